@@ -1,0 +1,10 @@
+"""tilecheck: prove the layout contract of PTX ld/st instructions with Z3, then emit PTX."""
+from .check import Apply, Check, Symbol, Tensor, from_dict, load, loads
+from .errors import InputError
+from .layout import Layout, parse_layout, row_major
+from .report import Report, prove
+from .view import View, parse_operand
+
+__all__ = ["Apply", "Check", "InputError", "Layout", "Report", "Symbol", "Tensor", "View", "from_dict",
+           "load", "loads", "parse_layout", "parse_operand", "prove", "row_major"]
+__version__ = "0.1.0"

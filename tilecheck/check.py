@@ -1,0 +1,334 @@
+"""The checked model: symbols, tensors, applications — from a TOML check file or Python.
+
+Everything here is validated on the way in; a problem raises ``InputError``
+naming the place (tensor, apply, key) and the problem in one line.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import opcodes
+from .errors import InputError
+from .expr import concrete, names_of, parse_expr, parse_fact
+from .layout import Layout, ThreadStride, parse_layout, row_major, _leaves
+from .poly import Context, Poly
+from .view import View, parse_operand
+
+DTYPES = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8, "uint8": 8,
+          "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
+SCOPES = ("global", "shared", "local", "register")
+APPLY_SCOPES = ("thread", "warp", "cta")
+SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z")
+INT_MAX = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Symbol:
+    name: str
+    min: int = 1
+    max: int = INT_MAX
+    multiple_of: int = 1
+    source: str | None = None  # "ctaid.x": the kernel binds it to the CTA index
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    dtype: str
+    scope: str
+    shape: tuple
+    layout: Layout
+    offset: object = 0
+    align: int = 1
+
+    @property
+    def bits(self) -> int:
+        return DTYPES[self.dtype]
+
+    @property
+    def esize(self) -> int:
+        return DTYPES[self.dtype] // 8
+
+    @property
+    def is_register(self) -> bool:
+        return self.scope == "register"
+
+
+@dataclass(frozen=True)
+class Apply:
+    index: int
+    opcode: opcodes.Opcode
+    scope: str
+    dst: View
+    src: View
+    pred: bool = False
+    preserve_dst: bool = False
+    cache_policy: bool = False
+
+    @property
+    def is_load(self) -> bool:
+        return self.opcode.kind == "ld"
+
+    @property
+    def memory(self) -> View:
+        """The memory operand: a load's source, a store's destination."""
+        return self.src if self.is_load else self.dst
+
+    @property
+    def register(self) -> View:
+        return self.dst if self.is_load else self.src
+
+
+@dataclass(frozen=True)
+class Check:
+    arch: str = "sm_90"
+    threads: int = 1
+    symbols: dict = field(default_factory=dict)  # name -> Symbol
+    assume: tuple = ()  # (text, lhs, op, rhs)
+    tensors: dict = field(default_factory=dict)  # name -> Tensor
+    applies: tuple = ()
+    path: str = "<check>"
+
+    def group_shape(self, scope: str) -> tuple[int, ...]:
+        return {"thread": (), "warp": (32,), "cta": (self.threads // 32, 32)}[scope]
+
+    def with_arch(self, arch: str) -> "Check":
+        from dataclasses import replace
+        try:
+            opcodes.parse_arch(arch)
+        except ValueError as e:
+            raise InputError(str(e), "--arch") from None
+        return replace(self, arch=arch)
+
+
+# loading ------------------------------------------------------------------
+
+def load(path) -> Check:
+    """Read and validate a TOML check file."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror}", str(p)) from None
+    return loads(text, str(p))
+
+
+def loads(text: str, path: str = "<string>") -> Check:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"invalid TOML: {e}", path) from None
+    try:
+        return from_dict(data, path)
+    except InputError as e:
+        raise e.at(path) from None
+
+
+_TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version"}
+_SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
+_TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
+_APPLY_KEYS = {"opcode", "scope", "dst", "src", "pred", "preserve_dst", "cache_policy"}
+
+
+def from_dict(data: dict, path: str = "<check>") -> Check:
+    """Build a Check from the check file's data (the Python API uses this too)."""
+    _keys(data, _TOP_KEYS, "file")
+    if data.get("version", 1) != 1:
+        raise InputError(f"unsupported check file version {data['version']!r} (only 1)", "version")
+    arch = data.get("arch", "sm_90")
+    try:
+        opcodes.parse_arch(arch)
+    except ValueError as e:
+        raise InputError(str(e), "arch") from None
+    threads = _int(data.get("threads", 1), "threads")
+    if not 1 <= threads <= 1024:
+        raise InputError(f"threads must be in 1..1024, got {threads}", "threads")
+
+    symbols = {}
+    for name, spec in _table(data.get("symbols", {}), "symbols").items():
+        symbols[name] = _symbol(name, spec)
+    assume = []
+    facts = data.get("assume", [])
+    if not isinstance(facts, list):
+        raise InputError("assume must be a list of strings like 'n >= 8'", "assume")
+    for k, text in enumerate(facts):
+        where = f"assume[{k}]"
+        lhs, op, rhs = parse_fact(text, where)
+        _declared(names_of(lhs) | names_of(rhs), symbols, where)
+        assume.append((text, lhs, op, rhs))
+
+    tensors = {}
+    for name, spec in _table(data.get("tensors", {}), "tensors").items():
+        try:
+            tensors[name] = _tensor(name, spec, symbols)
+        except InputError as e:
+            raise e.at(f"tensors.{name}") from None
+    applies = data.get("apply", [])
+    if not isinstance(applies, list) or not applies:
+        raise InputError("the file needs at least one [[apply]] table", "apply")
+    shapes = {n: t.shape for n, t in tensors.items()}
+    out = []
+    for k, spec in enumerate(applies):
+        try:
+            out.append(_apply(k, spec, shapes, symbols, threads))
+        except InputError as e:
+            raise e.at(f"apply[{k}]") from None
+    return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path)
+
+
+def _keys(d, allowed, where):
+    if not isinstance(d, dict):
+        raise InputError("must be a table", where)
+    for k in d:
+        if k not in allowed:
+            raise InputError(f"unknown key {k!r} (allowed: {', '.join(sorted(allowed))})", where)
+
+
+def _table(d, where):
+    if not isinstance(d, dict):
+        raise InputError("must be a table", where)
+    return d
+
+
+def _int(v, where):
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InputError(f"must be an integer, got {v!r}", where)
+    return v
+
+
+def _bool(v, where):
+    if not isinstance(v, bool):
+        raise InputError(f"must be true or false, got {v!r}", where)
+    return v
+
+
+def _declared(names, symbols, where):
+    for n in sorted(names):
+        if n not in symbols:
+            raise InputError(f"undeclared symbol {n!r} (declare it under [symbols.{n}])", where)
+
+
+def _symbol(name, spec) -> Symbol:
+    where = f"symbols.{name}"
+    if not name.isidentifier():
+        raise InputError(f"symbol name {name!r} is not an identifier", where)
+    _keys(spec, _SYMBOL_KEYS, where)
+    lo = _int(spec.get("min", 1), f"{where}.min")
+    hi = _int(spec.get("max", INT_MAX), f"{where}.max")
+    m = _int(spec.get("multiple_of", 1), f"{where}.multiple_of")
+    src = spec.get("from")
+    if src is not None and src not in SYMBOL_SOURCES:
+        raise InputError(f"unknown source {src!r} (use one of {', '.join(SYMBOL_SOURCES)})", f"{where}.from")
+    if m < 1:
+        raise InputError(f"multiple_of must be positive, got {m}", f"{where}.multiple_of")
+    if lo > hi or -(-lo // m) * m > hi:
+        raise InputError(f"no value in [{lo}, {hi}] is a multiple of {m}", where)
+    return Symbol(name, lo, hi, m, src)
+
+
+def _value(v, symbols, what, where):
+    try:
+        x = parse_expr(v, what)
+    except InputError as e:
+        raise InputError(e.message, where) from None
+    _declared(names_of(x), symbols, where)
+    return x
+
+
+def _tensor(name, spec, symbols) -> Tensor:
+    _keys(spec, _TENSOR_KEYS, "")
+    for key in ("dtype", "scope", "shape"):
+        if key not in spec:
+            raise InputError(f"missing key {key!r}", key)
+    dtype, scope = spec["dtype"], spec["scope"]
+    if dtype not in DTYPES:
+        raise InputError(f"unknown dtype {dtype!r} (one of {', '.join(DTYPES)})", "dtype")
+    if scope not in SCOPES:
+        raise InputError(f"unknown scope {scope!r} (one of {', '.join(SCOPES)})", "scope")
+    if not isinstance(spec["shape"], list) or not spec["shape"]:
+        raise InputError("shape must be a non-empty list", "shape")
+    shape = tuple(_value(s, symbols, "shape entry", "shape") for s in spec["shape"])
+    for s in shape:
+        c = concrete(s)
+        if scope == "register" and c is None:
+            raise InputError(f"a register tensor's shape must be concrete, got {s}", "shape")
+        if c is not None and c < 1:
+            raise InputError(f"shape entries must be positive, got {c}", "shape")
+    if "layout" in spec:
+        lay = spec["layout"]
+        if isinstance(lay, Layout):
+            layout = lay
+        else:
+            try:
+                layout = parse_layout(lay)
+            except InputError as e:
+                raise InputError(e.message, "layout") from None
+        for leaf in _leaves(layout.shape) + _leaves(layout.stride):
+            if not isinstance(leaf, ThreadStride):
+                _declared(names_of(leaf), symbols, "layout")
+        if layout.thread_axes() and scope != "register":
+            raise InputError("thread strides (@laneid, @warpid, @tid) are only for register tensors", "layout")
+        _same_shape(layout, shape)
+    else:
+        layout = row_major(shape)
+    offset = _value(spec.get("offset", 0), symbols, "offset", "offset")
+    if scope == "register" and "align" in spec:
+        raise InputError("align is for memory tensors only", "align")
+    align = _int(spec.get("align", DTYPES[dtype] // 8), "align")
+    if align < 1:
+        raise InputError(f"align must be positive, got {align}", "align")
+    return Tensor(name, dtype, scope, shape, layout, offset, align)
+
+
+def _same_shape(layout: Layout, shape):
+    ext = layout.extents()
+    if len(ext) != len(shape):
+        raise InputError(f"layout {layout} has {len(ext)} modes, the tensor's shape has {len(shape)}", "layout")
+    free = {}
+    for k, (e, s) in enumerate(zip(ext, shape)):
+        pe = e.poly(Context(), _Free()) if hasattr(e, "poly") else Poly.const(e)
+        ps = s.poly(Context(), _Free()) if hasattr(s, "poly") else Poly.const(s)
+        if pe != ps:
+            raise InputError(f"layout {layout}: mode {k} has extent {e}, the tensor's shape says {s}", "layout")
+
+
+class _Free(dict):
+    def __missing__(self, key):
+        return Poly.var(key)
+
+
+def _apply(k, spec, shapes, symbols, threads) -> Apply:
+    _keys(spec, _APPLY_KEYS, "")
+    for key in ("opcode", "dst", "src"):
+        if key not in spec:
+            raise InputError(f"missing key {key!r}", key)
+    op = spec["opcode"]
+    if isinstance(op, opcodes.Opcode):
+        opcode = op
+    else:
+        if not isinstance(op, str):
+            raise InputError(f"opcode must be a string, got {op!r}", "opcode")
+        try:
+            opcode = opcodes.parse(op)
+        except ValueError as e:
+            raise InputError(str(e), "opcode") from None
+    scope = spec.get("scope", "thread")
+    if scope not in APPLY_SCOPES:
+        raise InputError(f"unknown scope {scope!r} (one of thread, warp, cta)", "scope")
+    if scope in ("warp", "cta") and threads % 32:
+        raise InputError(f"scope {scope!r} needs threads to be a multiple of 32, got {threads}", "scope")
+    views = {}
+    for key in ("dst", "src"):
+        try:
+            views[key] = parse_operand(spec[key], shapes)
+        except InputError as e:
+            raise InputError(e.message, key) from None
+        v = views[key]
+        for s in v.starts:
+            _declared(names_of(s), symbols, key)
+    return Apply(k, opcode, scope, views["dst"], views["src"],
+                 _bool(spec.get("pred", False), "pred"),
+                 _bool(spec.get("preserve_dst", False), "preserve_dst"),
+                 _bool(spec.get("cache_policy", False), "cache_policy"))

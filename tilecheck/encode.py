@@ -1,0 +1,209 @@
+"""The one operand model every obligation is stated on.
+
+A ``Query`` holds the variables of one obligation: the symbols (with their
+min/max/multiple_of facts and the file's assumptions) and, per *instance*
+(a tag such as ``a`` or ``b`` when two accesses are compared), the canonical
+coordinates ``(*group, *repeat, word)``.  ``value`` evaluates an operand's
+view and layout at an instance's coordinates as exact polynomials; ``Witness``
+reads a Z3 model back into the user's vocabulary and replays it on the
+concrete semantics.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+from .check import Apply, Check, Tensor
+from .layout import OFFSET, THREAD_AXES
+from .poly import Context, Poly
+from .view import View, digits
+
+GROUP_NAMES = {"thread": (), "warp": ("lane",), "cta": ("warp", "lane")}
+
+
+@dataclass
+class Coords:
+    tag: str
+    group: list[Poly]
+    repeat: list[Poly]
+    word: Poly
+
+    @property
+    def all(self) -> list[Poly]:
+        return [*self.group, *self.repeat, self.word]
+
+
+class Query:
+    def __init__(self, check: Check, apply: Apply):
+        self.check, self.apply = check, apply
+        self.ctx = Context()
+        self.zv = _Z3Vars()
+        self.nonlinear: set = set()
+        self.symbols: dict[str, Poly] = {}
+        for s in check.symbols.values():
+            m = s.multiple_of
+            if m > 1:  # n = m * n' keeps divisibility visible to every polynomial
+                self.symbols[s.name] = m * self.ctx.var(s.name + "'", -(-s.min // m), s.max // m)
+            else:
+                self.symbols[s.name] = self.ctx.var(s.name, s.min, s.max)
+        for _, lhs, op, rhs in check.assume:
+            self.ctx.rels.append((self.poly(lhs) - self.poly(rhs), op))
+        self.group_shape = check.group_shape(apply.scope)
+        mem = apply.memory
+        self.repeat_shape = mem.shape[len(self.group_shape):-1]
+        self.vector = apply.opcode.vector
+
+    def z(self, p: Poly):
+        """``p`` as a Z3 term; its nonlinear monomials get interval hints in the background."""
+        for m in p.terms:
+            if len(m) > 1:
+                self.nonlinear.add(m)
+        return p.z3(self.zv)
+
+    def background(self) -> list:
+        out = [v for v in self.ctx.background(self.zv)]
+        for e in self.ctx.eqs:
+            self.z(e)
+        for m in sorted(self.nonlinear):
+            lo, hi = self.ctx.interval(Poly({m: 1}))
+            term = Poly({m: 1}).z3(self.zv)
+            if lo is not None:
+                out.append(term >= lo)
+            if hi is not None:
+                out.append(term <= hi)
+        return out
+
+    def poly(self, x) -> Poly:
+        from .expr import to_poly
+        return to_poly(x, self.ctx, self.symbols)
+
+    def tensor(self, view: View) -> Tensor:
+        return self.check.tensors[view.tensor]
+
+    def coords(self, tag: str, word: bool = True, thread: bool = False) -> Coords:
+        """Fresh canonical coordinates.  ``word=False`` pins the word to 0 (the atom's base);
+        ``thread=True`` derives the group from one thread id over the whole CTA."""
+        ctx = self.ctx
+        if thread:
+            t = ctx.var(f"{tag}:thread", 0, self.check.threads - 1)
+            if self.apply.scope == "cta":
+                group = digits(t, list(self.group_shape), ctx, f"{tag}:tid")
+            elif self.apply.scope == "warp":
+                group = [ctx.divmod(t, 32, f"{tag}:lane")[1]]
+            else:
+                group = []
+        else:
+            group = [ctx.var(f"{tag}:{n}", 0, e - 1) for n, e in zip(GROUP_NAMES[self.apply.scope], self.group_shape)]
+        repeat = [ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(self.repeat_shape)]
+        w = ctx.var(f"{tag}:word", 0, self.vector - 1) if word else Poly.const(0)
+        return Coords(tag, group, repeat, w)
+
+    def with_repeat(self, c: Coords, tag: str) -> Coords:
+        """Same group, fresh repeat and word (another access of the same thread)."""
+        d = self.coords(tag)
+        return Coords(tag, c.group, d.repeat, d.word)
+
+    def index(self, view: View, c: Coords) -> list[Poly]:
+        return view.index_poly(c.all, self.ctx, self.symbols, c.tag)
+
+    def value(self, view: View, c: Coords) -> dict[str, Poly]:
+        """Offset (memory) or slot and thread components (register) of ``view`` at ``c``."""
+        t = self.tensor(view)
+        comps = t.layout.poly(self.index(view, c), self.ctx, self.symbols, t.offset)
+        for a in (OFFSET, *THREAD_AXES):
+            comps.setdefault(a, Poly())
+        return comps
+
+
+class _Z3Vars(dict):
+    def __missing__(self, name):
+        import z3
+        v = self[name] = z3.Int(name)
+        return v
+
+
+class Witness:
+    """A Z3 model in the user's terms, with the concrete semantics to replay it."""
+
+    def __init__(self, query: Query, env: dict[str, int]):
+        self.q, self.env = query, env
+        self.symbols = {n: p.eval(env) for n, p in query.symbols.items()}
+
+    def coords(self, tag: str, thread: bool = False) -> tuple[tuple, tuple, int]:
+        q, env = self.q, self.env
+        if thread:
+            t = env[f"{tag}:thread"]
+            gs = q.group_shape
+            group = {"cta": (t // 32, t % 32), "warp": (t % 32,), "thread": ()}[q.apply.scope]
+            del gs
+        else:
+            group = tuple(env[f"{tag}:{n}"] for n in GROUP_NAMES[q.apply.scope])
+        repeat = tuple(env[f"{tag}:repeat{k}"] for k in range(len(q.repeat_shape)))
+        return group, repeat, env.get(f"{tag}:word", 0)
+
+    def thread_id(self, tag: str) -> int | None:
+        return self.env.get(f"{tag}:thread")
+
+    def index(self, view: View, coords) -> tuple:
+        group, repeat, word = coords
+        return view.index((*group, *repeat, word), self.symbols)
+
+    def value(self, view: View, coords) -> dict[str, int]:
+        t = self.q.tensor(view)
+        comps = t.layout(self.index(view, coords), self.symbols, t.offset)
+        for a in (OFFSET, *THREAD_AXES):
+            comps.setdefault(a, 0)
+        return comps
+
+    # words -----------------------------------------------------------------
+    def describe(self, coords, tag: str | None = None) -> dict:
+        """The coordinates as a JSON-able dict (group by name, repeat by axis name, word)."""
+        group, repeat, word = coords
+        q = self.q
+        out = {}
+        if self.symbols:
+            out["symbols"] = dict(self.symbols)
+        if tag is not None and self.thread_id(tag) is not None:
+            out["thread"] = self.thread_id(tag)
+        if group:
+            out["group"] = dict(zip(GROUP_NAMES[q.apply.scope], group))
+        out["repeat"] = dict(zip(repeat_names(q), repeat))
+        out["word"] = word
+        return out
+
+    def where(self, coords, tag: str | None = None) -> str:
+        d = self.describe(coords, tag)
+        parts = []
+        if "symbols" in d:
+            parts.append("symbols (" + ", ".join(f"{k}={v}" for k, v in d["symbols"].items()) + ")")
+        if "thread" in d and self.q.apply.scope != "cta":
+            parts.append(f"thread {d['thread']}")
+        if "group" in d:
+            parts.append("(" + ", ".join(f"{k}={v}" for k, v in d["group"].items()) + ")")
+        if d["repeat"]:
+            parts.append("repeat (" + ", ".join(f"{k}={v}" for k, v in d["repeat"].items()) + ")")
+        parts.append(f"word {d['word']}")
+        return ", ".join(parts)
+
+
+def repeat_names(q: Query) -> list[str]:
+    """Names of the repeat axes as the memory operand's pattern spells them."""
+    axes = q.apply.memory.axes[len(q.group_shape):-1]
+    out = []
+    for k, names in enumerate(axes):
+        user = [n for n in names if not n.startswith("_")]
+        if len(user) == len(names):
+            out.append(names[0] if len(names) == 1 else "(" + " ".join(names) + ")")
+        else:
+            out.append(f"axis{k}")
+    return out
+
+
+def element(t: Tensor, index) -> str:
+    return f"{t.name}[{','.join(map(str, index))}]"
+
+
+def instructions(check: Check, apply: Apply) -> int:
+    g = len(check.group_shape(apply.scope))
+    shape = apply.memory.shape
+    return prod(shape[g:-1]) if len(shape) > g else 0

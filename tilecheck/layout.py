@@ -1,0 +1,210 @@
+"""CuTe layouts ``shape:stride`` as small immutable values.
+
+A layout maps a logical index (one coordinate per top-level mode) to an offset.
+A nested mode ``((2,4),3):((1,2),8)`` stands for one dimension and splits its
+coordinate colexicographically (first sub-mode fastest).  A stride ``k@laneid``
+(``@warpid``, ``@tid``) sends the coordinate to a thread component instead of
+the element offset: register layouts say which thread owns each slot.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .errors import InputError
+from .expr import Expr, concrete, evaluate, parse_expr, to_poly
+from .poly import Context, Poly
+
+THREAD_AXES = ("laneid", "warpid", "tid")
+OFFSET = ""  # the component of the element offset / register slot
+
+
+@dataclass(frozen=True)
+class ThreadStride:
+    coef: int
+    axis: str  # one of THREAD_AXES
+
+    def __str__(self):
+        return f"{self.coef}@{self.axis}"
+
+
+@dataclass(frozen=True)
+class Layout:
+    shape: tuple  # nested tuples of int | Expr
+    stride: tuple  # same nesting, leaves int | Expr | ThreadStride
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def __str__(self):
+        return f"{_show(self.shape)}:{_show(self.stride)}"
+
+    def extents(self) -> list:
+        """The extent of each top-level mode (int or Expr)."""
+        return [product(_leaves(m)) for m in self.shape]
+
+    def thread_axes(self) -> set[str]:
+        return {s.axis for s in _leaves(self.stride) if isinstance(s, ThreadStride)}
+
+    # concrete evaluation (the semantics) -----------------------------------
+    def __call__(self, index, env: dict[str, int] | None = None, offset=0) -> dict[str, int]:
+        env = env or {}
+        out = {OFFSET: evaluate(offset, env)}
+        for coord, shp, std in zip(index, self.shape, self.stride):
+            for c, s, d in _split(coord, shp, std, env):
+                _accumulate(out, c, d, env)
+        return out
+
+    def cosize(self, env: dict[str, int] | None = None, offset=0) -> int:
+        """1 + the largest element offset over the whole domain (thread strides ignored)."""
+        env = env or {}
+        top = evaluate(offset, env)
+        for s, d in zip(_leaves(self.shape), _leaves(self.stride)):
+            if not isinstance(d, ThreadStride):
+                top += max((evaluate(s, env) - 1) * evaluate(d, env), 0)
+        return top + 1
+
+    # symbolic evaluation (the encoding) -----------------------------------
+    def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
+        out = {OFFSET: to_poly(offset, ctx, symbols)}
+        for coord, shp, std in zip(index, self.shape, self.stride):
+            if not isinstance(shp, tuple):
+                _accumulate(out, coord, std, None, ctx, symbols)
+                continue
+            for c, d in _split_poly(coord, shp, std, ctx, symbols):
+                _accumulate(out, c, d, None, ctx, symbols)
+        return out
+
+
+def row_major(shape) -> Layout:
+    strides, acc = [], 1
+    for s in reversed(shape):
+        strides.append(acc)
+        acc = mul(acc, s)
+    return Layout(tuple(shape), tuple(reversed(strides)))
+
+
+def parse_layout(text: str) -> Layout:
+    """Parse ``"(15,2,7,2):(4,1,60,2)"``; raises InputError with the reason."""
+    if not isinstance(text, str) or text.count(":") != 1:
+        raise InputError(f"layout {text!r} must be 'shape:stride', e.g. '(4,8):(8,1)'")
+    shape_t, stride_t = text.split(":")
+    shape = _parse_side(shape_t, text, stride=False)
+    stride = _parse_side(stride_t, text, stride=True)
+    if not isinstance(shape, tuple):
+        shape, stride = (shape,), (stride,)
+    if not isinstance(stride, tuple) or not _same_nesting(shape, stride):
+        raise InputError(f"layout {text!r}: shape and stride have different nesting")
+    for s in _leaves(shape):
+        c = concrete(s)
+        if c is not None and c < 1:
+            raise InputError(f"layout {text!r}: shape entries must be positive, got {c}")
+    return Layout(shape, stride)
+
+
+def mul(a, b):
+    """Product of two values (int or Expr), kept an int when both are."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    return parse_expr(f"({a})*({b})")
+
+
+def product(values) -> "int | Expr":
+    acc = 1
+    for v in values:
+        acc = mul(acc, v)
+    return acc
+
+
+# internals ---------------------------------------------------------------
+
+def _parse_side(text, whole, stride):
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        raise InputError(f"cannot parse layout {whole!r}") from None
+
+    def leaf(node):
+        if isinstance(node, ast.Tuple):
+            if not node.elts:
+                raise InputError(f"layout {whole!r} has an empty mode")
+            return tuple(leaf(e) for e in node.elts)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            if not stride:
+                raise InputError(f"layout {whole!r}: '@' thread axes belong in the stride")
+            if not isinstance(node.right, ast.Name) or node.right.id not in THREAD_AXES:
+                axis = ast.get_source_segment(text.strip(), node.right)
+                raise InputError(f"layout {whole!r}: unknown thread axis {axis!r} (use laneid, warpid or tid)")
+            coef = parse_expr(ast.get_source_segment(text.strip(), node.left), "thread stride")
+            if not isinstance(coef, int):
+                raise InputError(f"layout {whole!r}: a thread stride's coefficient must be an integer")
+            return ThreadStride(coef, node.right.id)
+        seg = ast.get_source_segment(text.strip(), node)
+        try:
+            return parse_expr(seg, "layout entry")
+        except InputError as e:
+            raise InputError(f"layout {whole!r}: {e.message}") from None
+
+    return leaf(tree)
+
+
+def _same_nesting(a, b):
+    if isinstance(a, tuple) != isinstance(b, tuple):
+        return False
+    return not isinstance(a, tuple) or (len(a) == len(b) and all(map(_same_nesting, a, b)))
+
+
+def _leaves(x):
+    if isinstance(x, tuple):
+        return [leaf for e in x for leaf in _leaves(e)]
+    return [x]
+
+
+def _show(x):
+    if isinstance(x, tuple):
+        return "(" + ",".join(_show(e) for e in x) + ")"
+    return str(x)
+
+
+def _split(coord, shape, stride, env):
+    """(coordinate, shape, stride) leaves of one mode, colexicographic split."""
+    if not isinstance(shape, tuple):
+        return [(coord, shape, stride)]
+    out = []
+    subs = list(zip(shape, stride))
+    for i, (s, d) in enumerate(subs):
+        if i == len(subs) - 1:  # the last sub-mode takes what is left, as in CuTe
+            return out + _split(coord, s, d, env)
+        ext = evaluate(product(_leaves(s)), env)
+        out += _split(coord % ext, s, d, env)
+        coord //= ext
+    return out
+
+
+def _split_poly(coord, shape, stride, ctx, symbols):
+    if not isinstance(shape, tuple):
+        return [(coord, stride)]
+    out = []
+    subs = list(zip(shape, stride))
+    for i, (s, d) in enumerate(subs):
+        ext = concrete(product(_leaves(s)))
+        if i == len(subs) - 1:
+            out += _split_poly(coord, s, d, ctx, symbols)
+            break
+        if ext is None:
+            raise InputError("a nested mode with a symbolic sub-extent is not supported")
+        coord, rem = ctx.divmod(coord, ext, "sub")
+        out += _split_poly(rem, s, d, ctx, symbols)
+    return out
+
+
+def _accumulate(out, coord, stride, env, ctx=None, symbols=None):
+    if isinstance(stride, ThreadStride):
+        key, factor = stride.axis, stride.coef
+    else:
+        key, factor = OFFSET, stride
+    if env is not None:
+        out[key] = out.get(key, 0) + coord * evaluate(factor, env)
+    else:
+        out[key] = out.get(key, Poly()) + coord * to_poly(factor, ctx, symbols)

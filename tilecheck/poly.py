@@ -1,0 +1,233 @@
+"""Exact integer polynomials over named variables, and the context that bounds them.
+
+Offsets are built as polynomials so that identical nonlinear terms (a symbolic
+stride times a coordinate) cancel *before* Z3 sees them: ``off(w) - off(0) - w``
+of a contiguous atom is the zero polynomial even when the row stride is a
+symbol.  Division and remainder by a concrete positive integer introduce fresh
+variables with exact defining constraints, so every encoding stays exact.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import gcd, prod
+
+import z3
+
+Monomial = tuple[str, ...]  # sorted variable names, repeated for powers
+
+
+class Poly:
+    """An immutable polynomial with integer coefficients."""
+
+    __slots__ = ("terms",)
+
+    def __init__(self, terms: dict[Monomial, int] | None = None):
+        self.terms = {m: c for m, c in (terms or {}).items() if c}
+
+    @staticmethod
+    def const(c: int) -> "Poly":
+        return Poly({(): c})
+
+    @staticmethod
+    def var(name: str) -> "Poly":
+        return Poly({(name,): 1})
+
+    @staticmethod
+    def of(x: "Poly | int") -> "Poly":
+        return x if isinstance(x, Poly) else Poly.const(int(x))
+
+    # arithmetic -------------------------------------------------------------
+    def __add__(self, other):
+        other = Poly.of(other)
+        terms = dict(self.terms)
+        for m, c in other.terms.items():
+            terms[m] = terms.get(m, 0) + c
+        return Poly(terms)
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return Poly({m: -c for m, c in self.terms.items()})
+
+    def __sub__(self, other):
+        return self + (-Poly.of(other))
+
+    def __rsub__(self, other):
+        return Poly.of(other) - self
+
+    def __mul__(self, other):
+        other = Poly.of(other)
+        terms: dict[Monomial, int] = {}
+        for m1, c1 in self.terms.items():
+            for m2, c2 in other.terms.items():
+                m = tuple(sorted(m1 + m2))
+                terms[m] = terms.get(m, 0) + c1 * c2
+        return Poly(terms)
+
+    __rmul__ = __mul__
+
+    # inspection -------------------------------------------------------------
+    @property
+    def is_const(self) -> bool:
+        return all(not m for m in self.terms)
+
+    @property
+    def constant(self) -> int:
+        return self.terms.get((), 0)
+
+    def variables(self) -> set[str]:
+        return {v for m in self.terms for v in m}
+
+    def coefficient(self, name: str) -> int | None:
+        """The coefficient of ``name`` if the polynomial is linear in it, else None."""
+        c = 0
+        for m, k in self.terms.items():
+            if name in m:
+                if m != (name,):
+                    return None
+                c = k
+        return c
+
+    def without(self, names: set[str]) -> "Poly":
+        """The terms that mention none of ``names``."""
+        return Poly({m: c for m, c in self.terms.items() if not names.intersection(m)})
+
+    def content(self) -> int:
+        """gcd of the non-constant coefficients (0 for a constant)."""
+        g = 0
+        for m, c in self.terms.items():
+            if m:
+                g = gcd(g, c)
+        return g
+
+    def mod(self, modulus: int) -> "Poly":
+        """A polynomial congruent to this one modulo ``modulus`` for all integer values:
+        every coefficient reduced into ``[0, modulus)``."""
+        return Poly({m: c % modulus for m, c in self.terms.items()})
+
+    def eval(self, env: dict[str, int]) -> int:
+        return sum(c * prod(env[v] for v in m) for m, c in self.terms.items())
+
+    def subst(self, env: dict[str, "Poly | int"]) -> "Poly":
+        out = Poly()
+        for m, c in self.terms.items():
+            t = Poly.const(c)
+            for v in m:
+                t = t * (Poly.of(env[v]) if v in env else Poly.var(v))
+            out = out + t
+        return out
+
+    def z3(self, vars: dict[str, z3.ArithRef]) -> z3.ArithRef:
+        parts = []
+        for m, c in sorted(self.terms.items()):
+            factors = [vars[v] for v in m]
+            t = z3.IntVal(c) if not factors else (factors[0] if len(factors) == 1 else z3.Product(*factors))
+            if factors and c != 1:
+                t = c * t
+            parts.append(t)
+        if not parts:
+            return z3.IntVal(0)
+        return parts[0] if len(parts) == 1 else z3.Sum(*parts)
+
+    def __eq__(self, other):
+        return isinstance(other, (Poly, int)) and self.terms == Poly.of(other).terms
+
+    def __hash__(self):
+        return hash(frozenset(self.terms.items()))
+
+    def __repr__(self):
+        if not self.terms:
+            return "0"
+        parts = []
+        for m, c in sorted(self.terms.items(), key=lambda t: (len(t[0]), t[0])):
+            body = "*".join(m)
+            parts.append(str(c) if not m else (body if c == 1 else f"-{body}" if c == -1 else f"{c}*{body}"))
+        return " + ".join(parts).replace("+ -", "- ")
+
+
+@dataclass
+class Var:
+    name: str
+    lo: int | None
+    hi: int | None
+
+
+@dataclass
+class Context:
+    """The variables of one query family with their bounds and defining constraints."""
+
+    vars: dict[str, Var] = field(default_factory=dict)
+    eqs: list[Poly] = field(default_factory=list)  # each == 0
+    ges: list[Poly] = field(default_factory=list)  # each >= 0
+    rels: list = field(default_factory=list)  # (Poly, op): poly OP 0, op in < <= > >= == !=
+    memo: dict = field(default_factory=dict)  # shared decompositions: the same digits for the same value
+    _fresh: int = 0
+
+    def var(self, name: str, lo: int | None, hi: int | None) -> Poly:
+        self.vars[name] = Var(name, lo, hi)
+        return Poly.var(name)
+
+    def fresh(self, stem: str, lo: int | None, hi: int | None) -> Poly:
+        self._fresh += 1
+        return self.var(f"{stem}~{self._fresh}", lo, hi)
+
+    def interval(self, p: Poly) -> tuple[int | None, int | None]:
+        """Sound bounds of ``p`` from the variables' bounds (None: unbounded)."""
+        lo = hi = 0
+        for m, c in p.terms.items():
+            tl, th = c, c
+            for v in m:
+                var = self.vars.get(v) or Var(v, None, None)
+                cands = []
+                for a in (tl, th):
+                    for b in (var.lo, var.hi):
+                        if a is None or b is None:
+                            cands = None
+                            break
+                        cands.append(a * b)
+                    if cands is None:
+                        break
+                if cands is None:
+                    tl = th = None
+                    break
+                tl, th = min(cands), max(cands)
+            lo = None if lo is None or tl is None else lo + tl
+            hi = None if hi is None or th is None else hi + th
+        return lo, hi
+
+    def divmod(self, p: Poly, d: int, stem: str = "q") -> tuple[Poly, Poly]:
+        """Exact floor division of ``p`` by a concrete ``d > 0`` through fresh variables."""
+        if p.is_const:
+            return Poly.const(p.constant // d), Poly.const(p.constant % d)
+        if d == 1:
+            return p, Poly.const(0)
+        key = ("divmod", p, d)
+        if key in self.memo:
+            return self.memo[key]
+        lo, hi = self.interval(p)
+        q = self.fresh(stem, None if lo is None else lo // d, None if hi is None else hi // d)
+        r = self.fresh(stem + "r", 0, d - 1)
+        self.eqs.append(p - (q * d + r))
+        self.memo[key] = (q, r)
+        return q, r
+
+    def z3vars(self) -> dict[str, z3.ArithRef]:
+        return {name: z3.Int(name) for name in self.vars}
+
+    def background(self, zv: dict[str, z3.ArithRef]) -> list:
+        """Bounds, defining equations, and product bounds that help nonlinear reasoning."""
+        out = []
+        for v in self.vars.values():
+            if v.lo is not None:
+                out.append(zv[v.name] >= v.lo)
+            if v.hi is not None:
+                out.append(zv[v.name] <= v.hi)
+        out += [e.z3(zv) == 0 for e in self.eqs]
+        out += [g.z3(zv) >= 0 for g in self.ges]
+        for p, op in self.rels:
+            out.append(_REL[op](p.z3(zv), 0))
+        return out
+
+
+_REL = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+        ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}

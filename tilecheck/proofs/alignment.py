@@ -1,0 +1,27 @@
+"""alignment: the base pointer and every atom's first byte are aligned to the vector's size."""
+from ..encode import element
+from ..layout import OFFSET
+from .runner import Violation, static
+
+
+def violation(q):
+    view = q.apply.memory
+    t = q.tensor(view)
+    vbytes = q.apply.opcode.vector * t.esize
+    if t.align % vbytes:
+        return static(False, f"{t.name}'s base pointer is {t.align}-byte aligned, {q.apply.opcode.text} needs {vbytes}",
+                      {"tensor": t.name, "align": t.align, "vector_bytes": vbytes})
+    c = q.coords("a", word=False)
+    first_byte = (t.esize * q.value(view, c)[OFFSET]).mod(vbytes)
+
+    def explain(w):
+        co = w.coords("a")
+        b = t.esize * w.value(view, co)[OFFSET]
+        if b % vbytes == 0:
+            return None
+        idx = w.index(view, co)
+        return (f"{w.where(co)} reads {element(t, idx)} at byte offset {b}, not a multiple of {vbytes}",
+                {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": b // t.esize,
+                 "byte_offset": b, "vector_bytes": vbytes})
+
+    return Violation(q.z(first_byte) % vbytes != 0, explain)

@@ -1,0 +1,58 @@
+"""bounds: every slice lies inside its tensor and every accessed offset lies in [0, cosize).
+
+An index inside the tensor's shape has an offset at most the layout's largest, so
+once the slices are inside, ``offset < cosize`` holds by the definition of cosize;
+it is still asserted directly whenever the layout is concrete."""
+import z3
+
+from ..encode import element
+from ..expr import concrete, evaluate
+from ..layout import OFFSET
+from .runner import Violation
+
+
+def _cosize(t):
+    try:
+        return t.layout.cosize({}, t.offset)
+    except (KeyError, NameError):
+        return None  # symbolic: implied by the slice conditions
+
+
+def violation(q):
+    a = q.apply
+    parts, checks = [], []
+    for role, view in (("dst", a.dst), ("src", a.src)):
+        t = q.tensor(view)
+        cos = _cosize(t)
+        for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
+            s, e, d = q.poly(start), concrete(ext), q.poly(dim)
+            parts.append(z3.Or(q.z(s) < 0, q.z(s + e) > q.z(d)))
+        c = q.coords(role)
+        off = q.z(q.value(view, c)[OFFSET])
+        parts.append(off < 0)
+        if cos is not None:
+            parts.append(off >= cos)
+        checks.append((role, view, t, cos))
+
+    def explain(w):
+        for role, view, t, cos in checks:
+            for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
+                s, d = evaluate(start, w.symbols), evaluate(dim, w.symbols)
+                e = concrete(ext)
+                if s < 0 or s + e > d:
+                    return (f"{role} {view.text!r}: axis {k} is sliced to [{s}, {s + e}), outside [0, {d})"
+                            + (f" with symbols ({', '.join(f'{n}={v}' for n, v in w.symbols.items())})" if w.symbols else ""),
+                            {"symbols": w.symbols, "operand": role, "tensor": t.name, "axis": k,
+                             "start": s, "stop": s + e, "extent": d})
+        for role, view, t, cos in checks:
+            co = w.coords(role)
+            off = w.value(view, co)[OFFSET]
+            top = cos if cos is not None else t.layout.cosize(w.symbols, t.offset)
+            if off < 0 or off >= top:
+                idx = w.index(view, co)
+                return (f"{w.where(co)} accesses {element(t, idx)} at offset {off}, outside [0, {top})",
+                        {**w.describe(co), "operand": role, "tensor": t.name, "index": list(idx),
+                         "offset": off, "cosize": top})
+        return None
+
+    return Violation(z3.Or(*parts), explain)

@@ -1,0 +1,28 @@
+"""overflow: every accessed byte's offset fits the state space's address width."""
+import z3
+
+from ..encode import element
+from ..layout import OFFSET
+from .runner import Violation
+
+LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
+
+
+def violation(q):
+    view = q.apply.memory
+    t = q.tensor(view)
+    limit = LIMIT[t.scope]
+    c = q.coords("a")
+    first = t.esize * q.value(view, c)[OFFSET]
+    last = first + (t.esize - 1)
+
+    def explain(w):
+        co = w.coords("a")
+        b = t.esize * w.value(view, co)[OFFSET]
+        if 0 <= b and b + t.esize - 1 < limit:
+            return None
+        idx = w.index(view, co)
+        return (f"{w.where(co)} accesses {element(t, idx)} at bytes [{b}, {b + t.esize}), outside [0, 2^{limit.bit_length() - 1})",
+                {**w.describe(co), "tensor": t.name, "index": list(idx), "byte_offset": b, "limit": limit})
+
+    return Violation(z3.Or(q.z(first) < 0, q.z(last) >= limit), explain)

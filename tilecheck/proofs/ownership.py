@@ -1,0 +1,36 @@
+"""ownership: every register slot an instruction names belongs to the issuing thread."""
+import z3
+
+from ..encode import element
+from .runner import Violation
+
+
+def owner_ok(scope, group, lane, warp, tid):
+    """The rule, shared by the encoding (Z3 terms) and the replay (ints)."""
+    if scope == "thread":
+        return [lane == 0, warp == 0, tid == 0]
+    if scope == "warp":
+        return [lane == group[0], warp == 0, tid == 0]
+    return [32 * warp + lane + tid == 32 * group[0] + group[1]]
+
+
+def violation(q):
+    a = q.apply
+    view = a.register
+    t = q.tensor(view)
+    c = q.coords("a")
+    v = q.value(view, c)
+    ok = owner_ok(a.scope, [q.z(g) for g in c.group], q.z(v["laneid"]), q.z(v["warpid"]), q.z(v["tid"]))
+
+    def explain(w):
+        co = w.coords("a")
+        val = w.value(view, co)
+        if all(owner_ok(a.scope, co[0], val["laneid"], val["warpid"], val["tid"])):
+            return None
+        idx = w.index(view, co)
+        return (f"{w.where(co)} names {element(t, idx)}, which belongs to laneid {val['laneid']}, "
+                f"warpid {val['warpid']}, tid {val['tid']}, not to the issuing thread",
+                {**w.describe(co), "tensor": t.name, "index": list(idx), "slot": val[""],
+                 "laneid": val["laneid"], "warpid": val["warpid"], "tid": val["tid"]})
+
+    return Violation(z3.Not(z3.And(*ok)), explain)

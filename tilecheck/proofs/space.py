@@ -1,0 +1,23 @@
+"""space: the memory operand lives in the opcode's state space; the other operand is registers."""
+from .runner import static
+
+MODELLED = ("global", "shared", "local")
+
+
+def violation(q):
+    a = q.apply
+    op, mem, reg = a.opcode, q.tensor(a.memory), q.tensor(a.register)
+    role = "source" if a.is_load else "destination"
+    problem = None
+    if op.space is None:
+        problem = f"{op.text} has no state space (generic addressing); tilecheck needs .global, .shared or .local"
+    elif op.space not in MODELLED:
+        problem = f"{op.text} accesses .{op.space} memory, which tilecheck does not model (use .global, .shared or .local)"
+    elif mem.scope != op.space:
+        problem = f"the {role} {mem.name} is {mem.scope} memory but {op.text} accesses .{op.space}"
+    elif not reg.is_register:
+        other = "destination" if a.is_load else "source"
+        problem = f"the {other} {reg.name} must be a register tensor, it is {reg.scope} memory"
+    return static(problem is None, problem or "",
+                  {"opcode": op.text, "memory": mem.name, "memory_scope": mem.scope,
+                   "register": reg.name, "register_scope": reg.scope})
