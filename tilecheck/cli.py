@@ -2,12 +2,23 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
 from .check import load
 from .errors import InputError
 from .report import error_json, exit_status, prove
+
+
+# Front ends beyond `prove`: each module has HELP, add_arguments(parser) and main(args) -> exit status.
+SUBCOMMANDS = {"emit": "tilecheck.emit.cli", "run": "tilecheck.gpu.cli", "fuzz": "tilecheck.fuzz.cli"}
+
+
+def load_check(path, arch=None):
+    """Load a check file, with ``arch`` overriding the file's (raises InputError)."""
+    check = load(path)
+    return check.with_arch(arch) if arch else check
 
 
 class _Parser(argparse.ArgumentParser):
@@ -23,25 +34,22 @@ def _parser() -> argparse.ArgumentParser:
     pr.add_argument("--json", action="store_true", help="one JSON object per file (a list for several files)")
     pr.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     pr.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
-    em = sub.add_parser("emit", help="write the PTX of a proved check file")
-    em.add_argument("file", metavar="FILE")
-    em.add_argument("-o", "--output", metavar="OUT.ptx", help="write here instead of standard output")
-    em.add_argument("--kernel", action="store_true", help="a complete .entry kernel instead of fragments")
-    em.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
-    em.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS")
+    for name, module in SUBCOMMANDS.items():
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name and e.name.startswith("tilecheck"):
+                continue  # that front end is not built
+            raise
+        mod.add_arguments(sub.add_parser(name, help=mod.HELP))
     return p
-
-
-def _load(path, arch):
-    check = load(path)
-    return check.with_arch(arch) if arch else check
 
 
 def cmd_prove(args) -> int:
     outs, verdicts = [], []
     for path in args.files:
         try:
-            report = prove(_load(path, args.arch), timeout=args.timeout)
+            report = prove(load_check(path, args.arch), timeout=args.timeout)
         except InputError as e:
             outs.append(error_json(path, e.message, e.where))
             verdicts.append("error")
@@ -57,15 +65,12 @@ def cmd_prove(args) -> int:
     return exit_status(verdicts)
 
 
-def cmd_emit(args) -> int:
-    from .emit import cli_emit
-    return cli_emit(args)
-
-
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return {"prove": cmd_prove, "emit": cmd_emit}[args.command](args)
+        if args.command == "prove":
+            return cmd_prove(args)
+        return importlib.import_module(SUBCOMMANDS[args.command]).main(args)
     except InputError as e:
         print(f"tilecheck: error: {e}", file=sys.stderr)
         return 2
