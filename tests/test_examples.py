@@ -1,0 +1,79 @@
+"""The shipped examples keep their stated expectations."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tilecheck
+from tilecheck.cli import main
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
+    "seed.toml": ("proved", 105, set()),
+    "cta_shared_store.toml": ("proved", 3, set()),
+    "cta_lane_stride2_refuted.toml": ("refuted", 3, {"ownership"}),
+    "region_misaligned_refuted.toml": ("refuted", 8, {"alignment"}),
+    "symbolic_tile.toml": ("proved", 16, set()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_example(name):
+    verdict, count, refuted = EXPECTED[name]
+    report = tilecheck.prove(tilecheck.load(EXAMPLES / name))
+    assert report.verdict == verdict
+    (a,) = report.applies
+    assert a.instructions == count
+    assert {o.name for o in a.obligations if o.status == "refuted"} == refuted
+    assert not [o for o in a.obligations if o.status == "unknown"]
+
+
+def test_every_example_is_covered():
+    assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED)
+
+
+def test_misaligned_region_counterexample_names_the_row():
+    report = tilecheck.prove(tilecheck.load(EXAMPLES / "region_misaligned_refuted.toml"))
+    o = report.applies[0].obligation("alignment")
+    cex = o.counterexample
+    row = cex["index"][0]
+    assert cex["index"] == [row, 1] and cex["byte_offset"] == 20 * row + 4
+    assert cex["byte_offset"] % 16 != 0 and "not a multiple of 16" in o.message
+
+
+def test_lane_stride_counterexample_is_a_real_foreign_lane():
+    report = tilecheck.prove(tilecheck.load(EXAMPLES / "cta_lane_stride2_refuted.toml"))
+    cex = report.applies[0].obligation("ownership").counterexample
+    g = cex["group"]
+    assert cex["laneid"] == 2 * g["lane"] != g["lane"]
+
+
+def test_cli_json_single_and_many(capsys):
+    assert main(["prove", "--json", str(EXAMPLES / "seed.toml")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] == "proved" and out["applies"][0]["instructions"] == 105
+    names = [o["name"] for o in out["applies"][0]["obligations"]]
+    assert names == ["target", "space", "shape", "width", "operands", "contiguity", "alignment",
+                     "ownership", "disjoint", "bounds", "overflow"]
+    files = [str(EXAMPLES / n) for n in ("seed.toml", "region_misaligned_refuted.toml")]
+    assert main(["prove", "--json", *files]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert [o["verdict"] for o in out] == ["proved", "refuted"]
+    refuted = [o for o in out[1]["applies"][0]["obligations"] if o["status"] == "refuted"]
+    assert refuted[0]["message"].startswith("alignment refuted:") and "counterexample" in refuted[0]
+
+
+def test_cli_text_report(capsys):
+    assert main(["prove", str(EXAMPLES / "seed.toml")]) == 0
+    text = capsys.readouterr().out
+    assert "proved" in text and "105 instructions" in text and "contiguity" in text
+
+
+def test_console_entry_point_runs():
+    r = subprocess.run([sys.executable, "-m", "tilecheck", "prove", str(EXAMPLES / "seed.toml")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "105 instructions" in r.stdout
