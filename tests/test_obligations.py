@@ -218,7 +218,7 @@ def test_32_bit_spaces_overflow(prove, space, stride, op):
     tensors, apply = make(space, op, "float32", (2, 4), mem_kw={"align": 16, "layout": f"(2,4):({stride},1)"})
     r = prove(tensors, apply)
     assert statuses(r) == only("overflow")
-    assert r.applies[0].obligation("overflow").counterexample["byte_offset"] == 2**32
+    assert 2**32 <= r.applies[0].obligation("overflow").counterexample["byte_offset"] < 2**32 + 16
     tensors["A"]["layout"] = f"(2,4):({stride - 4},1)"
     assert statuses(prove(tensors, apply)) == only()
 

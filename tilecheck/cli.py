@@ -11,8 +11,13 @@ from .errors import InputError
 from .report import error_json, exit_status, prove
 
 
-# Front ends beyond `prove`: each module has HELP, add_arguments(parser) and main(args) -> exit status.
-SUBCOMMANDS = {"emit": "tilecheck.emit.cli", "run": "tilecheck.gpu.cli", "fuzz": "tilecheck.fuzz.cli"}
+# Front ends beyond `prove`: each module has add_arguments(parser) and main(args) -> exit status.
+# A module is imported only when its command runs, so one front end cannot break another.
+SUBCOMMANDS = {
+    "emit": ("tilecheck.emit.cli", "write the PTX of a proved check file"),
+    "run": ("tilecheck.gpu.cli", "prove, emit and run a check file on the GPU against numpy"),
+    "fuzz": ("tilecheck.fuzz.cli", "property-based fuzzing: Z3 against an independent decider"),
+}
 
 
 def load_check(path, arch=None):
@@ -26,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"tilecheck: error: {message} (see tilecheck --help)\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
     p = _Parser(prog="tilecheck", description="Prove the layout contract of PTX ld/st instructions, then emit PTX.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     pr = sub.add_parser("prove", help="prove or refute every obligation of each check file")
@@ -34,14 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     pr.add_argument("--json", action="store_true", help="one JSON object per file (a list for several files)")
     pr.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     pr.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
-    for name, module in SUBCOMMANDS.items():
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name and e.name.startswith("tilecheck"):
-                continue  # that front end is not built
-            raise
-        mod.add_arguments(sub.add_parser(name, help=mod.HELP))
+    for name, (module, help) in SUBCOMMANDS.items():
+        sp = sub.add_parser(name, help=help)
+        if name == command:
+            importlib.import_module(module).add_arguments(sp)
     return p
 
 
@@ -66,11 +67,18 @@ def cmd_prove(args) -> int:
 
 
 def main(argv=None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    try:
+        parser = _parser(command)
+    except ModuleNotFoundError as e:
+        print(f"tilecheck: error: '{command}' is not available in this installation ({e})", file=sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     try:
         if args.command == "prove":
             return cmd_prove(args)
-        return importlib.import_module(SUBCOMMANDS[args.command]).main(args)
+        return importlib.import_module(SUBCOMMANDS[args.command][0]).main(args)
     except InputError as e:
         print(f"tilecheck: error: {e}", file=sys.stderr)
         return 2

@@ -171,12 +171,12 @@ class Witness:
         out["word"] = word
         return out
 
-    def where(self, coords, tag: str | None = None) -> str:
+    def where(self, coords, tag: str | None = None, symbols: bool = True) -> str:
         d = self.describe(coords, tag)
         parts = []
-        if "symbols" in d:
+        if "symbols" in d and symbols:
             parts.append("symbols (" + ", ".join(f"{k}={v}" for k, v in d["symbols"].items()) + ")")
-        if "thread" in d and self.q.apply.scope != "cta":
+        if "thread" in d:
             parts.append(f"thread {d['thread']}")
         if "group" in d:
             parts.append("(" + ", ".join(f"{k}={v}" for k, v in d["group"].items()) + ")")

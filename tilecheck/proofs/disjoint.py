@@ -33,7 +33,7 @@ def _load(q):
         if ca == cb or sa != sb:
             return None
         ia, ib = w.index(view, ca), w.index(view, cb)
-        return (f"{w.where(ca)} and {w.where(cb)} both load into slot {sa} "
+        return (f"{w.where(ca)} and {w.where(cb, symbols=False)} both load into slot {sa} "
                 f"({element(t, ia)} and {element(t, ib)})",
                 {"first": {**w.describe(ca), "index": list(ia)}, "second": {**w.describe(cb), "index": list(ib)},
                  "tensor": t.name, "slot": sa})
@@ -54,9 +54,10 @@ def _store(q):
         if (ta, ca[1:]) == (tb, cb[1:]) or oa != ob:
             return None
         ia = w.index(view, ca)
-        who = (f"thread {ta}: {w.where(ca, 'a')}" if ta != tb else w.where(ca, "a"))
-        whom = (f"thread {tb}: {w.where(cb, 'b')}" if ta != tb else w.where(cb, "b"))
-        return (f"{who} and {whom} both store to {element(t, ia)} at element offset {oa}",
+        syms = ", ".join(f"{k}={v}" for k, v in w.symbols.items())
+        return ((f"with symbols ({syms}): " if syms else "")
+                + f"{w.where(ca, 'a', symbols=False)} and {w.where(cb, 'b', symbols=False)} "
+                f"both store to {element(t, ia)} at element offset {oa}",
                 {"first": w.describe(ca, "a"), "second": w.describe(cb, "b"), "tensor": t.name,
                  "index": list(ia), "offset": oa})
 
