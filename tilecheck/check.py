@@ -11,8 +11,8 @@ from pathlib import Path
 
 from . import opcodes
 from .errors import InputError
-from .expr import concrete, names_of, parse_expr, parse_fact
-from .layout import Layout, ThreadStride, parse_layout, row_major, _leaves
+from .expr import concrete, names_of, parse_expr, parse_fact, to_poly
+from .layout import Layout, ThreadStride, _leaves, parse_layout, product, row_major
 from .poly import Context, Poly
 from .view import View, parse_operand
 
@@ -243,9 +243,9 @@ def _tensor(name, spec, symbols) -> Tensor:
         if key not in spec:
             raise InputError(f"missing key {key!r}", key)
     dtype, scope = spec["dtype"], spec["scope"]
-    if dtype not in DTYPES:
+    if not isinstance(dtype, str) or dtype not in DTYPES:
         raise InputError(f"unknown dtype {dtype!r} (one of {', '.join(DTYPES)})", "dtype")
-    if scope not in SCOPES:
+    if not isinstance(scope, str) or scope not in SCOPES:
         raise InputError(f"unknown scope {scope!r} (one of {', '.join(SCOPES)})", "scope")
     if not isinstance(spec["shape"], list) or not spec["shape"]:
         raise InputError("shape must be a non-empty list", "shape")
@@ -286,12 +286,14 @@ def _same_shape(layout: Layout, shape):
     ext = layout.extents()
     if len(ext) != len(shape):
         raise InputError(f"layout {layout} has {len(ext)} modes, the tensor's shape has {len(shape)}", "layout")
-    free = {}
+    ctx = Context()  # one context: n//2 and n//4 get different division variables
     for k, (e, s) in enumerate(zip(ext, shape)):
-        pe = e.poly(Context(), _Free()) if hasattr(e, "poly") else Poly.const(e)
-        ps = s.poly(Context(), _Free()) if hasattr(s, "poly") else Poly.const(s)
-        if pe != ps:
+        if to_poly(e, ctx, _Free()) != to_poly(s, ctx, _Free()):
             raise InputError(f"layout {layout}: mode {k} has extent {e}, the tensor's shape says {s}", "layout")
+    for k, mode in enumerate(layout.shape):
+        if isinstance(mode, tuple) and any(concrete(product(_leaves(m))) is None for m in mode[:-1]):
+            raise InputError(f"layout {layout}: mode {k} splits by a symbolic sub-extent; "
+                             "only the last sub-mode of a nested mode may be symbolic", "layout")
 
 
 class _Free(dict):
@@ -315,7 +317,7 @@ def _apply(k, spec, shapes, symbols, threads) -> Apply:
         except ValueError as e:
             raise InputError(str(e), "opcode") from None
     scope = spec.get("scope", "thread")
-    if scope not in APPLY_SCOPES:
+    if not isinstance(scope, str) or scope not in APPLY_SCOPES:
         raise InputError(f"unknown scope {scope!r} (one of thread, warp, cta)", "scope")
     if scope in ("warp", "cta") and threads % 32:
         raise InputError(f"scope {scope!r} needs threads to be a multiple of 32, got {threads}", "scope")

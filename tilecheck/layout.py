@@ -94,6 +94,9 @@ def parse_layout(text: str) -> Layout:
     stride = _parse_side(stride_t, text, stride=True)
     if not isinstance(shape, tuple):
         shape, stride = (shape,), (stride,)
+    # CuTe spells a rank-1 nested layout "((4,3)):((1,4))"; Python's parser drops the outer pair
+    if _single_wrapped(shape_t) and _single_wrapped(stride_t):
+        shape, stride = (shape,), (stride,)
     if not isinstance(stride, tuple) or not _same_nesting(shape, stride):
         raise InputError(f"layout {text!r}: shape and stride have different nesting")
     for s in _leaves(shape):
@@ -111,10 +114,10 @@ def mul(a, b):
 
 
 def product(values) -> "int | Expr":
-    acc = 1
+    acc = None
     for v in values:
-        acc = mul(acc, v)
-    return acc
+        acc = v if acc is None else mul(acc, v)
+    return 1 if acc is None else acc
 
 
 # internals ---------------------------------------------------------------
@@ -147,6 +150,29 @@ def _parse_side(text, whole, stride):
             raise InputError(f"layout {whole!r}: {e.message}") from None
 
     return leaf(tree)
+
+
+def _single_wrapped(text: str) -> bool:
+    """True for "((4,3))": outer parentheses holding exactly one parenthesized mode."""
+    t = text.strip()
+    if not (t.startswith("((") and t.endswith("))")):
+        return False
+    depth = 0
+    for i, ch in enumerate(t):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and i != len(t) - 1:
+            return False  # the first '(' closes before the end
+        if depth == 1 and ch == "," :
+            return False  # a top-level comma: several modes
+    inner = t[1:-1].strip()
+    depth = 0
+    for i, ch in enumerate(inner):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and i != len(inner) - 1:
+            return False
+    return True
 
 
 def _same_nesting(a, b):

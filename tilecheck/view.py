@@ -167,6 +167,8 @@ def _groups(side, whole):
             cur = None
         elif re.match(r"[A-Za-z_]", tok):
             n, _, s = tok.partition("=")
+            if len(s.strip()) > 18:
+                raise InputError(f"pattern {whole!r}: split size {s.strip()[:12]}... is too large")
             item = (n.strip(), int(s) if s else None)
             if cur is None:
                 groups.append([item])

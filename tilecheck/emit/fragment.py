@@ -1,0 +1,134 @@
+"""One application as PTX lines for the user's own kernel: ``fragment(plan, 0, base={"A": "%rd1"})``.
+
+The fragment holds the declarations of the registers it introduces, the
+address arithmetic computed once per thread (``setup``), and the body: one
+memory instruction per repeat, spelled exactly as the check file spells it,
+its register operands bound directly to the tile's slots::
+
+    ld.global.v4.b32 {%r0, %r2, %r4, %r6}, [%rd1+240];
+
+Conventions of the surrounding kernel: a one-dimensional CTA of the check's
+``threads`` (``%tid.x`` is the thread index); ``base[T]`` holds memory tensor
+T's base address — a .b64 *global* address (after ``cvta.to.global``) for
+global tensors, a .b32 shared or local window address (``mov.u32 %r, array;``)
+for shared and local ones; ``symbols[n]`` a .s64 register with symbol n's value
+(symbols bound to ``%ctaid.x``/``.y``/``.z`` are read from there when not given).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..check import Apply, Check
+from ..opcodes import ptx_version
+from ..plan import Plan
+from .address import addresses
+from .arith import Arith, Regs
+from .errors import EmitError
+from .operand import Operand, atoms
+from .registers import Tile, naming, slots, tiles
+
+SPACE_BITS = {"global": 64, "shared": 32, "local": 32}
+
+
+@dataclass(frozen=True)
+class Fragment:
+    apply: Apply
+    version: tuple[int, int]  # the lowest .version the opcode and target need
+    declarations: tuple[str, ...]
+    setup: tuple[str, ...]  # thread- and symbol-dependent address arithmetic, once
+    body: tuple[str, ...]  # one memory instruction per repeat
+
+    @property
+    def text(self) -> str:
+        return "\n".join((*self.declarations, *self.setup, *self.body)) + "\n"
+
+    def __str__(self):
+        return self.text
+
+
+def require_plan(plan) -> Plan:
+    if not isinstance(plan, Plan):
+        raise TypeError(f"the emitter takes the Plan of a proved report (tilecheck.prove(check).plan), "
+                        f"not {type(plan).__name__}: an unproved check cannot be emitted")
+    return plan
+
+
+def fragment(plan: Plan, apply: int = 0, *, base=None, symbols=None, registers=None,
+             pred: str = "%p", policy: str = "%policy", scratch: str = "%tc") -> Fragment:
+    """The PTX of application ``apply`` of a proved plan.
+
+    base: memory tensor name -> register with its base address (default ``%base_<name>``);
+    symbols: symbol name -> .s64 register with its value (default ``%sym_<name>``);
+    registers: the register tile's names — None for the default (%r<slot>, see registers.py;
+    the fragment then declares them), a prefix such as ``"%f"``, a mapping slot -> name, or a
+    function of the slot (then you declare them);
+    pred / policy: the .pred register guarding a predicated application and the .b64
+    cache-policy register of ``.L2::cache_hint``; scratch: prefix of the registers the
+    fragment declares for its address arithmetic (``%tcd<n>`` .b64, ``%tcw<n>`` .b32, ...).
+    """
+    check = require_plan(plan).check
+    a = check.applies[apply]
+    base = dict(base or {})
+    symbols = dict(symbols or {})
+    ctx, sym = atoms(check)
+    regs = Regs(b64=f"{scratch}d", b32=f"{scratch}w", b16=f"{scratch}h", pred=f"{scratch}p")
+    arith = Arith(ctx, lambda n: _symbol(check, n, symbols, arith), regs)
+    mem = check.tensors[a.memory.tensor]
+    tile = tiles(check)[a.register.tensor]
+    body = lower(check, a, arith, ctx, sym, base.get(mem.name, f"%base_{mem.name}"),
+                 naming(tile, registers), pred, policy)
+    decls = regs.declarations() + ([tile.declaration] if registers is None else [])
+    return Fragment(a, ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines), tuple(body))
+
+
+def lower(check: Check, a: Apply, arith: Arith, ctx, sym, base: str, name, pred: str, policy: str) -> list[str]:
+    """The body of one application: one memory instruction per repeat (setup goes to ``arith``)."""
+    mem = check.tensors[a.memory.tensor]
+    if mem.scope not in SPACE_BITS:
+        raise EmitError(f"apply[{a.index}]: no memory space for tensor {mem.name} ({mem.scope})")
+    m = Operand(check, a, a.memory, ctx, sym, word=False, tag=f"{a.index}m")
+    r = Operand(check, a, a.register, ctx, sym, word=True, tag=f"{a.index}r")
+    where = addresses(m, arith, base, SPACE_BITS[mem.scope])
+    return instructions(a, where, slots(r), name, pred, policy)
+
+
+def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str) -> list[str]:
+    """The text of the memory instructions, one per row of ``slot``."""
+    names = register_names(name, int(slot.max()) + 1)
+    if slot.shape[1] == 1:
+        regs = [names[s] for s in slot[:, 0].tolist()]
+    else:
+        regs = ["{" + ", ".join([names[s] for s in row]) + "}" for row in slot.tolist()]
+    addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
+    head = f"\t@{pred} {a.opcode.text} " if a.pred else f"\t{a.opcode.text} "
+    tail = f", {policy};" if a.cache_policy else ";"
+    if a.is_load:
+        return [f"{head}{r}, {m}{tail}" for r, m in zip(regs, addr)]
+    return [f"{head}{m}, {r}{tail}" for r, m in zip(regs, addr)]
+
+
+def register_names(name, n: int) -> list[str]:
+    """``name(s)`` for every slot below ``n`` (fast for the default naming)."""
+    prefix = getattr(name, "__self__", None)
+    if isinstance(prefix, Tile) and name.__func__ is Tile.name:
+        return [f"{prefix.prefix}{s}" for s in range(n)]
+    return [name(s) for s in range(n)]
+
+
+def address_text(registers: list[str], which: np.ndarray, imm: np.ndarray) -> list[str]:
+    """``[reg+imm]`` operands (``[reg]`` for a zero immediate)."""
+    if len(registers) == 1:
+        r = registers[0]
+        return [f"[{r}+{i}]" if i else f"[{r}]" for i in imm.tolist()]
+    return [f"[{registers[w]}+{i}]" if i else f"[{registers[w]}]" for w, i in zip(which.tolist(), imm.tolist())]
+
+
+def _symbol(check: Check, n: str, given: dict, arith: Arith) -> tuple[str, int]:
+    if n in given:
+        return given[n], 64
+    src = check.symbols[n].source
+    if src:
+        return arith.op(32, "mov.u32", f"%{src}"), 32
+    return f"%sym_{n}", 64

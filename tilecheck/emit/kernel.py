@@ -1,0 +1,280 @@
+"""A whole kernel for a proved plan: the module the GPU tests run against numpy.
+
+ABI (``tilecheck.gpu`` depends on exactly this):
+
+* parameters, in order: ``.param .u64 <tensor>`` for every tensor of the check
+  (file order), then ``.param .s64 <symbol>`` for every symbol not bound to
+  ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead);
+* a memory tensor's buffer holds its element offsets [0, cosize): global tensors
+  are used in place; a shared tensor is a ``.shared`` array that all threads fill
+  from the buffer (``bar.sync 0``), then the applications run, then ``bar.sync 0``
+  and all threads copy it back; a local tensor is a per-thread ``.local`` array
+  that every thread fills from the buffer and thread 0 alone copies back;
+* a register tensor's buffer is its logical shape, row-major: when its first use
+  is a store (or a load with ``preserve_dst``) every thread first reads the
+  elements it holds (its coordinates of that application) into their registers;
+  after all applications, every thread writes each element it loaded (its
+  coordinates of every loading application) back to the buffer, unless the
+  tensor's last use is a store's source (a copy: the data went to memory);
+* launch: block (threads, 1, 1); grid (1, 1, 1) unless symbols are bound to
+  ``%ctaid``.  (No ``.reqntid``: with it ptxas trades registers for occupancy — 64
+  registers for one thread — and the documentation example spills 2.4x more);
+* registers: slot s of a register tensor is ``%r<s>`` (32-bit), ``%rs<s>``
+  (8/16-bit, .b16), ``%rl<s>`` (64-bit), see registers.py; the emitter's own
+  registers are ``%rd`` (.b64 addresses and integers), ``%ra`` (.b32), ``%rh``
+  (.b16) and ``%p`` (.pred);
+* a predicated application's predicate ``%p1`` is true (``pred=False``: false) for
+  every thread, computed at run time (the first tensor's buffer pointer is
+  non-null) so that ptxas keeps the predicated form; ``.L2::cache_hint`` takes a
+  policy made once by ``createpolicy.fractional.L2::evict_last.b64 %rd, 1.0``.
+
+Shared/local fill and copy-back loops carry ``.pragma "nounroll"``, so each
+contributes exactly one load and one store to the disassembly.  A shared or local
+array's address is ``smem_<T> + %tid.y`` (``lmem_``; %tid.y is 0 in this launch):
+knowing the array's address, ptxas would keep a small local array in registers
+and merge adjacent shared accesses into wider ones (two ``ld.shared.v2.b32`` into
+one ``LDS.128``), and the applications' instructions would not reach the hardware
+as spelled.
+"""
+from __future__ import annotations
+
+import re
+
+from ..check import Check, Tensor
+from ..layout import row_major
+from ..opcodes import ptx_version
+from ..poly import Poly
+from .address import addresses
+from .arith import Arith, Regs
+from .errors import EmitError
+from .fragment import address_text, lower, register_names, require_plan
+from .operand import TID, Operand, atoms
+from .registers import REG_BITS, slots, tiles
+
+STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_$]*\Z")
+
+
+def kernel(plan, name: str = "tilecheck_kernel", *, pred: bool = True) -> str:
+    """The PTX module (.version, .target, one .entry) running every application of ``plan`` in order."""
+    check = require_plan(plan).check
+    if not _IDENT.match(name):
+        raise ValueError(f"kernel name {name!r} is not a PTX identifier")
+    return _Kernel(check, name, pred).text()
+
+
+def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = True) -> str:
+    """ESCAPE HATCH: the kernel of a *refuted* report, only to watch the hardware fail
+    (``tilecheck run --unchecked`` runs it in a separate process).  Never for proved or
+    unknown reports: those go through ``kernel(report.plan)`` or nowhere."""
+    from ..report import Report
+    if not isinstance(report, Report) or report.verdict != "refuted":
+        raise PermissionError("kernel_unchecked takes only a refuted Report "
+                              f"(got {getattr(report, 'verdict', type(report).__name__)})")
+    if not _IDENT.match(name):
+        raise ValueError(f"kernel name {name!r} is not a PTX identifier")
+    return _Kernel(report.check, name, pred).text()
+
+
+def version(check: Check) -> tuple[int, int]:
+    """The lowest .version every application's opcode and the target need."""
+    return max(ptx_version(a.opcode, check.arch) for a in check.applies)
+
+
+class _Kernel:
+    def __init__(self, check: Check, name: str, pred: bool):
+        self.check, self.name, self.pred_value = check, name, pred
+        self.ctx, self.sym = atoms(check)
+        self.regs = Regs()
+        self.arith = Arith(self.ctx, self._symbol, self.regs)
+        self.params = _param_names(check)
+        self.tiles = tiles(check)
+        self._raw, self._buffers, self._bases = {}, {}, {}
+        self.arrays: list[str] = []
+        self.labels = 0
+
+    # operands ----------------------------------------------------------------
+    def raw(self, tensor: str) -> str:
+        """The buffer pointer parameter, as passed."""
+        if tensor not in self._raw:
+            self._raw[tensor] = self.arith.op(64, "ld.param.u64", f"[{self.params[tensor]}]")
+        return self._raw[tensor]
+
+    def buffer(self, tensor: str) -> str:
+        """The buffer's global address."""
+        if tensor not in self._buffers:
+            self._buffers[tensor] = self.arith.op(64, "cvta.to.global.u64", self.raw(tensor))
+        return self._buffers[tensor]
+
+    def base(self, tensor: str) -> str:
+        """The memory tensor's base address in its own state space."""
+        t = self.check.tensors[tensor]
+        if t.scope == "global":
+            return self.buffer(tensor)
+        if tensor not in self._bases:
+            array = f"{'smem' if t.scope == 'shared' else 'lmem'}_{self.params[tensor]}"
+            align = t.align & -t.align  # the largest power of two dividing align
+            self.arrays.append(f".{t.scope} .align {max(align, t.esize)} .b8 {array}[{self.cosize(t)}];")
+            self._bases[tensor] = self.arith.op(32, "mov.u32", array)
+            # + %tid.y (0): an address ptxas cannot resolve, see the module doc
+            self._bases[tensor] = self.arith.op(32, "add.u32", self._bases[tensor], self._tid_y())
+        return self._bases[tensor]
+
+    def _tid_y(self) -> str:
+        if "%tid.y" not in self._raw:
+            self._raw["%tid.y"] = self.arith.op(32, "mov.u32", "%tid.y")
+        return self._raw["%tid.y"]
+
+    def cosize(self, t: Tensor, bytes: bool = True) -> int:
+        try:
+            n = t.layout.cosize({}, t.offset)
+        except KeyError as e:
+            raise EmitError(f"{t.scope} tensor {t.name}: its size depends on symbol {e.args[0]}; a {t.scope} "
+                            f"array needs a concrete size") from None
+        return n * t.esize if bytes else n
+
+    def _symbol(self, n: str) -> tuple[str, int]:
+        src = self.check.symbols[n].source
+        if src:
+            return self.arith.op(32, "mov.u32", f"%{src}"), 32
+        return self.arith.op(64, "ld.param.s64", f"[{self.params[n]}]"), 64
+
+    # the kernel --------------------------------------------------------------
+    def text(self) -> str:
+        check, arith = self.check, self.arith
+        applies = check.applies
+        pred = policy = None
+        if any(a.pred for a in applies):
+            pred = self.regs.new("pred")
+            cmp = "ne" if self.pred_value else "eq"
+            arith.emit(f"setp.{cmp}.u64 {pred}, {self.raw(next(iter(check.tensors)))}, 0;")
+        if any(a.cache_policy for a in applies):
+            policy = arith.op(64, "createpolicy.fractional.L2::evict_last.b64", "1.0")
+        bodies = []
+        for a in applies:
+            tile = self.tiles[a.register.tensor]
+            bodies.append(lower(check, a, arith, self.ctx, self.sym, self.base(a.memory.tensor),
+                                tile.name, pred, policy))
+        fills, writes, first = [], [], set()
+        for a in applies:
+            t = a.register.tensor
+            if t not in first:
+                first.add(t)
+                if not a.is_load or a.preserve_dst:
+                    fills += self.register_copy(a, load=True, seen=None)
+        last = {a.register.tensor: a for a in applies}  # a tile a later store consumes is not written back
+        loaded = [a.register.tensor for a in applies if a.is_load and last[a.register.tensor].is_load]
+        seen = {t: set() for t in loaded if loaded.count(t) > 1}  # one tensor loaded twice: write once
+        for a in applies:
+            if a.is_load and last[a.register.tensor].is_load:
+                writes += self.register_copy(a, load=False, seen=seen.get(a.register.tensor))
+        shared = [t for t in check.tensors.values() if t.scope == "shared" and t.name in self._bases]
+        local = [t for t in check.tensors.values() if t.scope == "local" and t.name in self._bases]
+        if sum(self.cosize(t) for t in shared) > STATIC_SHARED:
+            raise EmitError(f"the shared tensors need {sum(self.cosize(t) for t in shared)} bytes, more than "
+                            f"the {STATIC_SHARED} bytes of static shared memory")
+        prologue = []
+        for t in shared:
+            prologue += self.copy_loop(t, into=True, cooperative=True)
+        for t in local:
+            prologue += self.copy_loop(t, into=True, cooperative=False)
+        epilogue = []
+        for t in shared:
+            epilogue += self.copy_loop(t, into=False, cooperative=True)
+        for t in local:
+            epilogue += self.copy_loop(t, into=False, cooperative=False, thread0=True)
+
+        body = [*arith.lines, *prologue, *fills]
+        if shared:
+            body.append("\tbar.sync 0;")
+        for k, (a, lines) in enumerate(zip(applies, bodies)):
+            if k and self._conflict(applies[k - 1], a):
+                body.append("\tbar.sync 0;")
+            body.append(f"\t// apply[{a.index}]: {len(lines)} instructions per thread, {a.scope} scope")
+            body += lines
+        if shared:
+            body.append("\tbar.sync 0;")
+        body += epilogue + writes + ["\tret;"]
+        return "\n".join(self.header() + self.declarations() + body + ["}", ""])
+
+    def header(self) -> list[str]:
+        check = self.check
+        major, minor = version(check)
+        params = [f"\t.param .u64 {self.params[n]}" for n in check.tensors]
+        params += [f"\t.param .s64 {self.params[s.name]}" for s in check.symbols.values() if not s.source]
+        return [f"// tilecheck kernel for {check.path}: {len(check.applies)} application(s)",
+                f".version {major}.{minor}", f".target {check.arch}", ".address_size 64", "",
+                f".visible .entry {self.name}(", ",\n".join(params), f")",
+                "{"]
+
+    def declarations(self) -> list[str]:
+        used = {a.register.tensor for a in self.check.applies}
+        tiles = [t.declaration for n, t in self.tiles.items() if n in used]
+        return ["\t" + d for d in (*self.regs.declarations(), *tiles, *self.arrays)]
+
+    def _conflict(self, a, b) -> bool:
+        """Two consecutive applications need a barrier when threads may see each other's stores."""
+        if self.check.threads == 1 or a.memory.tensor != b.memory.tensor:
+            return False
+        scope = self.check.tensors[a.memory.tensor].scope
+        return scope in ("global", "shared") and not (a.is_load and b.is_load)
+
+    # register tiles <-> their buffers ------------------------------------------
+    def register_copy(self, a, load: bool, seen: set | None) -> list[str]:
+        """Every element this thread holds in ``a``'s register operand, read from (``load``) or
+        written to its row-major place in the register tensor's buffer (skipping those in ``seen``)."""
+        t = self.check.tensors[a.register.tensor]
+        flat = Tensor(t.name, t.dtype, "global", t.shape, row_major(t.shape), 0, t.esize)
+        op = Operand(self.check, a, a.register, self.ctx, self.sym, tensor=flat, word=True, tag=f"{a.index}b")
+        where = addresses(op, self.arith, self.buffer(t.name), 64)
+        slot = slots(Operand(self.check, a, a.register, self.ctx, self.sym, word=True, tag=f"{a.index}r"))
+        names = register_names(self.tiles[t.name].name, int(slot.max()) + 1)
+        addr = address_text(where.registers, where.which.ravel(), where.imm.ravel())
+        regs = [names[s] for s in slot.ravel().tolist()]
+        if seen is not None:
+            keep = [(m, r) not in seen for m, r in zip(addr, regs)]
+            seen.update(zip(addr, regs))
+            addr = [m for m, k in zip(addr, keep) if k]
+            regs = [r for r, k in zip(regs, keep) if k]
+        if not addr:
+            return []
+        if load:
+            out = [f"\tld.global.b{t.bits} {r}, {m};" for m, r in zip(addr, regs)]
+        else:
+            out = [f"\tst.global.b{t.bits} {m}, {r};" for m, r in zip(addr, regs)]
+        what = "read from" if load else "written to"
+        return [f"\t// {t.name}: the elements this thread holds, {what} its buffer", *out]
+
+    # shared and local arrays <-> their buffers ----------------------------------
+    def copy_loop(self, t: Tensor, into: bool, cooperative: bool, thread0: bool = False) -> list[str]:
+        """A scalar loop over the elements [0, cosize) of ``t``: buffer -> array (``into``) or back."""
+        regs, n, e = self.regs, self.cosize(t, bytes=False), t.esize
+        tid = self.arith.value(Poly.var(TID), 32)
+        self.labels += 1
+        top, end = f"$copy{self.labels}", f"$copy{self.labels}_end"
+        i, p, off, g, s = regs.new(32), regs.new("pred"), regs.new(64), regs.new(64), regs.new(32)
+        v = regs.new(REG_BITS[t.bits] if t.bits < 64 else 64)
+        b = f"b{t.bits}"
+        move = ([f"ld.global.{b} {v}, [{g}];", f"st.{t.scope}.{b} [{s}], {v};"] if into else
+                [f"ld.{t.scope}.{b} {v}, [{s}];", f"st.global.{b} [{g}], {v};"])
+        who = "all threads" if cooperative else ("thread 0" if thread0 else "every thread, its own copy")
+        lines = [f"// {t.scope} {t.name} ({n} elements) {'from' if into else 'to'} its buffer: {who}"]
+        if thread0:
+            lines += [f"setp.ne.u32 {p}, {tid}, 0;", f"@{p} bra {end};"]
+        lines += [f"mov.u32 {i}, {tid if cooperative else 0};", f"{top}:", '.pragma "nounroll";',
+                  f"setp.ge.u32 {p}, {i}, {n};", f"@{p} bra {end};",
+                  f"mul.wide.u32 {off}, {i}, {e};", f"add.s64 {g}, {self.buffer(t.name)}, {off};",
+                  f"mad.lo.s32 {s}, {i}, {e}, {self.base(t.name)};", *move,
+                  f"add.u32 {i}, {i}, {self.check.threads if cooperative else 1};", f"bra.uni {top};", f"{end}:"]
+        return ["\t" + x if not x.endswith(":") else x for x in lines]
+
+
+def _param_names(check: Check) -> dict[str, str]:
+    """PTX parameter names: the tensor's or symbol's own name where it is a fresh identifier."""
+    out, used = {}, set()
+    names = list(check.tensors) + [s.name for s in check.symbols.values() if not s.source]
+    for k, n in enumerate(names):
+        p = n if _IDENT.match(n) and n not in used else f"param{k}"
+        used.add(p)
+        out[n] = p
+    return out

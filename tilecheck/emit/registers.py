@@ -1,0 +1,101 @@
+"""The register tile: which PTX register holds each slot, and which slot each coordinate names.
+
+Default naming (the kernel ABI, also the fragment's default): slot ``s`` of a
+register tensor is the register ``<prefix><s>``, the prefix chosen by the
+element width —
+
+    8- and 16-bit elements   %rs<s>   (.b16; ld/st .b8 accept a .b16 register)
+    32-bit elements          %r<s>    (.b32)
+    64-bit elements          %rl<s>   (.b64)
+
+The first register tensor of a class takes the bare prefix; a later one of the
+same class appends its position among the check's tensors and an underscore
+(``%r3_<s>``) so that no two tensors share a register.  The emitter's own
+scratch registers use other names (``%rd``, ``%ra``, ``%rh``, ``%p``; see Regs).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..check import Check, Tensor
+from ..layout import OFFSET
+from .errors import EmitError
+from .operand import Operand, integer_dot
+
+PREFIX = {8: "%rs", 16: "%rs", 32: "%r", 64: "%rl"}
+REG_BITS = {8: 16, 16: 16, 32: 32, 64: 64}
+
+
+@dataclass(frozen=True)
+class Tile:
+    """The default naming of one register tensor's slots."""
+    tensor: Tensor
+    prefix: str
+    size: int  # slots 0 .. size-1
+
+    def name(self, slot: int) -> str:
+        return f"{self.prefix}{slot}"
+
+    @property
+    def declaration(self) -> str:
+        return f".reg .b{REG_BITS[self.tensor.bits]} {self.prefix}<{self.size}>;"
+
+
+def tiles(check: Check) -> dict[str, Tile]:
+    """The default naming of every register tensor of ``check``."""
+    out, used = {}, set()
+    for k, (name, t) in enumerate(check.tensors.items()):
+        if not t.is_register:
+            continue
+        base = PREFIX[t.bits]
+        prefix = base if base not in used else f"{base}{k}_"
+        used.add(base)
+        out[name] = Tile(t, prefix, _size(t))
+    return out
+
+
+def naming(tile: Tile, registers) -> Callable[[int], str]:
+    """Slot -> register name: the default, a prefix string, a mapping, or a function."""
+    if registers is None:
+        return tile.name
+    if isinstance(registers, str):
+        return lambda s: f"{registers}{s}"
+    if isinstance(registers, Mapping):
+        def lookup(s):
+            try:
+                return registers[s]
+            except KeyError:
+                raise KeyError(f"registers has no name for slot {s} of {tile.tensor.name}") from None
+        return lookup
+    if callable(registers):
+        return registers
+    raise TypeError("registers must be None, a prefix like '%f', a mapping slot -> name, or a function")
+
+
+def slots(op: Operand) -> np.ndarray:
+    """The register slot of every (repeat, word) coordinate: shape (repeats, vector)."""
+    lin = op.linear(op.comps[OFFSET])
+    shape = (int(np.prod(op.repeat_shape)), op.vector)
+    if lin is not None and lin.thread.is_const:
+        dot = integer_dot(lin, op.digits(), shape)
+        if dot is not None:
+            return lin.thread.constant + dot
+    out = np.empty(shape, dtype=np.int64)
+    for i, rep in enumerate(op.repeats()):
+        for w in range(op.vector):
+            s = op.at(rep, w)[OFFSET]
+            if not s.is_const:
+                raise EmitError(f"the register slot of {op.tensor.name} at repeat {rep}, word {w} depends on "
+                                f"the thread or a symbol ({s}): PTX names registers statically")
+            out[i, w] = s.constant
+    return out
+
+
+def _size(t: Tensor) -> int:
+    try:
+        return t.layout.cosize({}, t.offset)
+    except KeyError as e:
+        raise EmitError(f"register tensor {t.name}: its slots depend on symbol {e.args[0]}") from None

@@ -1,0 +1,161 @@
+"""``tilecheck run FILE [--set n=4096 ...] [--seed S] [--unchecked]``: prove, emit, run, compare.
+
+Exit status: 0 the kernel's buffers equal the numpy reference bit for bit (with
+``--unchecked``: the hardware confirmed the refutation); 1 they differ, or the
+file is refuted (with ``--unchecked``: the hardware did not confirm it); 2 an
+error (the input, pycuda missing, no CUDA device, a target the device cannot
+run); 3 the file is unknown.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+
+HELP = "prove, emit and run a check file on the GPU; compare with numpy bit for bit"
+
+
+def add_arguments(p):
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a symbol's value for this run (checked against its facts); repeatable. "
+                        "Unset symbols take their smallest allowed value")
+    p.add_argument("--seed", type=int, help="seed of the random inputs (default: a fresh one, printed)")
+    p.add_argument("--unchecked", action="store_true",
+                   help="run a REFUTED plan anyway, in a separate process, and report whether the hardware "
+                        "confirmed the refutation (e.g. a 'misaligned address' fault)")
+    p.add_argument("--arch", help="override the file's arch, e.g. sm_90a")
+    p.add_argument("--load", choices=("cubin", "ptx"), default=None,
+                   help="load the module through ptxas (cubin, the default) or the driver's PTX JIT")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each proof query")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _symbols(pairs) -> dict:
+    from ..errors import InputError
+    out = {}
+    for text in pairs:
+        name, eq, value = text.partition("=")
+        try:
+            out[name.strip()] = int(value.strip(), 0)
+        except ValueError:
+            raise InputError(f"expected NAME=INTEGER, got {text!r}", "--set") from None
+        if not eq or not name.strip():
+            raise InputError(f"expected NAME=INTEGER, got {text!r}", "--set")
+    return out
+
+
+def _err(msg: str) -> int:
+    print(f"tilecheck: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def main(args) -> int:
+    from ..cli import load_check
+    from ..report import prove
+    from .reference import bind_symbols
+
+    check = load_check(args.file, args.arch)  # InputError: exit 2 in tilecheck.cli
+    symbols = bind_symbols(check, _symbols(args.set))
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    report = prove(check, timeout=args.timeout)
+    if args.unchecked:
+        return _unchecked(args, check, symbols, seed, report)
+    if report.verdict != "proved":
+        print(report.to_text())
+        print(f"not run: {args.file} is {report.verdict}; only proved plans run "
+              f"(--unchecked runs a refuted one in a separate process to see what the hardware does)")
+        return report.exit_status
+    from . import runner
+    from .reference import ReferenceUndefined
+    try:
+        how = args.load or runner.DEFAULT_LOAD
+        g = runner.gpu()
+        reason = g.can_run(check.arch)
+        if reason:
+            return _err(f"{args.file}: {reason}")
+        result = runner.run_check(check, symbols, seed, plan=report.plan, how=how, timeout=args.timeout)
+        result.seconds["prove"] = report.seconds
+    except runner.GpuUnavailable as e:
+        return _err(str(e))
+    except (RuntimeError, ReferenceUndefined) as e:  # ptxas/JIT rejected the module; no reference
+        return _err(f"{args.file}: {e}")
+    except runner._driver().Error as e:  # a proved plan faulted: the proof and the hardware disagree
+        print(f"FAIL: {args.file} (seed {seed}): the proved kernel failed on the GPU: {' '.join(str(e).split())}")
+        return 1
+    if args.json:
+        print(json.dumps(_json(args.file, report, result, g, how), indent=1))
+        return 0 if result.ok else 1
+    _print(args.file, report, result, g, how)
+    return 0 if result.ok else 1
+
+
+def _print(path, report, result, g, how):
+    case = result.case
+    check = case.check
+    syms = ", ".join(f"{k}={v}" for k, v in case.symbols.items()) or "none"
+    print(f"{path}: proved ({check.arch}, threads={check.threads}); seed {case.seed}; symbols: {syms}")
+    for a in report.applies:
+        print(f"  apply[{a.apply.index}] {a.apply.opcode.text} ({a.apply.scope} scope): "
+              f"{a.instructions} per thread")
+    s = result.seconds
+    grid = f", grid {case.grid}" if case.grid > 1 else ""
+    print(f"  ran on {g.name} ({g.arch}){grid}: module loaded via {how} in {s.get('load', 0) * 1e3:.0f} ms, "
+          f"kernel + sync {s.get('run', 0) * 1e3:.2f} ms")
+    for name, want in case.expected.items():
+        t = check.tensors[name]
+        n_w = int(case.written[name].sum())
+        role = f"{n_w} written" if n_w else "unchanged"
+        print(f"  {name:<8} {t.scope:<8} {t.dtype:<8} {want.size:>9} elements, {role}: "
+              f"{result.comparison.mismatches[name]} differ")
+    if result.ok:
+        print(f"PASS: {result.summary()}")
+    else:
+        print(f"FAIL: {result.summary()}")
+        for m in result.comparison.first[1:]:
+            print(f"  {m}")
+        print(f"  (replay: tilecheck run {path} --seed {case.seed}"
+              + "".join(f" --set {k}={v}" for k, v in case.symbols.items()) + ")")
+
+
+def _json(path, report, result, g, how) -> dict:
+    case = result.case
+    return {"file": path, "verdict": report.verdict, "result": "pass" if result.ok else "fail",
+            "seed": case.seed, "symbols": case.symbols, "device": g.name, "device_arch": g.arch,
+            "load": how, "seconds": {k: round(v, 6) for k, v in result.seconds.items()},
+            "buffers": {n: {"elements": int(case.expected[n].size), "written": int(case.written[n].sum()),
+                            "differ": result.comparison.mismatches[n]} for n in case.expected},
+            "guard_violations": result.guard, "summary": result.summary(),
+            "mismatches": [str(m) for m in result.comparison.first]}
+
+
+def _unchecked(args, check, symbols, seed, report) -> int:
+    from .unchecked import confirm
+    if report.verdict == "proved":
+        return _err(f"{args.file} is proved: --unchecked is only for refuted or unknown plans; "
+                    f"run it without --unchecked")
+    try:
+        import pycuda  # noqa: F401  (the child needs it; say so here, once)
+    except ImportError:
+        return _err("pycuda is not installed: pip install -e '.[gpu]' (see docs/gpu.md)")
+    out = confirm(check, symbols, seed, args.file, args.arch, args.load, report=report)
+    if out.status == "unavailable":
+        return _err(out.detail)
+    if args.json:
+        print(json.dumps({"file": args.file, "verdict": report.verdict, "seed": seed, "symbols": symbols,
+                          "refuted": [{"apply": i, "obligation": n, "message": m} for i, n, m in out.prediction.refuted],
+                          "predicted": out.prediction.expect, "status": out.status, "detail": out.detail,
+                          "confirmed": out.confirmed}, indent=1))
+        return 0 if out.confirmed else 1
+    syms = ", ".join(f"{k}={v}" for k, v in symbols.items()) or "none"
+    print(f"{args.file}: {report.verdict} ({check.arch}, threads={check.threads}); UNCHECKED run in a separate "
+          f"process; seed {seed}; symbols: {syms}")
+    for i, name, msg in out.prediction.refuted:
+        print(f"  apply[{i}] " + (msg if msg and msg.startswith(f"{name} refuted") else f"{name} refuted: {msg}"))
+    print(f"  predicted: {out.prediction.expect}")
+    print(f"  hardware:  {out.status}: {out.detail}")
+    if out.confirmed:
+        print("CONFIRMED: the hardware confirmed the refutation")
+        return 0
+    print("NOT CONFIRMED: the hardware did not do what the refutation predicts")
+    return 1

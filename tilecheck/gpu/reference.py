@@ -1,0 +1,458 @@
+"""The numpy reference: what a check's kernel must leave in every buffer, from the layouts alone.
+
+The kernel's buffers (the emitter's ABI, see docs/gpu.md):
+
+* a memory tensor has a buffer of its element offsets ``[0, cosize)``; global
+  tensors are accessed in place, shared ones are copied in, used and copied
+  back, local ones are filled into every thread's copy and thread 0 copies its
+  own back;
+* a register tensor has a buffer of its logical shape, row-major: filled into
+  the registers first when its first use is a store's source, and written
+  back from the registers (every element whose register was written) when an
+  application loads into it.
+
+The reference replays the applications in order on that model: a load is a
+gather ``register[slot(dst(c))] = memory[offset(src(c))]`` and a store a
+scatter ``memory[offset(dst(c))] = register[slot(src(c))]`` over every
+coordinate ``c = (*group, *repeat, word)`` of the application, with the
+offsets and slots taken from ``View.index`` and the tensors' layouts — the
+same concrete semantics the proofs are replayed on, never the emitted code.
+Registers are modelled physically, by (owning thread, slot), so two logical
+elements that share a slot read the same value, as they do in hardware.
+
+Every buffer is compared bit for bit as unsigned integers of the element's
+width.  Inputs are random bits from a seeded generator (never zeros or an
+iota); floating-point inputs are never NaN; buffers the kernel must write are
+poisoned first with a sentinel that no input can equal (a NaN pattern for
+floats), so an element the kernel forgot to write shows up.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from math import prod
+
+import numpy as np
+
+from ..check import Apply, Check, Tensor
+from ..errors import InputError
+from ..expr import evaluate, holds
+from ..layout import OFFSET
+
+UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+# Poison patterns: a quiet NaN with a payload for floats, a fixed value for integers.  Random inputs
+# are redrawn so that none equals the poison of its type.
+SENTINEL = {"float16": 0x7E5A, "bfloat16": 0x7FDA, "float32": 0x7FDEAD5A, "float64": 0x7FFDEAD5A5A5DEAD,
+            "int8": 0xA5, "uint8": 0xA5, "int16": 0xA5A5, "uint16": 0xA5A5, "int32": 0xA5A5DEAD,
+            "uint32": 0xA5A5DEAD, "int64": 0xA5A5DEADBEEF5A5A, "uint64": 0xA5A5DEADBEEF5A5A}
+# (exponent mask, mantissa mask) of the float types, to keep random bits away from NaN
+FLOAT_BITS = {"float16": (0x7C00, 0x03FF), "bfloat16": (0x7F80, 0x007F),
+              "float32": (0x7F800000, 0x007FFFFF), "float64": (0x7FF0000000000000, 0x000FFFFFFFFFFFFF)}
+MAX_LOCAL_ELEMENTS = 1 << 26  # threads x cosize of one local tensor's per-thread copies
+
+
+class ReferenceUndefined(Exception):
+    """The layouts do not define the kernel's result (an access out of bounds, a race)."""
+
+
+@dataclass
+class Case:
+    """One kernel run: symbol values, initial buffers and the buffers the reference expects."""
+    check: Check
+    symbols: dict  # name -> value, every symbol passed as a kernel parameter
+    seed: int
+    inputs: dict  # tensor name -> initial buffer (unsigned integers of the element's width)
+    expected: dict  # tensor name -> expected final buffer
+    written: dict  # tensor name -> bool mask: the elements the kernel changes
+    grid: int = 1  # CTAs (x); more than one only for ctaid-bound symbols
+    ctaid: dict = field(default_factory=dict)  # symbol name -> "ctaid.x" for CTA-bound symbols
+    undefined: str | None = None  # why the layouts define no result (then expected is None)
+
+    def params(self) -> list[str]:
+        """Kernel parameter names in ABI order: tensors, then the symbols that are parameters."""
+        return [*self.check.tensors, *[s for s in self.check.symbols if s not in self.ctaid]]
+
+
+@dataclass
+class Mismatch:
+    tensor: str
+    position: int  # flat element offset (memory) or row-major index (register) in the buffer
+    index: tuple  # the same as a buffer coordinate (register: logical index; memory: (offset,))
+    got: int
+    want: int
+    poison: int
+
+    def __str__(self):
+        what = "left unwritten (still poison)" if self.got == self.poison and self.want != self.poison else \
+            "written although nothing stores there" if self.want == self.poison else "wrong value"
+        where = f"{self.tensor}[{','.join(map(str, self.index))}]" if len(self.index) > 1 else \
+            f"{self.tensor} element offset {self.index[0]}"
+        return f"{where}: got 0x{self.got:x}, want 0x{self.want:x} ({what})"
+
+
+@dataclass
+class Comparison:
+    """The outcome of comparing a run's buffers with the reference."""
+    case: Case
+    checked: dict  # tensor -> elements compared
+    written: dict  # tensor -> elements the kernel had to write
+    mismatches: dict  # tensor -> count of differing elements
+    first: list  # a few Mismatch values, for the report
+
+    @property
+    def ok(self) -> bool:
+        return not any(self.mismatches.values())
+
+    def summary(self) -> str:
+        if self.ok:
+            return (f"{sum(self.checked.values())} elements in {len(self.checked)} buffers equal the numpy "
+                    f"reference bit for bit ({sum(self.written.values())} written by the kernel)")
+        bad = ", ".join(f"{t}: {n} of {self.checked[t]}" for t, n in self.mismatches.items() if n)
+        return f"differs from the numpy reference ({bad}); first: {self.first[0]}"
+
+
+# symbols ------------------------------------------------------------------
+
+def ctaid_symbols(check: Check) -> dict:
+    return {n: s.source for n, s in check.symbols.items() if s.source}
+
+
+def bind_symbols(check: Check, given: dict | None = None) -> dict:
+    """Values for every parameter symbol: ``given`` checked against the symbol's facts and the
+    file's assumptions, the smallest allowed value for the rest.  Raises InputError."""
+    given = dict(given or {})
+    env = {}
+    for name in given:
+        if name not in check.symbols:
+            known = ", ".join(check.symbols) or "none"
+            raise InputError(f"unknown symbol {name!r} (the file declares: {known})", "--set")
+        if check.symbols[name].source:
+            raise InputError(f"symbol {name!r} is bound to %{check.symbols[name].source}: the launch sets it",
+                             "--set")
+    for name, s in check.symbols.items():
+        if s.source:
+            continue
+        if name in given:
+            v = given[name]
+            if not (s.min <= v <= s.max) or v % s.multiple_of:
+                mult = f", a multiple of {s.multiple_of}" if s.multiple_of > 1 else ""
+                raise InputError(f"{name}={v} is outside the symbol's facts (min {s.min}, max {s.max}{mult})",
+                                 "--set")
+        else:
+            v = -(-s.min // s.multiple_of) * s.multiple_of
+        env[name] = v
+    for cta in _cta_values(check, env):
+        _assumptions(check, {**env, **cta}, given)
+    return env
+
+
+def _cta_values(check: Check, env: dict) -> list[dict]:
+    """One symbol environment per CTA: ctaid-bound symbols take every value 0..max."""
+    bound = ctaid_symbols(check)
+    if not bound:
+        return [{}]
+    if len(bound) > 1 or next(iter(bound.values())) != "ctaid.x":
+        raise InputError("only one symbol bound to ctaid.x can be launched (grid (n,1,1))", "symbols")
+    name = next(iter(bound))
+    s = check.symbols[name]
+    if s.min != 0 or s.multiple_of != 1 or s.max >= 65536:
+        raise InputError(f"symbol {name!r} is bound to %ctaid.x: it needs min = 0, multiple_of = 1 and "
+                         f"max < 65536 so that every CTA of the grid (max+1 of them) is covered by the proof",
+                         f"symbols.{name}")
+    return [{name: v} for v in range(s.max + 1)]
+
+
+def _assumptions(check, env, given):
+    for text, lhs, op, rhs in check.assume:
+        if not holds(op, evaluate(lhs, env), evaluate(rhs, env)):
+            vals = ", ".join(f"{k}={v}" for k, v in env.items())
+            hint = "" if set(env) <= set(given) else " (unset symbols take their smallest value: use --set)"
+            raise InputError(f"the assumption {text!r} does not hold for {vals}{hint}", "--set")
+
+
+# values -------------------------------------------------------------------
+
+def storage(t: Tensor):
+    """The numpy dtype a tensor's buffer is held and compared in: unsigned, the element's width."""
+    return UINT[t.bits]
+
+
+def poison(t: Tensor, n: int) -> np.ndarray:
+    return np.full(n, SENTINEL[t.dtype], dtype=storage(t))
+
+
+def random_bits(t: Tensor, n: int, rng: np.random.Generator) -> np.ndarray:
+    """Random elements of ``t``'s type: never NaN for floats, never the poison."""
+    dt = storage(t)
+    x = rng.integers(0, np.iinfo(dt).max, size=n, dtype=dt, endpoint=True)
+    if t.dtype in FLOAT_BITS:
+        e, m = (dt(v) for v in FLOAT_BITS[t.dtype])
+        nan = ((x & e) == e) & ((x & m) != 0)
+        x[nan] ^= dt(_top_bit(int(e)))  # clear the exponent's top bit: a finite number
+    s = dt(SENTINEL[t.dtype])
+    x[x == s] ^= dt(1)
+    return x
+
+
+def _top_bit(mask: int) -> int:
+    return 1 << (mask.bit_length() - 1)
+
+
+def rng_for(seed: int, name: str) -> np.random.Generator:
+    """One generator per tensor, so adding a tensor does not change the others' inputs."""
+    return np.random.default_rng([seed & 0xFFFFFFFFFFFFFFFF, zlib.crc32(name.encode())])
+
+
+# the model ----------------------------------------------------------------
+
+def buffer_size(t: Tensor, env: dict) -> int:
+    if t.is_register:
+        return prod(int(evaluate(s, env)) for s in t.shape)
+    return int(t.layout.cosize(env, t.offset))
+
+
+def roles(check: Check) -> dict:
+    """Per tensor: 'input' (random data) or 'output' (poisoned).  Memory: input when first loaded from,
+    output when first stored to.  Registers: input when the kernel first fills them from the buffer
+    (first use is a store's source, or a load with ``preserve_dst``), output when first loaded into."""
+    out = {}
+    for a in check.applies:
+        mem, reg = a.memory.tensor, a.register.tensor
+        out.setdefault(mem, "input" if a.is_load else "output")
+        out.setdefault(reg, "output" if a.is_load and not a.preserve_dst else "input")
+    for n in check.tensors:
+        out.setdefault(n, "input")
+    return out
+
+
+def _coords(shape) -> list[np.ndarray]:
+    grid = np.indices(tuple(shape), dtype=np.int64).reshape(len(shape), -1)
+    return list(grid)
+
+
+def _index(view, coords, env) -> tuple:
+    # View.index divides coordinates in place (``c //= size``): hand it copies
+    idx = view.index([c.copy() for c in coords], env)
+    n = len(coords[0])
+    return tuple(np.broadcast_to(np.asarray(i, dtype=np.int64), (n,)) for i in idx)
+
+
+def _evaluate_layout(t: Tensor, index, env) -> dict:
+    # Layout.__call__ may divide coordinates in place: hand it copies
+    comps = t.layout(tuple(np.array(i, dtype=np.int64, copy=True) for i in index), env, t.offset)
+    n = len(index[0]) if len(index) else 1
+    return {k: np.broadcast_to(np.asarray(v, dtype=np.int64), (n,)) for k, v in comps.items()}
+
+
+class _Registers:
+    """A register tensor's state: one value per physical register (owning thread, slot)."""
+
+    def __init__(self, t: Tensor, env: dict):
+        self.t = t
+        self.shape = tuple(int(evaluate(s, env)) for s in t.shape)
+        idx = _coords(self.shape)
+        comps = _evaluate_layout(t, idx, env)
+        zero = np.zeros(len(idx[0]) if idx else 1, dtype=np.int64)
+        thread = 32 * comps.get("warpid", zero) + comps.get("laneid", zero) + comps.get("tid", zero)
+        keys = np.stack([thread, comps[OFFSET]], axis=1)
+        _, self.phys = np.unique(keys, axis=0, return_inverse=True)  # element (row-major) -> register
+        self.phys = self.phys.reshape(-1)
+        n = int(self.phys.max()) + 1 if self.phys.size else 0
+        self.value = np.zeros(n, dtype=storage(t))
+        self.defined = np.zeros(n, dtype=bool)
+        self.loaded = np.zeros(self.phys.size, dtype=bool)  # elements some loading application names
+
+    def flat(self, index) -> np.ndarray:
+        for i, (k, e) in enumerate(zip(index, self.shape)):
+            if np.any((k < 0) | (k >= e)):
+                raise ReferenceUndefined(f"{self.t.name}: logical index out of its shape on axis {i}")
+        return np.ravel_multi_index(tuple(index), self.shape)
+
+    def fill(self, flat: np.ndarray, buf: np.ndarray):
+        r = self.phys[flat]
+        self.value[r] = buf[flat]
+        self.defined[r] = True
+
+    def write(self, flat: np.ndarray, values: np.ndarray):
+        r = self.phys[flat]
+        self.value[r] = values
+        self.defined[r] = True
+
+    def read(self, flat: np.ndarray) -> np.ndarray:
+        r = self.phys[flat]
+        if not self.defined[r].all():
+            raise ReferenceUndefined(f"a store reads registers of {self.t.name} that nothing wrote")
+        return self.value[r]
+
+    def result(self, buf: np.ndarray) -> np.ndarray:
+        """The buffer after the write-back of every element a loading application names."""
+        out = buf.copy()
+        r = self.phys[self.loaded]
+        if not self.defined[r].all():
+            raise ReferenceUndefined(f"the kernel writes back registers of {self.t.name} that nothing wrote "
+                                     f"(a load whose predicate is false, without preserve_dst)")
+        out[self.loaded] = self.value[r]
+        return out
+
+
+class _Memory:
+    """A memory tensor's state; local memory keeps one copy per thread."""
+
+    def __init__(self, t: Tensor, buf: np.ndarray, threads: int):
+        self.t, self.size = t, len(buf)
+        if t.scope == "local":
+            if threads * self.size > MAX_LOCAL_ELEMENTS:
+                raise ReferenceUndefined(f"{t.name}: {threads} local copies of {self.size} elements is too many")
+            self.data = np.tile(buf, (threads, 1))
+        else:
+            self.data = buf.copy()
+
+    def _check(self, off):
+        bad = (off < 0) | (off >= self.size)
+        if bad.any():
+            o = int(off[bad][0])
+            raise ReferenceUndefined(f"{self.t.name}: element offset {o} is outside [0, {self.size})")
+
+    def gather(self, off, threads) -> np.ndarray:
+        self._check(off)
+        if self.t.scope != "local":
+            return self.data[off]
+        vals = self.data[threads, off[None, :]]  # (replicas, coordinates)
+        if (vals != vals[:1]).any():
+            raise ReferenceUndefined(f"threads that share registers load different values from local {self.t.name}")
+        return vals[0]
+
+    def scatter(self, off, threads, values):
+        self._check(off)
+        if self.t.scope != "local":
+            if _collide(off):
+                raise ReferenceUndefined(f"a store writes one element of {self.t.name} twice")
+            self.data[off] = values
+        else:
+            t2 = np.broadcast_to(threads, (threads.shape[0], off.shape[0]))
+            self.data[t2, off[None, :]] = values[None, :]
+
+    def result(self) -> np.ndarray:
+        return (self.data[0] if self.t.scope == "local" else self.data).copy()
+
+
+def _collide(off) -> bool:
+    return len(np.unique(off)) != len(off)
+
+
+def _issuers(check: Check, a: Apply, group) -> np.ndarray:
+    """Thread ids executing each coordinate: shape (replicas, coordinates)."""
+    n = len(group[0]) if group else None
+    if a.scope == "cta":
+        return (32 * group[0] + group[1])[None, :]
+    if a.scope == "warp":
+        warps = np.arange(check.threads // 32, dtype=np.int64)[:, None]
+        return 32 * warps + group[0][None, :]
+    del n
+    return np.arange(check.threads, dtype=np.int64)[:, None]
+
+
+def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: bool = True,
+              pred: bool = True) -> Case:
+    """The initial and the expected buffers of ``check``'s kernel for these symbol values and seed.
+
+    ``symbols`` must bind every parameter symbol (see ``bind_symbols``).  When the layouts do not
+    determine the result (only for plans that are not proved: an access out of bounds, a race),
+    raises ReferenceUndefined, or with ``strict=False`` returns the inputs with ``expected`` None
+    and the reason in ``undefined``.  ``pred`` is the value of the predicate guarding the
+    applications with ``pred = true`` (the emitter's ``kernel(plan, pred=...)``).
+    """
+    env = dict(symbols if symbols is not None else bind_symbols(check))
+    ctas = _cta_values(check, env)
+    role = roles(check)
+    inputs, sizes = {}, {}
+    for name, t in check.tensors.items():
+        sizes[name] = buffer_size(t, env if len(ctas) == 1 else {**env, **ctas[-1]})
+        if len(ctas) > 1 and not t.is_register:
+            sizes[name] = max(buffer_size(t, {**env, **c}) for c in ctas)
+        inputs[name] = (random_bits(t, sizes[name], rng_for(seed, name)) if role[name] == "input"
+                        else poison(t, sizes[name]))
+    expected = {n: b.copy() for n, b in inputs.items()}
+    try:
+        if len(ctas) > 1 and any(check.tensors[a.memory.tensor].scope != "global" and not a.is_load
+                                 for a in check.applies):
+            raise ReferenceUndefined("several CTAs copy back one shared/local buffer: the result is a race")
+        for cta in ctas:
+            _simulate(check, {**env, **cta}, inputs, expected, pred)
+    except ReferenceUndefined as e:
+        if strict:
+            raise
+        return Case(check, env, seed, inputs, None, None, len(ctas), ctaid_symbols(check), str(e))
+    written = {n: expected[n] != inputs[n] for n in inputs}
+    return Case(check, env, seed, inputs, expected, written, len(ctas), ctaid_symbols(check))
+
+
+def _simulate(check: Check, env: dict, inputs: dict, expected: dict, pred: bool):
+    mems, regs = {}, {}
+    for name, t in check.tensors.items():
+        if t.is_register:
+            regs[name] = _Registers(t, env)
+        else:
+            # global tensors see the previous CTAs' stores; shared/local start from the buffer
+            mems[name] = _Memory(t, expected[name] if t.scope == "global" else inputs[name], check.threads)
+    first = set()
+    for a in check.applies:  # the fill: the first application's register elements, from the buffer
+        name = a.register.tensor
+        if name not in first:
+            first.add(name)
+            if not a.is_load or a.preserve_dst:
+                regs[name].fill(_register_elements(check, a, env, regs[name]), inputs[name])
+    for a in check.applies:
+        if a.is_load:
+            regs[a.register.tensor].loaded[_register_elements(check, a, env, regs[a.register.tensor])] = True
+        if a.pred and not pred:
+            continue  # predicated off: the instruction does nothing
+        _apply(check, a, env, mems, regs)
+    for name, m in mems.items():
+        expected[name] = m.result()
+    last = {a.register.tensor: a for a in check.applies}
+    for name, r in regs.items():
+        if r.loaded.any() and last[name].is_load:  # a tile a later store consumed is not written back
+            expected[name] = r.result(expected[name])
+
+
+def _register_elements(check: Check, a: Apply, env: dict, reg: "_Registers") -> np.ndarray:
+    return reg.flat(_index(a.register, _coords(a.memory.shape), env))
+
+
+def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
+    coords = _coords(a.memory.shape)
+    g = len(check.group_shape(a.scope))
+    issuers = _issuers(check, a, coords[:g])
+    mem_t, reg_t = check.tensors[a.memory.tensor], check.tensors[a.register.tensor]
+    off = _evaluate_layout(mem_t, _index(a.memory, coords, env), env)[OFFSET]
+    reg = regs[reg_t.name]
+    flat = reg.flat(_index(a.register, coords, env))
+    if a.is_load:
+        reg.write(flat, mems[mem_t.name].gather(off, issuers))
+    else:
+        mems[mem_t.name].scatter(off, issuers, reg.read(flat))
+
+
+# comparison ---------------------------------------------------------------
+
+def compare(case: Case, outputs: dict, limit: int = 5) -> Comparison:
+    """Compare a run's final buffers with the reference, bit for bit."""
+    checked, written, mismatches, first = {}, {}, {}, []
+    for name, want in case.expected.items():
+        t = case.check.tensors[name]
+        got = np.asarray(outputs[name]).view(storage(t)).reshape(-1)
+        if got.shape != want.shape:
+            raise ValueError(f"{name}: got {got.shape[0]} elements, the reference has {want.shape[0]}")
+        bad = np.flatnonzero(got != want)
+        checked[name], written[name], mismatches[name] = want.size, int(case.written[name].sum()), len(bad)
+        for p in bad[:max(0, limit - len(first))]:
+            index = (tuple(int(i) for i in np.unravel_index(p, _shape(t, case.symbols))) if t.is_register
+                     else (int(p),))
+            first.append(Mismatch(name, int(p), index, int(got[p]), int(want[p]), SENTINEL[t.dtype]))
+    return Comparison(case, checked, written, mismatches, first)
+
+
+def _shape(t: Tensor, env: dict) -> tuple:
+    return tuple(int(evaluate(s, env)) for s in t.shape)

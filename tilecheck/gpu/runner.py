@@ -1,0 +1,489 @@
+"""Run emitted kernels on a CUDA device with pycuda and compare them with the numpy reference.
+
+    from tilecheck.gpu.runner import run_check, run_checks
+    result = run_check(tilecheck.load("examples/symbolic_tile.toml"), {"n": 4096, "k": 4096}, seed=1)
+    assert result.ok, result.summary()
+
+``run_checks`` runs many checks and loads their kernels together: loading a
+module costs far more than launching its kernels, so the kernels are linked
+into a few modules that ptxas assembles in parallel (or into one module for the
+driver's JIT with ``how="ptx"``).
+Only proved plans come in here: ``run_check`` proves the check itself and
+refuses anything else (``tilecheck.gpu.unchecked`` is the one way to run a
+refuted plan, in a child process).
+
+Every memory tensor's buffer is placed at an address aligned to exactly its
+declared ``align`` (``addr % align == 0`` and ``addr % (2*align) != 0``), so a
+plan that relies on more alignment than it declared faults here as it would in
+a user's program; guard bytes around every buffer catch stray writes.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..check import Check
+from ..opcodes import parse_arch
+from .reference import Case, Comparison, bind_symbols, compare, reference
+
+GUARD = 256  # guard bytes before and after every buffer
+GUARD_BYTE = 0x5A
+MAX_EXACT_ALIGN = 4096  # larger alignments are honoured, but not made exact
+LOAD_PATHS = ("cubin", "ptx")
+# Measured on the H200 (16 cores), docs/gpu.md: parallel ptxas + cubin cache 0.23 s cold / 0.01 s warm for
+# the 289-kernel test batch, against 1.2-1.5 s cold / 0.016 s warm for the driver's JIT of one linked module.
+DEFAULT_LOAD = "cubin"
+
+
+class GpuUnavailable(Exception):
+    """No way to run here: pycuda missing, no device, or a target the device cannot run (exit 2)."""
+
+
+class NotProved(Exception):
+    """The check is not proved: it has no plan to run (exit 1 refuted, 3 unknown)."""
+
+    def __init__(self, report):
+        super().__init__(f"{report.check.path} is {report.verdict}: nothing is run for a plan that is not proved")
+        self.report = report
+
+
+# the device ---------------------------------------------------------------
+
+def _driver():
+    try:
+        import pycuda.driver as drv
+    except ImportError as e:
+        raise GpuUnavailable(f"pycuda is not installed ({e.name or e}): pip install -e '.[gpu]' "
+                             f"(it builds against the CUDA toolkit; see docs/gpu.md)") from None
+    return drv
+
+
+class Gpu:
+    """A CUDA context on one device, made current for this thread."""
+
+    def __init__(self, ordinal: int = 0):
+        drv = _driver()
+        try:
+            drv.init()
+            count = drv.Device.count()
+        except drv.Error as e:
+            raise GpuUnavailable(f"no CUDA device: the driver did not start ({_one_line(e)})") from None
+        if count == 0:
+            raise GpuUnavailable("no CUDA device: the driver sees none")
+        if ordinal >= count:
+            raise GpuUnavailable(f"no CUDA device {ordinal}: the driver sees {count}")
+        self.drv = drv
+        self.device = drv.Device(ordinal)
+        self.name = self.device.name()
+        self.cc = self.device.compute_capability()
+        self.sm = 10 * self.cc[0] + self.cc[1]
+        self.arch = f"sm_{self.sm}"
+        self.context = self.device.make_context()
+        self.closed = False
+
+    def close(self):
+        if not self.closed:
+            self.closed = True
+            try:
+                self.context.pop()
+                self.context.detach()
+            except Exception:
+                pass
+
+    def can_run(self, arch: str) -> str | None:
+        """None when a module for ``arch`` runs here, else the reason in one line."""
+        a = parse_arch(arch)
+        if a.sm > self.sm:
+            return f"target {arch} is newer than the device, {self.name} ({self.arch})"
+        if a.suffix == "a" and a.sm != self.sm:
+            return f"target {arch} is arch-specific: it runs only on sm_{a.sm}, the device is {self.name} ({self.arch})"
+        if a.suffix == "f" and (a.sm // 10 != self.sm // 10 or a.sm > self.sm):
+            return f"target {arch} is family-specific: it does not run on {self.name} ({self.arch})"
+        return None
+
+    def __repr__(self):
+        return f"Gpu({self.name}, {self.arch})"
+
+
+_GPU: Gpu | None = None
+
+
+def gpu() -> Gpu:
+    """The process's device context (made on first use, closed at exit)."""
+    global _GPU
+    if _GPU is None or _GPU.closed:
+        _GPU = Gpu(int(os.environ.get("TILECHECK_DEVICE", "0")))
+        import atexit
+        atexit.register(_GPU.close)
+    return _GPU
+
+
+def _one_line(e) -> str:
+    return " ".join(str(e).split())
+
+
+# loading ------------------------------------------------------------------
+
+def find_ptxas() -> str | None:
+    """ptxas on PATH, else in CUDA_HOME/CUDA_ROOT, else in the nvidia-cuda-nvcc wheel."""
+    p = shutil.which("ptxas")
+    if p:
+        return p
+    for env in ("CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"):
+        if os.environ.get(env) and (Path(os.environ[env]) / "bin" / "ptxas").exists():
+            return str(Path(os.environ[env]) / "bin" / "ptxas")
+    try:
+        import nvidia  # the nvidia-cuda-nvcc wheel (a namespace package)
+        for root in nvidia.__path__:
+            for cand in sorted(Path(root).glob("cu*/bin/ptxas")) + sorted(Path(root).glob("cuda_nvcc/bin/ptxas")):
+                return str(cand)
+    except ImportError:
+        pass
+    return None
+
+
+_HEADER = re.compile(r"^\s*\.(version|target|address_size)\b[^\n]*\n?", re.M)
+
+
+def link_ptx(modules: list[str]) -> str:
+    """One PTX module holding every ``.entry`` of ``modules`` (all for the same target).
+
+    The ``.version`` is the highest of them; module-scope declarations are renamed
+    per module so that equal names cannot collide."""
+    if len(modules) == 1:
+        return modules[0]
+    versions, targets, bodies = [], set(), []
+    for k, m in enumerate(modules):
+        v = re.search(r"^\s*\.version\s+(\d+)\.(\d+)", m, re.M)
+        t = re.search(r"^\s*\.target\s+([^\s/]+)", m, re.M)
+        if not v or not t:
+            raise ValueError("a PTX module without .version or .target")
+        versions.append((int(v.group(1)), int(v.group(2))))
+        targets.add(t.group(1))
+        bodies.append(_rename_module_scope(_HEADER.sub("", m), f"_m{k}"))
+    if len(targets) != 1:
+        raise ValueError(f"cannot link modules for several targets: {sorted(targets)}")
+    major, minor = max(versions)
+    return f".version {major}.{minor}\n.target {targets.pop()}\n.address_size 64\n\n" + "\n".join(bodies)
+
+
+_DECL = re.compile(r"^\s*(?:\.(?:visible|extern|weak)\s+)*\.(?:global|shared|const)\b[^;{]*?"
+                   r"([A-Za-z_$][\w$]*)\s*(?:\[[^\]]*\]\s*)*(?:=[^;]*)?;", re.M)
+
+
+def _rename_module_scope(text: str, suffix: str) -> str:
+    """Give the module-scope variables of one module a suffix (entries keep their names)."""
+    names, depth = [], 0
+    for line in text.splitlines():
+        if depth == 0:
+            m = _DECL.match(line)
+            if m:
+                names.append(m.group(1))
+        depth += line.count("{") - line.count("}")
+    for n in names:
+        text = re.sub(rf"(?<![\w$%]){re.escape(n)}(?![\w$])", n + suffix, text)
+    return text
+
+
+@dataclass
+class Loaded:
+    module: object
+    how: str  # "cubin" or "ptx"
+    seconds: float  # ptxas + module_from_buffer (cubin) or module_from_buffer (ptx JIT)
+    ptxas_seconds: float = 0.0
+    cached: bool = False  # the cubin came from tilecheck's cache
+
+
+def load_module(ptx: str, how: str = DEFAULT_LOAD, arch: str | None = None) -> Loaded:
+    """Load one PTX module into the current context: JIT (``ptx``) or through ptxas (``cubin``)."""
+    return load_modules([ptx], how, chunks=1)[0]
+
+
+def load_modules(modules: list[str], how: str = DEFAULT_LOAD, chunks: int | None = None) -> list[Loaded]:
+    """Load many single-kernel PTX modules (one target); returns the Loaded holding each one.
+
+    ``ptx``: all linked into one module, JIT-compiled by the driver (which caches the result on
+    disk, ~/.nv/ComputeCache, keyed by the PTX).  ``cubin``: linked into ``chunks`` modules
+    (default: one per CPU core, at least 8 kernels each) that ptxas assembles in parallel; each
+    cubin is cached under ``$TILECHECK_CACHE`` (default ~/.cache/tilecheck; ``off`` disables it),
+    keyed by the PTX, the target and ptxas's version."""
+    g = gpu()
+    drv = g.drv
+    if how == "ptx":
+        start = time.perf_counter()
+        try:
+            mod = drv.module_from_buffer(link_ptx(modules).encode() + b"\0")  # the JIT reads a C string
+        except drv.Error as e:
+            raise RuntimeError(f"the driver's PTX JIT rejected the module: {_one_line(e)}") from None
+        return [Loaded(mod, "ptx", time.perf_counter() - start)] * len(modules)
+    if how != "cubin":
+        raise ValueError(f"unknown load path {how!r} (one of {LOAD_PATHS})")
+    start = time.perf_counter()
+    target = re.search(r"^\s*\.target\s+([^\s/,]+)", modules[0], re.M).group(1)
+    sm = target if parse_arch(target).suffix else g.arch  # plain targets run on newer chips: assemble for this one
+    n = chunks or max(1, min(os.cpu_count() or 1, len(modules) // 8))
+    bounds = [len(modules) * k // n for k in range(n + 1)]
+    texts = [link_ptx(modules[a:b]) for a, b in zip(bounds, bounds[1:])]
+    cubins, cached = ptxas_many(texts, sm)
+    t1 = time.perf_counter()
+    out = []
+    for (a, b), cubin in zip(zip(bounds, bounds[1:]), cubins):
+        try:
+            mod = drv.module_from_buffer(cubin)
+        except drv.Error as e:
+            raise RuntimeError(f"the driver rejected ptxas's cubin: {_one_line(e)}") from None
+        out += [mod] * (b - a)
+    total = time.perf_counter() - start
+    return [Loaded(m, "cubin", total, t1 - start, cached) for m in out]
+
+
+def _cache_dir() -> Path | None:
+    d = os.environ.get("TILECHECK_CACHE", "")
+    if d.lower() == "off":
+        return None
+    return Path(d) if d else Path.home() / ".cache" / "tilecheck"
+
+
+_PTXAS_VERSION: dict = {}
+
+
+def _ptxas_version(exe: str) -> str:
+    if exe not in _PTXAS_VERSION:
+        r = subprocess.run([exe, "--version"], capture_output=True, text=True)
+        _PTXAS_VERSION[exe] = r.stdout.strip()
+    return _PTXAS_VERSION[exe]
+
+
+def ptxas_many(texts: list[str], sm: str) -> tuple[list[bytes], bool]:
+    """Assemble PTX modules for ``sm`` with concurrent ptxas processes (cached); (cubins, all cached)."""
+    import hashlib
+    exe = find_ptxas()
+    if exe is None:
+        raise GpuUnavailable("ptxas not found (PATH, CUDA_HOME or the nvidia-cuda-nvcc wheel): "
+                             "install the CUDA toolkit or use --load ptx")
+    cache = _cache_dir()
+    keys = [hashlib.sha256(f"{sm}\n{_ptxas_version(exe)}\n{t}".encode()).hexdigest() for t in texts]
+    out: list = [None] * len(texts)
+    if cache is not None:
+        for k, key in enumerate(keys):
+            f = cache / f"{key}.cubin"
+            if f.exists():
+                out[k] = f.read_bytes()
+    todo = [k for k in range(len(texts)) if out[k] is None]
+    if todo:
+        with tempfile.TemporaryDirectory(prefix="tilecheck-") as d:
+            procs = []
+            for k in todo:
+                src, dst = Path(d) / f"k{k}.ptx", Path(d) / f"k{k}.cubin"
+                src.write_text(texts[k])
+                procs.append((k, dst, subprocess.Popen([exe, f"-arch={sm}", "-o", str(dst), str(src)],
+                                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
+            for k, dst, p in procs:
+                _, err = p.communicate()
+                if p.returncode:
+                    raise RuntimeError(f"ptxas -arch={sm} rejected the module: {' '.join(err.split())[:400]}")
+                out[k] = dst.read_bytes()
+                if cache is not None:
+                    try:
+                        cache.mkdir(parents=True, exist_ok=True)
+                        tmp = cache / f".{keys[k]}.{os.getpid()}"
+                        tmp.write_bytes(out[k])
+                        os.replace(tmp, cache / f"{keys[k]}.cubin")
+                    except OSError:
+                        pass  # a read-only home: no cache, same result
+    return out, not todo
+
+
+def ptxas(ptx: str, sm: str) -> bytes:
+    return ptxas_many([ptx], sm)[0][0]
+
+
+# running ------------------------------------------------------------------
+
+@dataclass
+class RunResult:
+    """One kernel run and its comparison with the reference."""
+    case: Case
+    comparison: Comparison | None
+    kernel: str  # the entry's name
+    ptx: str  # this kernel's own module
+    seconds: dict = field(default_factory=dict)  # prove, emit, reference, load, run (the launch+sync)
+    guard: list = field(default_factory=list)  # tensors whose guard bytes the kernel changed
+
+    @property
+    def ok(self) -> bool:
+        return not self.guard and self.comparison is not None and self.comparison.ok
+
+    def summary(self) -> str:
+        parts = [self.comparison.summary() if self.comparison else
+                 f"ran to completion; the layouts define no reference ({self.case.undefined})"]
+        if self.guard:
+            parts.append(f"wrote outside its buffer: {', '.join(self.guard)}")
+        return "; ".join(parts)
+
+
+@dataclass
+class Job:
+    check: Check
+    symbols: dict | None = None
+    seed: int = 0
+    name: str = ""
+    plan: object = None  # a proved plan (from tilecheck.prove(check).plan); proved here when None
+    ptx: str | None = None  # the kernel's module (emitted here when None)
+    strict: bool = True  # False (unchecked runs only): run even where the layouts define no result
+    pred: bool = True  # the value of the predicate of applications with pred = true
+
+
+def _emit(plan, name: str, pred: bool = True) -> str:
+    from ..emit import kernel
+    return kernel(plan, name=name, pred=pred)
+
+
+def prepare(job: Job, index: int, timeout: float = 10.0) -> tuple[Case, str, dict]:
+    """Prove (unless planned), emit and compute the reference of one job."""
+    secs = {}
+    if job.ptx is None:
+        t = time.perf_counter()
+        plan = job.plan
+        if plan is None:
+            from ..report import prove
+            report = prove(job.check, timeout=timeout)
+            if report.verdict != "proved":
+                raise NotProved(report)
+            plan = report.plan
+        secs["prove"] = time.perf_counter() - t
+        t = time.perf_counter()
+        job.name = job.name or f"tilecheck_k{index}"
+        job.ptx = _emit(plan, job.name, job.pred)
+        secs["emit"] = time.perf_counter() - t
+    t = time.perf_counter()
+    symbols = bind_symbols(job.check, job.symbols)
+    case = reference(job.check, symbols, job.seed, strict=job.strict, pred=job.pred)
+    secs["reference"] = time.perf_counter() - t
+    return case, job.ptx, secs
+
+
+def run_check(check: Check, symbols: dict | None = None, seed: int = 0, *, plan=None,
+              how: str = DEFAULT_LOAD, timeout: float = 10.0) -> RunResult:
+    """Prove, emit, run and compare one check (``symbols``: values for the parameter symbols)."""
+    return run_checks([Job(check, symbols, seed, plan=plan)], how=how, timeout=timeout)[0]
+
+
+def run_checks(jobs: list[Job], how: str = DEFAULT_LOAD, timeout: float = 10.0) -> list[RunResult]:
+    """Prove, emit, run and compare many checks; their kernels are loaded together (per target)."""
+    g = gpu()
+    for job in jobs:
+        reason = g.can_run(job.check.arch)
+        if reason:
+            raise GpuUnavailable(f"{job.check.path}: {reason}")
+    prepared = []
+    for k, job in enumerate(jobs):
+        if not job.name:
+            job.name = f"tilecheck_k{k}"
+        prepared.append(prepare(job, k, timeout))
+    by_target: dict[str, list[int]] = {}
+    for k, (_, ptx, _) in enumerate(prepared):
+        target = re.search(r"^\s*\.target\s+([^\s/,]+)", ptx, re.M).group(1)
+        by_target.setdefault(target, []).append(k)
+    modules = {}
+    for target, ks in by_target.items():
+        for k, loaded in zip(ks, load_modules([prepared[k][1] for k in ks], how)):
+            modules[k] = loaded
+    out = []
+    for k, job in enumerate(jobs):
+        case, ptx, secs = prepared[k]
+        secs["load"] = modules[k].seconds  # the whole module's, shared by its kernels
+        out.append(launch(modules[k].module, job.name, case, ptx, secs))
+    return out
+
+
+def launch(module, name: str, case: Case, ptx: str = "", secs: dict | None = None) -> RunResult:
+    """Upload the case's buffers, launch ``name`` once, download and compare.  A CUDA error
+    propagates (pycuda.driver.Error): after a fault the context is unusable."""
+    g = gpu()
+    drv = g.drv
+    secs = dict(secs or {})
+    func = module.get_function(name)
+    check = case.check
+    buffers, args, fmt = {}, [], ""
+    try:
+        for tname, t in check.tensors.items():
+            data = case.inputs[tname]
+            align = t.esize if t.is_register else t.align
+            buffers[tname] = _Buffer(drv, data, align)
+            args.append(int(buffers[tname].ptr))
+            fmt += "P"
+        for s in case.params()[len(check.tensors):]:
+            args.append(int(case.symbols[s]))
+            fmt += "q"
+        func.prepare(fmt)
+        t = time.perf_counter()
+        func.prepared_call((case.grid, 1), (check.threads, 1, 1), *args)
+        drv.Context.synchronize()
+        secs["run"] = time.perf_counter() - t
+        outputs, guard = {}, []
+        for tname, b in buffers.items():
+            data, intact = b.fetch()
+            outputs[tname] = data
+            if not intact:
+                guard.append(tname)
+    finally:
+        for b in buffers.values():
+            b.free()
+    comparison = compare(case, outputs) if case.expected is not None else None
+    return RunResult(case, comparison, name, ptx, secs, guard)
+
+
+class _Buffer:
+    """A device buffer at an address aligned to exactly ``align`` bytes, with guard bytes around it."""
+
+    def __init__(self, drv, data: np.ndarray, align: int):
+        self.drv, self.dtype, self.n = drv, data.dtype, data.size
+        a = max(1, min(align, MAX_EXACT_ALIGN))
+        nbytes = data.nbytes
+        self.total = nbytes + 2 * GUARD + 4 * a
+        self.mem = drv.mem_alloc(self.total)
+        base = int(self.mem)
+        p = base + GUARD
+        p = -(-p // (2 * a)) * (2 * a) + (a if a < MAX_EXACT_ALIGN else 0)  # a mod 2a: exactly a
+        self.start = p - base
+        self.nbytes = nbytes
+        host = np.full(self.total, GUARD_BYTE, dtype=np.uint8)
+        host[self.start:self.start + nbytes] = data.view(np.uint8)
+        drv.memcpy_htod(self.mem, host)
+        self.ptr = np.uint64(p)
+
+    def fetch(self) -> tuple[np.ndarray, bool]:
+        host = np.empty(self.total, dtype=np.uint8)
+        self.drv.memcpy_dtoh(host, self.mem)
+        data = host[self.start:self.start + self.nbytes].copy().view(self.dtype)
+        intact = bool((host[:self.start] == GUARD_BYTE).all() and (host[self.start + self.nbytes:] == GUARD_BYTE).all())
+        return data, intact
+
+    def free(self):
+        try:
+            self.mem.free()
+        except Exception:
+            pass
+
+
+def main(argv=None) -> int:  # python -m tilecheck.gpu.runner FILE...: a quick batch run
+    import tilecheck
+    files = list(argv if argv is not None else sys.argv[1:])
+    res = run_checks([Job(tilecheck.load(f), seed=1) for f in files])
+    for f, r in zip(files, res):
+        print(f"{f}: {'PASS' if r.ok else 'FAIL'}: {r.summary()}")
+    return 0 if all(r.ok for r in res) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
