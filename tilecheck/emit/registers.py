@@ -88,9 +88,32 @@ def slots(op: Operand) -> np.ndarray:
         for w in range(op.vector):
             s = op.at(rep, w)[OFFSET]
             if not s.is_const:
-                raise EmitError(f"the register slot of {op.tensor.name} at repeat {rep}, word {w} depends on "
-                                f"the thread or a symbol ({s}): PTX names registers statically")
+                return _thread_invariant_slots(op, shape, s)
             out[i, w] = s.constant
+    return out
+
+
+def _thread_invariant_slots(op: Operand, shape, example) -> np.ndarray:
+    """Slots whose polynomial mentions the thread (a nested mode mixing a lane sub-mode with
+    slot sub-modes) may still be the same for every thread: decide it on the concrete semantics,
+    every group coordinate of every (repeat, word), and use them if so."""
+    groups = list(np.ndindex(*op.check.group_shape(op.apply.scope)))
+    if len(groups) * shape[0] * shape[1] > 4_000_000:
+        raise EmitError(f"the register slot of {op.tensor.name} depends on the thread or a symbol ({example}) "
+                        "and the tile is too large to show otherwise: PTX names registers statically")
+    t = op.tensor
+    out = np.empty(shape, dtype=np.int64)
+    for i, rep in enumerate(np.ndindex(*op.repeat_shape)):
+        for w in range(op.vector):
+            try:
+                seen = {t.layout(op.view.index((*g, *rep, w)), {}, t.offset)[OFFSET] for g in groups}
+            except KeyError as e:
+                raise EmitError(f"the register slot of {t.name} depends on symbol {e.args[0]}: "
+                                "PTX names registers statically") from None
+            if len(seen) != 1:
+                raise EmitError(f"the register slot of {t.name} at repeat {rep}, word {w} differs between "
+                                f"threads ({sorted(seen)[:4]}): PTX names registers statically")
+            out[i, w] = seen.pop()
     return out
 
 
