@@ -123,3 +123,19 @@ def test_worst_status_over_files(tmp_path, capsys):
     ex = Path(__file__).parent.parent / "examples"
     assert main(["prove", str(ex / "seed.toml"), str(ex / "region_misaligned_refuted.toml"), str(bad)]) == 2
     assert main(["prove", str(ex / "seed.toml"), str(ex / "region_misaligned_refuted.toml")]) == 1
+
+
+def test_register_operand_with_symbolic_slice_start(tmp_path, capsys):
+    f = tmp_path / "case.toml"
+    f.write_text(GOOD.replace('dst = "R: i b j d -> j i (d b)"', 'dst = "R[n:n+15, :, :, :]: i b j d -> j i (d b)"') + SYM)
+    assert main(["prove", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "apply[0]: dst" in err and "registers statically" in err and len(err.strip().splitlines()) == 1
+
+
+def test_integer_too_long_for_python(tmp_path, capsys):
+    f = tmp_path / "case.toml"
+    f.write_text(GOOD.replace("threads = 1", "threads = " + "9" * 5000))
+    assert main(["prove", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "invalid TOML" in err and len(err.strip().splitlines()) == 1

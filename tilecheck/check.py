@@ -118,8 +118,8 @@ def load(path) -> Check:
 def loads(text: str, path: str = "<string>") -> Check:
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"invalid TOML: {e}", path) from None
+    except ValueError as e:  # TOMLDecodeError, or an integer too long for int()
+        raise InputError(f"invalid TOML: {str(e).splitlines()[0]}", path) from None
     try:
         return from_dict(data, path)
     except InputError as e:
@@ -172,7 +172,8 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
     out = []
     for k, spec in enumerate(applies):
         try:
-            out.append(_apply(k, spec, shapes, symbols, threads))
+            out.append(_apply(k, spec, shapes, symbols, threads,
+                              {n for n, t in tensors.items() if t.is_register}))
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
     return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path)
@@ -301,7 +302,7 @@ class _Free(dict):
         return Poly.var(key)
 
 
-def _apply(k, spec, shapes, symbols, threads) -> Apply:
+def _apply(k, spec, shapes, symbols, threads, register_names=()) -> Apply:
     _keys(spec, _APPLY_KEYS, "")
     for key in ("opcode", "dst", "src"):
         if key not in spec:
@@ -330,6 +331,9 @@ def _apply(k, spec, shapes, symbols, threads) -> Apply:
         v = views[key]
         for s in v.starts:
             _declared(names_of(s), symbols, key)
+        if v.tensor in register_names and any(names_of(s) for s in v.starts):
+            raise InputError(f"a register operand's slice starts must be concrete (PTX names registers "
+                             f"statically): {v.text!r}", key)
     return Apply(k, opcode, scope, views["dst"], views["src"],
                  _bool(spec.get("pred", False), "pred"),
                  _bool(spec.get("preserve_dst", False), "preserve_dst"),

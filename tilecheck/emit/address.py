@@ -17,6 +17,7 @@ import numpy as np
 from ..layout import OFFSET
 from ..poly import Poly
 from .arith import Arith
+from .errors import EmitError
 from .operand import Operand
 
 IMM_LIMIT = 2**31  # PTX address immediates are signed 32-bit
@@ -32,16 +33,26 @@ class Addresses:
 
 def addresses(op: Operand, arith: Arith, base: str, bits: int) -> Addresses:
     """The byte address of every coordinate of ``op`` relative to ``base`` (a register of ``bits``)."""
+    try:
+        return _addresses(op, arith, base, bits)
+    except OverflowError:
+        raise EmitError(f"{op.tensor.name}: byte offsets of 2^63 or more are beyond the emitter's "
+                        "64-bit signed arithmetic") from None
+
+
+def _addresses(op: Operand, arith: Arith, base: str, bits: int) -> Addresses:
     esize = op.tensor.esize
     lin = op.linear(op.comps[OFFSET])
     if lin is None:
         return _exact(op, arith, base, bits)
     digits = op.digits()
     shape = (int(np.prod(op.repeat_shape)), op.vector if op.word else 1)
-    imm = np.full(shape, lin.thread.constant, dtype=np.int64)
+    # a constant near 2^64 (proved in bounds modulo the address width) stays in the register part
+    c0 = lin.thread.constant if abs(lin.thread.constant * esize) < 2**62 else 0
+    imm = np.full(shape, c0, dtype=np.int64)
     for v, c in lin.coef.items():
         imm = imm + c.constant * digits[v]
-    thread = lin.thread - lin.thread.constant
+    thread = lin.thread - c0
     start = arith.offset(base, esize * thread, bits)
     # the symbolic part of each coefficient: sum over primitive polynomials U of (integer multiple) * U
     units: dict[Poly, np.ndarray] = {}

@@ -1,0 +1,190 @@
+"""Differential properties: Z3 (tilecheck.prove) against the brute-force decider on drawn checks,
+the bounded reproducible campaign that CI runs, and the ``tilecheck fuzz`` command.
+
+The campaign's size: TILECHECK_FUZZ_CASES concrete and TILECHECK_FUZZ_SYMBOLIC symbolic cases
+(default 3000 and 300, seed 0, on every core; about 75 s on 2 cores); a longer one is
+``tilecheck fuzz --cases 10000 --symbolic-cases 1000 --jobs N --out fuzz-out``.
+"""
+import multiprocessing
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+
+import tilecheck
+from tilecheck.cli import main
+from tilecheck.decide import decide
+from tilecheck.fuzz import compare
+from tilecheck.fuzz.campaign import Tally, _worker
+from tilecheck.strategies import checks, opcodes, symbolic_checks, to_toml
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+def explain(result, data):
+    return "\n".join(map(str, result.problems)) + "\n\n" + to_toml(data)
+
+
+# --- the strategies ---------------------------------------------------------------------------------
+@PROPERTY
+@given(checks())
+def test_drawn_checks_load_and_round_trip_through_toml(data):
+    tilecheck.from_dict(data)
+    assert tomllib.loads(to_toml(data)) == data
+
+
+@settings(PROPERTY, max_examples=30)
+@given(symbolic_checks())
+def test_drawn_symbolic_checks_load_and_have_symbols(data):
+    check = tilecheck.from_dict(data)
+    assert check.symbols
+    assert tomllib.loads(to_toml(data)) == data
+
+
+@PROPERTY
+@given(opcodes())
+def test_drawn_opcodes_parse(text):
+    tilecheck.opcodes.parse(text)
+
+
+def test_a_failing_property_shrinks_to_a_small_readable_check():
+    """Hypothesis shrinks a drawn check to the plainest one with the property: here, a store race."""
+    def race(data):
+        check = tilecheck.from_dict(data)
+        a = check.applies[0]
+        return not a.is_load and check.threads > 1 and decide(check)[0]["disjoint"][0] == "refuted"
+
+    data = find(checks(), race, settings=settings(PROPERTY, max_examples=300))
+    text = to_toml(data)
+    assert len(text.splitlines()) <= 16, text
+    assert data["threads"] in (2, 32) and "layout" not in text, text  # the plainest race there is
+
+
+# --- the differential properties ------------------------------------------------------------------------
+@PROPERTY
+@given(checks())
+def test_z3_and_the_enumerator_agree_on_every_obligation(data):
+    r = compare(data)
+    assert r.ok, explain(r, data)
+
+
+@settings(PROPERTY, max_examples=20)
+@given(symbolic_checks())
+def test_z3_proofs_hold_and_its_counterexamples_replay_on_symbolic_checks(data):
+    r = compare(data, timeout=2)
+    assert r.ok, explain(r, data)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_examples_agree(name):
+    r = compare(tilecheck.load(EXAMPLES / name))
+    assert r.ok, "\n".join(map(str, r.problems))
+
+
+# --- the bounded campaign (CI) --------------------------------------------------------------------------
+CI_CASES = int(os.environ.get("TILECHECK_FUZZ_CASES", "3000"))
+CI_SYMBOLIC = int(os.environ.get("TILECHECK_FUZZ_SYMBOLIC", "300"))
+CHUNK = 50
+
+
+def test_bounded_reproducible_campaign():
+    jobs = [dict(seed=0, index=k, cases=min(CHUNK, CI_CASES - k * CHUNK), symbolic=False)
+            for k in range(-(-CI_CASES // CHUNK))]
+    jobs += [dict(seed=0, index=k, cases=min(CHUNK, CI_SYMBOLIC - k * CHUNK), symbolic=True, timeout=2.0)
+             for k in range(-(-CI_SYMBOLIC // CHUNK))]
+    jobs.sort(key=lambda j: not j["symbolic"])  # the slow symbolic chunks first
+    tally = Tally()
+    procs = max(1, min(len(jobs), os.cpu_count() or 1))
+    if procs == 1:
+        for j in jobs:
+            tally.add(_worker(j))
+    else:
+        with multiprocessing.get_context("spawn").Pool(procs) as pool:
+            for t in pool.imap_unordered(_worker, jobs):
+                tally.add(t)
+    found = "\n".join(f"{line}\n{to_toml(f.data)}" for f in tally.findings for line in f.problems)
+    assert not tally.findings, found
+    assert tally.cases == CI_CASES + CI_SYMBOLIC
+    assert tally.unknown_cases["concrete"] == 0
+    for name in ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
+                 "disjoint", "bounds", "overflow"):  # the draws exercise every obligation both ways
+        assert tally.obligations[(name, "proved")] and tally.obligations[(name, "refuted")], name
+
+
+# --- tilecheck fuzz -------------------------------------------------------------------------------------
+def test_fuzz_command_runs_a_small_campaign(tmp_path, capsys):
+    assert main(["fuzz", "--cases", "12", "--symbolic-cases", "2", "--seed", "3", "--out", str(tmp_path),
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "14 cases" in out and "disagreements 0" in out and "cases/s" in out
+
+
+def test_fuzz_command_shrinks_and_writes_what_it_finds(tmp_path, capsys, monkeypatch):
+    """A deliberately broken enumerator is a 'bug' the campaign must find, shrink to the plainest
+    check, and write where ``tilecheck fuzz --replay`` shows it: here every predicated load
+    'violates' operands."""
+    from tilecheck import decide as enumerator
+    rule = enumerator.STATIC["operands"]
+    monkeypatch.setitem(enumerator.STATIC, "operands",
+                        lambda c, a, env: {"broken": True} if a.pred else rule(c, a, env))
+    assert main(["fuzz", "--cases", "100", "--symbolic-cases", "0", "--out", str(tmp_path), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    written = sorted(tmp_path.glob("disagreement-operands*.toml"))
+    assert len(written) == 1, out
+    text = written[0].read_text()
+    assert "Z3 proved, enumerator refuted" in text and "tilecheck prove" in text
+    check = tilecheck.load(written[0])
+    assert check.applies[0].pred
+    body = [ln for ln in text.splitlines() if ln and not ln.startswith("#")]
+    assert len(body) <= 15, text  # two tensors of three or four keys and one apply
+    assert main(["fuzz", "--replay", str(written[0])]) == 1
+    assert "disagreement" in capsys.readouterr().out
+    monkeypatch.undo()
+    assert main(["fuzz", "--replay", str(written[0])]) == 0
+
+
+def test_fuzz_command_replays_the_examples(capsys):
+    assert main(["fuzz", "--replay", *map(str, sorted(EXAMPLES.glob("*.toml")))]) == 0
+    assert "agrees" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["--cases", "-1"], ["--time", "0"], ["--jobs", "0"], ["--cases", "5", "--time", "3"],
+                                  ["--replay", "/nonexistent/x.toml"], ["--bogus"]])
+def test_fuzz_command_bad_arguments_exit_2_with_one_line(argv, capsys):
+    try:
+        rc = main(["fuzz", *argv])
+    except SystemExit as e:  # argparse's own errors
+        rc = e.code
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_fuzz_command_malformed_campaign(tmp_path, capsys):
+    rc = main(["fuzz", "--malformed", "60", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "mutated files" in out
+    from regressions.known_bugs import known_malformed
+    failures = [ln for ln in out.splitlines()[1:] if ln.strip()]
+    assert rc == 0 or all(known_malformed(ln) for ln in failures), out
+
+
+@settings(PROPERTY, max_examples=20)
+@given(checks(scopes=["cta"], kinds=["st"], spaces=["shared"], dtypes=["float16", "int8"]))
+def test_checks_can_be_restricted(data):
+    a = tilecheck.from_dict(data).applies[0]
+    assert a.scope == "cta" and not a.is_load and data["tensors"]["A"]["scope"] == "shared"
+    assert data["tensors"]["A"]["dtype"] in ("float16", "int8")
+
+
+def test_a_bad_restriction_says_how_to_fix_the_call():
+    @settings(PROPERTY, max_examples=1)
+    @given(checks(scopes=["grid"]))
+    def draw(data):
+        pass
+    with pytest.raises(ValueError, match="subset of"):
+        draw()

@@ -1,0 +1,411 @@
+"""The brute-force decider: every obligation by enumeration, without Z3.
+
+This is the test oracle of the differential properties (``tests/test_fuzz*.py``,
+``tilecheck fuzz``).  It restates each obligation of the ld/st contract from the
+check-file specification in the plainest code: loops over every thread or group,
+every repeat coordinate and every word, evaluated with the *concrete* semantics of
+views (``View.index``) and layouts (``Layout.__call__``, ``Layout.cosize``).  It never
+touches the Z3 encoding (``encode``, ``poly``, ``proofs``), so a disagreement between
+the two is a bug in one of them.
+
+Symbolic checks are decided over a small range: for each symbol, the few smallest
+and largest values allowed by ``min``/``max``/``multiple_of``, every combination of
+them that satisfies the file's ``assume`` facts.  A verdict on that range is not a
+proof for all values; the differential properties only use it one way (Z3 proved
+implies no violation in range) and replay Z3's counterexamples with ``violation_at``.
+
+    decide(check)  ->  [{obligation: (status, witness)} per apply]
+
+status is ``"proved"``, ``"refuted"`` or ``"skipped"``; the witness of a refutation
+is a dict with the symbol values and the coordinates (``group``, ``repeat``, ``word``,
+``thread``) of one violation.
+"""
+from __future__ import annotations
+
+import itertools
+from math import prod
+
+from . import opcodes
+from .expr import evaluate, holds
+
+PROVED, REFUTED, SKIPPED = "proved", "refuted", "skipped"
+
+# The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
+ORDER = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
+         "disjoint", "bounds", "overflow")
+NEEDS = {"target": (), "space": (), "shape": (), "width": (), "operands": (),
+         "contiguity": ("shape", "space"), "alignment": ("shape", "space", "width", "contiguity"),
+         "ownership": ("shape", "space"), "disjoint": ("shape", "space"), "bounds": ("shape", "space"),
+         "overflow": ("shape", "space", "bounds")}
+ADDRESS_LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
+SPACE_OF_OPCODE = {"global": "global", "shared": "shared", "local": "local"}  # shared::cta parses as shared
+
+
+def needs(name: str, is_load: bool) -> tuple[str, ...]:
+    return NEEDS[name] + (("ownership",) if name == "disjoint" and is_load else ())
+
+
+# --- symbol values ----------------------------------------------------------------------
+
+def allowed(check, env: dict[str, int]) -> bool:
+    """``env`` gives every symbol a value allowed by its min/max/multiple_of and the facts."""
+    for s in check.symbols.values():
+        v = env.get(s.name)
+        if v is None or not (s.min <= v <= s.max) or v % s.multiple_of:
+            return False
+    return all(holds(op, evaluate(lhs, env), evaluate(rhs, env)) for _, lhs, op, rhs in check.assume)
+
+
+def assignments(check, per_end: int | None = None, limit: int = 64) -> list[dict[str, int]]:
+    """Every combination of each symbol's ``per_end`` smallest and largest allowed values
+    that satisfies the facts (``per_end`` defaults to the most that keeps at most ``limit``
+    combinations)."""
+    syms = list(check.symbols.values())
+    if not syms:
+        return [{}]
+    if per_end is None:
+        per_end = 1
+        while (2 * (per_end + 1)) ** len(syms) <= limit and per_end < 3:
+            per_end += 1
+    ranges = []
+    for s in syms:
+        first = -(-s.min // s.multiple_of) * s.multiple_of
+        last = s.max // s.multiple_of * s.multiple_of
+        low = [v for v in range(first, first + per_end * s.multiple_of, s.multiple_of) if v <= last]
+        high = [v for v in range(last, last - per_end * s.multiple_of, -s.multiple_of) if v >= first]
+        ranges.append(sorted(set(low + high)))
+    out = []
+    for values in itertools.product(*ranges):
+        env = dict(zip((s.name for s in syms), values))
+        if allowed(check, env):
+            out.append(env)
+    return out
+
+
+# --- the concrete operand model -----------------------------------------------------------
+
+class Operands:
+    """One application at one symbol assignment: the coordinate domain and every value."""
+
+    def __init__(self, check, apply, env: dict[str, int]):
+        self.check, self.apply, self.env = check, apply, env
+        self.group_shape = check.group_shape(apply.scope)
+        g = len(self.group_shape)
+        self.repeat_shape = apply.memory.shape[g:-1]
+        self.vector = apply.opcode.vector
+        self.memory = check.tensors[apply.memory.tensor]
+        self.register = check.tensors[apply.register.tensor]
+        self._cache: dict = {}
+
+    def groups(self):
+        return itertools.product(*(range(e) for e in self.group_shape))
+
+    def repeats(self):
+        return itertools.product(*(range(e) for e in self.repeat_shape))
+
+    def words(self):
+        return range(self.vector)
+
+    def points(self):
+        """Every (group, repeat, word) the application touches."""
+        for g in self.groups():
+            for r in self.repeats():
+                for w in self.words():
+                    yield g, r, w
+
+    def group_of_thread(self, t: int) -> tuple:
+        """The group coordinates of CTA thread ``t`` (thread t is lane t%32 of warp t//32)."""
+        return {"thread": (), "warp": (t % 32,), "cta": (t // 32, t % 32)}[self.apply.scope]
+
+    def index(self, view, point) -> tuple:
+        g, r, w = point
+        return view.index((*g, *r, w), self.env)
+
+    def value(self, view, point) -> dict[str, int]:
+        """The layout's components at ``point``: "" (element offset or slot), laneid, warpid, tid."""
+        key = (id(view), point)
+        if key not in self._cache:
+            t = self.check.tensors[view.tensor]
+            comps = t.layout(self.index(view, point), self.env, t.offset)
+            self._cache[key] = {a: comps.get(a, 0) for a in ("", "laneid", "warpid", "tid")}
+        return self._cache[key]
+
+    def offset(self, view, point) -> int:
+        return self.value(view, point)[""]
+
+    def cosize(self, view) -> int:
+        """1 + the largest element offset of the view's tensor over its whole domain."""
+        key = ("cosize", id(view))
+        if key not in self._cache:
+            t = self.check.tensors[view.tensor]
+            self._cache[key] = t.layout.cosize(self.env, t.offset)
+        return self._cache[key]
+
+
+# --- the obligations, one plain rule each --------------------------------------------------
+# A static rule returns a witness dict when violated, else None.  A pointwise rule is a
+# function ok(ops, point) -> bool; the decider tries every point; ``violation_at`` tries one.
+
+def target(check, apply, env):
+    reason = opcodes.legality(apply.opcode, check.arch)
+    return None if reason is None else {"reason": reason}
+
+
+def space(check, apply, env):
+    op = apply.opcode
+    mem = check.tensors[apply.memory.tensor]
+    reg = check.tensors[apply.register.tensor]
+    if op.space not in SPACE_OF_OPCODE:
+        return {"opcode_space": op.space}
+    if mem.scope != SPACE_OF_OPCODE[op.space]:
+        return {"memory_scope": mem.scope, "opcode_space": op.space}
+    if reg.scope != "register":
+        return {"register_scope": reg.scope}
+    return None
+
+
+def shape(check, apply, env):
+    group = tuple(check.group_shape(apply.scope))
+    v = apply.opcode.vector
+    repeats = []
+    for view in (apply.dst, apply.src):
+        s = tuple(view.shape)
+        if len(s) < len(group) + 1 or s[:len(group)] != group or s[-1] != v:
+            return {"view": view.text, "shape": s}
+        repeats.append(s[len(group):-1])
+    if repeats[0] != repeats[1]:
+        return {"dst_repeat": repeats[0], "src_repeat": repeats[1]}
+    return None
+
+
+def width(check, apply, env):
+    for view in (apply.dst, apply.src):
+        t = check.tensors[view.tensor]
+        if t.bits != apply.opcode.bits:
+            return {"tensor": t.name, "bits": t.bits, "opcode_bits": apply.opcode.bits}
+    return None
+
+
+def operands(check, apply, env):
+    hint = "L2::cache_hint" in apply.opcode.qualifiers
+    if apply.cache_policy != hint:
+        return {"cache_policy": apply.cache_policy, "cache_hint": hint}
+    if apply.preserve_dst and not (apply.pred and apply.opcode.kind == "ld"):
+        return {"preserve_dst": True, "pred": apply.pred}
+    return None
+
+
+def contiguity_ok(ops, point):
+    g, r, w = point
+    view = ops.apply.memory
+    return ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w
+
+
+def alignment_base(check, apply, env):
+    t = check.tensors[apply.memory.tensor]
+    vbytes = apply.opcode.vector * t.esize
+    return None if t.align % vbytes == 0 else {"align": t.align, "vector_bytes": vbytes}
+
+
+def alignment_ok(ops, point):
+    g, r, _ = point
+    vbytes = ops.vector * ops.memory.esize
+    return (ops.memory.esize * ops.offset(ops.apply.memory, (g, r, 0))) % vbytes == 0
+
+
+def ownership_ok(ops, point):
+    g = point[0]
+    c = ops.value(ops.apply.register, point)
+    lane, warp, tid = c["laneid"], c["warpid"], c["tid"]
+    if ops.apply.scope == "thread":
+        return lane == 0 and warp == 0 and tid == 0
+    if ops.apply.scope == "warp":
+        return lane == g[0] and warp == 0 and tid == 0
+    return 32 * warp + lane + tid == 32 * g[0] + g[1]
+
+
+def bounds_slices(check, apply, env):
+    for role, view in (("dst", apply.dst), ("src", apply.src)):
+        t = check.tensors[view.tensor]
+        for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
+            s, e, d = evaluate(start, env), evaluate(ext, env), evaluate(dim, env)
+            if s < 0 or s + e > d:
+                return {"symbols": dict(env), "operand": role, "axis": k, "start": s, "stop": s + e, "extent": d}
+    return None
+
+
+def bounds_ok(ops, point, roles=("dst", "src")):
+    for role in roles:
+        view = getattr(ops.apply, role)
+        if not 0 <= ops.offset(view, point) < ops.cosize(view):
+            return False
+    return True
+
+
+def overflow_ok(ops, point):
+    t = ops.memory
+    first = t.esize * ops.offset(ops.apply.memory, point)
+    last = first + t.esize - 1
+    return 0 <= first and last < ADDRESS_LIMIT[t.scope]
+
+
+STATIC = {"target": target, "space": space, "shape": shape, "width": width, "operands": operands}
+POINTWISE = {"contiguity": contiguity_ok, "alignment": alignment_ok, "ownership": ownership_ok,
+             "bounds": bounds_ok, "overflow": overflow_ok}
+BEFORE = {"alignment": alignment_base, "bounds": bounds_slices}  # static part of a pointwise rule
+
+
+def _where(ops, point, **more) -> dict:
+    """A witness: the symbol values and the point's coordinates."""
+    g, r, w = point
+    out = {"symbols": dict(ops.env)} if ops.env else {}
+    return {**out, "group": tuple(g), "repeat": tuple(r), "word": w, **more}
+
+
+def disjoint_load(ops):
+    """One thread's destination slots are pairwise distinct over all (repeat, word)."""
+    view = ops.apply.register
+    for g in ops.groups():
+        seen = {}
+        for r in ops.repeats():
+            for w in ops.words():
+                slot = ops.offset(view, (g, r, w))
+                if slot in seen:
+                    return {**_where(ops, (g, r, w)), "other": seen[slot], "slot": slot}
+                seen[slot] = (tuple(r), w)
+    return None
+
+
+def disjoint_store(ops):
+    """Memory destinations are pairwise distinct over every thread of the CTA, repeat and word."""
+    view = ops.apply.memory
+    seen = {}
+    for t in range(ops.check.threads):
+        g = ops.group_of_thread(t)
+        for r in ops.repeats():
+            for w in ops.words():
+                off = ops.offset(view, (g, r, w))
+                if off in seen:
+                    return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off}
+                seen[off] = (t, tuple(r), w)
+    return None
+
+
+def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
+    ops = Operands(check, apply, env)
+    out: dict[str, tuple[str, dict | None]] = {}
+    for name in ORDER:
+        if any(out[p][0] != PROVED for p in needs(name, apply.is_load)):
+            out[name] = (SKIPPED, None)
+            continue
+        if name in STATIC:
+            w = STATIC[name](check, apply, env)
+        elif name == "disjoint":
+            w = disjoint_load(ops) if apply.is_load else disjoint_store(ops)
+        else:
+            w = BEFORE[name](check, apply, env) if name in BEFORE else None
+            if w is None:
+                ok = POINTWISE[name]
+                w = next((_where(ops, p) for p in ops.points() if not ok(ops, p)), None)
+        out[name] = (PROVED, None) if w is None else (REFUTED, w)
+    return out
+
+
+_RANK = {PROVED: 0, SKIPPED: 1, REFUTED: 2}
+
+
+def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> list[dict]:
+    """Each application's obligations decided by enumeration.
+
+    ``symbol_values``: one assignment (dict), several (list), or None for
+    ``assignments(check, limit=limit)``.  Over several assignments an obligation is
+    refuted if some assignment refutes it (the witness names the symbols), else skipped
+    if some assignment skips it, else proved.
+    """
+    if symbol_values is None:
+        envs = assignments(check, limit=limit)
+    elif isinstance(symbol_values, dict):
+        envs = [symbol_values]
+    else:
+        envs = list(symbol_values)
+    results = []
+    for apply in check.applies:
+        combined = {name: (PROVED, None) for name in ORDER}
+        for env in envs:
+            for name, (status, w) in _decide_one(check, apply, env).items():
+                if _RANK[status] > _RANK[combined[name][0]]:
+                    combined[name] = (status, w)
+        results.append(combined)
+    return results
+
+
+# --- replaying a counterexample --------------------------------------------------------------
+
+def _coords(describe: dict) -> tuple:
+    """(group, repeat, word) of a counterexample (its dicts keep the axes in order)."""
+    group = tuple(describe.get("group", {}).values())
+    repeat = tuple(describe.get("repeat", {}).values())
+    return group, repeat, describe.get("word", 0)
+
+
+def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
+    """Replay a reported counterexample of ``name``; None if it is a real violation, else why not.
+
+    ``cex`` is the report's counterexample dict (``Witness.describe`` keys: symbols,
+    thread, group, repeat, word; ``first``/``second`` for disjoint)."""
+    apply = check.applies[apply_index]
+    if name in STATIC:  # facts of the input: no symbols, no coordinates
+        return None if STATIC[name](check, apply, {}) else f"{name} holds"
+    if name == "alignment" and "align" in cex:  # the base pointer's alignment
+        return None if alignment_base(check, apply, {}) else "the base pointer is aligned"
+    env = dict(cex.get("symbols") or (cex.get("first") or {}).get("symbols") or {})
+    if check.symbols and not allowed(check, env):
+        return f"symbol values {env} are not allowed by the symbols' ranges and facts"
+    ops = Operands(check, apply, env)
+    if name == "disjoint":
+        a, b = cex["first"], cex["second"]
+        pa, pb = _coords(a), _coords(b)
+        if apply.is_load:
+            if pa[0] != pb[0]:
+                return "the two accesses are in different groups"
+            if (pa[1], pa[2]) == (pb[1], pb[2]):
+                return "the two accesses are the same"
+            sa, sb = ops.offset(apply.register, pa), ops.offset(apply.register, pb)
+            return None if sa == sb else f"slots differ: {sa} != {sb}"
+        ta, tb = a.get("thread", 0), b.get("thread", 0)
+        for t, p in ((ta, pa), (tb, pb)):
+            if not 0 <= t < check.threads or ops.group_of_thread(t) != p[0]:
+                return f"thread {t} does not have group {p[0]}"
+        if (ta, pa[1], pa[2]) == (tb, pb[1], pb[2]):
+            return "the two accesses are the same"
+        oa, ob = ops.offset(apply.memory, pa), ops.offset(apply.memory, pb)
+        return None if oa == ob else f"offsets differ: {oa} != {ob}"
+    if name in BEFORE and BEFORE[name](check, apply, env):
+        return None
+    if name == "bounds" and "axis" in cex:
+        return "the reported slice lies inside the tensor"
+    point = _coords(cex)
+    if not _inside(ops, point):
+        return f"point {point} is outside the domain"
+    if name == "bounds":
+        ok = bounds_ok(ops, point, (cex["operand"],)) if "operand" in cex else bounds_ok(ops, point)
+    else:
+        ok = POINTWISE[name](ops, point)
+    return f"{name} holds at {point}" if ok else None
+
+
+def _inside(ops, point) -> bool:
+    g, r, w = point
+    return (len(g) == len(ops.group_shape) and all(0 <= c < e for c, e in zip(g, ops.group_shape))
+            and len(r) == len(ops.repeat_shape) and all(0 <= c < e for c, e in zip(r, ops.repeat_shape))
+            and 0 <= w < ops.vector)
+
+
+def elements(check) -> int:
+    """How many (thread or group, repeat, word) points the decider visits per assignment."""
+    n = 0
+    for a in check.applies:
+        g = len(check.group_shape(a.scope))
+        rep = prod(a.memory.shape[g:-1]) if len(a.memory.shape) > g else 1
+        n += max(check.threads, prod(check.group_shape(a.scope))) * rep * a.opcode.vector
+    return n

@@ -1,0 +1,147 @@
+"""A fuzzing campaign: Hypothesis draws checks, ``differential.compare`` judges each, and every
+new problem is shrunk by Hypothesis to a small check.
+
+The campaign is cut into *chunks*: chunk ``k`` of a campaign with seed ``S`` is one
+Hypothesis run with the fixed seed ``(S, k)``, so the whole campaign is reproducible,
+chunks can run in parallel processes, and a time budget is checked between chunks.
+Within a chunk, a case with a problem not seen before stops generation; Hypothesis
+shrinks it (the last failing call is the minimal case) and the chunk resumes with the
+next sub-seed, ignoring the problems already found.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from hypothesis import HealthCheck, Phase, Verbosity, assume, given, seed as hseed, settings
+from hypothesis.errors import Unsatisfiable
+
+from ..strategies import checks, symbolic_checks, to_toml
+from .differential import CRASH, UNKNOWN, compare
+
+
+@dataclass
+class Finding:
+    data: dict  # the shrunk check
+    problems: list  # [str]
+    signatures: list  # [tuple]
+    symbolic: bool
+
+
+@dataclass
+class Tally:
+    """Counts of one or more chunks."""
+    cases: int = 0
+    distinct: set = field(default_factory=set)
+    verdicts: Counter = field(default_factory=Counter)  # (kind, verdict) -> n; kind concrete|symbolic
+    obligations: Counter = field(default_factory=Counter)  # (name, status) -> n
+    problems: Counter = field(default_factory=Counter)  # kind -> cases with that kind of problem
+    unknown_cases: Counter = field(default_factory=Counter)  # kind -> cases with an unknown obligation
+    seconds: Counter = field(default_factory=Counter)  # z3, enumerator
+    findings: list = field(default_factory=list)
+    unknown_samples: list = field(default_factory=list)  # a few symbolic checks Z3 left unknown
+    proved: list = field(default_factory=list)  # with keep=True: proved concrete checks (for the GPU)
+    misaligned: list = field(default_factory=list)  # with keep=True: checks refuted on alignment alone
+
+    def add(self, other: "Tally"):
+        self.cases += other.cases
+        self.distinct |= other.distinct
+        for a in ("verdicts", "obligations", "problems", "unknown_cases", "seconds"):
+            getattr(self, a).update(getattr(other, a))
+        self.findings += other.findings
+        self.unknown_samples = (self.unknown_samples + other.unknown_samples)[:20]
+        self.proved += other.proved
+        self.misaligned += other.misaligned
+
+    def count(self, data: dict, result, symbolic: bool):
+        kind = "symbolic" if symbolic else "concrete"
+        self.cases += 1
+        self.distinct.add(hashlib.sha1(to_toml(data).encode()).hexdigest()[:16])
+        self.verdicts[(kind, result.verdict)] += 1
+        for st in result.statuses:
+            for name, status in st.items():
+                self.obligations[(name, status)] += 1
+        for k in {p.kind for p in result.problems}:
+            self.problems[k] += 1
+        if result.unknown:
+            self.unknown_cases[kind] += 1
+            if len(self.unknown_samples) < 5:
+                self.unknown_samples.append(data)
+        self.seconds.update(result.seconds)
+
+
+class _Found(Exception):
+    pass
+
+
+SETTINGS = dict(database=None, deadline=None, suppress_health_check=list(HealthCheck),
+                phases=(Phase.generate, Phase.shrink), verbosity=Verbosity.quiet,
+                report_multiple_bugs=False, print_blob=False)
+
+
+def chunk_seed(seed: int, symbolic: bool, index: int, attempt: int = 0) -> int:
+    return int.from_bytes(hashlib.sha256(f"{seed}/{symbolic}/{index}/{attempt}".encode()).digest()[:8], "big")
+
+
+def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float = 10.0,
+              known: frozenset = frozenset(), limit: int = 64, on_case=None, shrink: bool = True,
+              max_points: int | None = None, keep: bool = False) -> Tally:
+    """``cases`` drawn checks (Hypothesis seed derived from ``seed`` and ``index``)."""
+    tally = Tally()
+    known = set(known)
+    strategy = (symbolic_checks() if max_points is None else symbolic_checks(max_points=max_points)) if symbolic \
+        else (checks() if max_points is None else checks(max_points=max_points))
+    attempt = 0
+    seen: set = set()  # Hypothesis draws some checks more than once: each is judged once per chunk
+    while tally.cases < cases:
+        state = {"failing": None, "counting": True}
+        before = tally.cases
+
+        @settings(max_examples=cases - tally.cases, **SETTINGS,
+                  **({} if shrink else {"phases": (Phase.generate,)}))
+        @hseed(chunk_seed(seed, symbolic, index, attempt))
+        @given(strategy)
+        def body(data):
+            if state["counting"]:
+                text = to_toml(data)
+                assume(text not in seen)
+                seen.add(text)
+            result = compare(data, timeout=timeout, limit=limit)
+            new = [p for p in result.problems if p.signature not in known and
+                   not (p.kind == UNKNOWN and symbolic)]
+            if state["counting"]:
+                tally.count(data, result, symbolic)
+                if keep and not symbolic and not result.problems:
+                    st = result.statuses
+                    if result.verdict == "proved":
+                        tally.proved.append(data)
+                    elif len(st) == 1 and {k for k, v in st[0].items() if v != "proved"} == {"alignment"}:
+                        tally.misaligned.append(data)
+                if on_case:
+                    on_case(result)
+            if new:
+                state["counting"] = False
+                state["failing"] = (data, new)
+                raise _Found(new[0].signature)
+
+        try:
+            body()
+        except Unsatisfiable:
+            break
+        except Exception as e:  # noqa: BLE001 - _Found, or Hypothesis's own complaint
+            if state["failing"] is None:
+                tally.findings.append(Finding({}, [f"{CRASH}: the campaign itself raised {type(e).__name__}: {e}"],
+                                              [(CRASH, "campaign")], symbolic))
+                break
+            data, new = state["failing"]
+            tally.findings.append(Finding(data, [str(p) for p in new], [p.signature for p in new], symbolic))
+            known |= {p.signature for p in new}
+        if tally.cases == before:  # Hypothesis found nothing more to draw
+            break
+        attempt += 1
+    return tally
+
+
+def _worker(job):
+    return run_chunk(**job)

@@ -1,0 +1,405 @@
+"""``tilecheck fuzz``: a campaign of drawn checks, Z3 against the brute-force enumerator.
+
+    tilecheck fuzz --cases 10000 --symbolic-cases 1000 --seed 1 --out fuzz-out --jobs 2
+    tilecheck fuzz --time 600 --out fuzz-out          # as many as fit in 10 minutes
+    tilecheck fuzz --replay fuzz-out/*.toml            # re-judge saved cases
+    tilecheck fuzz --malformed 10000                   # mutated check files: exit 2, one line
+
+Every disagreement, counterexample that does not replay, ``unknown`` on a concrete
+check, or crash is shrunk and written to ``--out`` as a check file (its header says
+what was found); ``tilecheck prove FILE`` shows Z3's side and ``tilecheck fuzz
+--replay FILE`` the whole comparison.  Exit status: 0 nothing found, 1 something
+found, 2 bad arguments.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+HELP = "property-based fuzzing: Z3's verdicts against an independent brute-force decider"
+
+DEFAULT_CASES = 1000
+CHUNK = 50  # cases per Hypothesis run (a unit of parallel work and of progress)
+
+
+def add_arguments(p):
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--cases", type=int, metavar="N", help=f"concrete cases (default {DEFAULT_CASES})")
+    g.add_argument("--time", type=float, metavar="SECONDS", help="run until this much time has passed")
+    p.add_argument("--symbolic-cases", type=int, metavar="N", default=None,
+                   help="symbolic cases (default: a tenth of --cases; with --time, a tenth of the cases run)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="campaign seed (default 0): same seed, same cases")
+    p.add_argument("--out", metavar="DIR", default="fuzz-out",
+                   help="where shrunk failing cases are written (default fuzz-out)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="Z3 bound per query (default 10)")
+    p.add_argument("--symbolic-timeout", type=float, default=2.0, metavar="SECONDS",
+                   help="Z3 bound per query on symbolic cases (default 2; unknown is allowed there)")
+    p.add_argument("--gpu", action="store_true",
+                   help="also run every proved concrete case on the GPU against numpy, and up to 40 cases refuted "
+                        "on alignment unchecked, expecting a fault (needs pycuda and a device)")
+    p.add_argument("--replay", nargs="+", metavar="FILE", help="judge these check files instead of drawing cases")
+    p.add_argument("--malformed", type=int, metavar="N",
+                   help="instead: N mutated check files through `tilecheck prove`; each must exit 2 with one "
+                        "line on stderr (or be valid), never a traceback")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def main(args) -> int:
+    from ..errors import InputError
+    for name in ("cases", "symbolic_cases", "jobs", "malformed"):
+        v = getattr(args, name, None)
+        if v is not None and v < (1 if name == "jobs" else 0):
+            raise InputError(f"must not be negative, got {v}", f"--{name.replace('_', '-')}")
+    if args.time is not None and args.time <= 0:
+        raise InputError(f"must be positive, got {args.time}", "--time")
+    if args.replay:
+        return _replay(args)
+    if args.malformed is not None:
+        return _malformed(args)
+    if args.gpu:
+        try:
+            from ..gpu.runner import gpu
+            gpu()
+        except Exception as e:  # noqa: BLE001 - no pycuda, no device: an input error of this run
+            raise InputError(f"no usable GPU: {str(e).splitlines()[0] if str(e) else type(e).__name__}", "--gpu") \
+                from None
+    return _campaign(args)
+
+
+# --- the campaign ----------------------------------------------------------------------------------
+
+def _campaign(args) -> int:
+    from .campaign import Tally, _worker
+    concrete = args.cases if args.cases is not None else (None if args.time else DEFAULT_CASES)
+    symbolic = args.symbolic_cases if args.symbolic_cases is not None else (
+        None if concrete is None else concrete // 10)
+    jobs = []
+
+    def plan(kind_symbolic, total):
+        k, size = 0, CHUNK // 2 if kind_symbolic else CHUNK  # symbolic cases are slower: smaller chunks
+        while total is None or k * size < total:
+            n = size if total is None else min(size, total - k * size)
+            yield dict(seed=args.seed, index=k, cases=n, symbolic=kind_symbolic, keep=args.gpu,
+                       timeout=args.symbolic_timeout if kind_symbolic else args.timeout)
+            k += 1
+
+    # interleave: one symbolic chunk after every ten concrete ones (with --time: the same ratio)
+    conc, sym = plan(False, concrete), plan(True, symbolic)
+    total = None if concrete is None else concrete + (symbolic or 0)
+
+    def schedule():
+        k = 0
+        for job in conc:
+            yield job
+            k += 1
+            if k % 10 == 0 and symbolic != 0:
+                j = next(sym, None)
+                if j is not None:
+                    yield j
+        yield from sym
+
+    progress = _Progress(total, args.time, quiet=args.quiet)
+    tally = Tally()
+    start = time.perf_counter()
+    deadline = start + args.time if args.time else None
+
+    def done(t):
+        tally.add(t)
+        progress.update(tally)
+
+    if args.jobs == 1:
+        for job in schedule():
+            if deadline and time.perf_counter() > deadline:
+                break
+            live = Tally()
+
+            def on_case(result, live=live):
+                live.cases += 1
+                progress.update(tally, extra=live.cases, problems=len(result.problems))
+            done(_worker({**job, "on_case": on_case}))
+    else:
+        import multiprocessing as mp
+        with mp.get_context("spawn").Pool(args.jobs) as pool:
+            pending = []
+            it = iter(schedule())
+            exhausted = False
+            while True:
+                while not exhausted and len(pending) < args.jobs and not (deadline and time.perf_counter() > deadline):
+                    job = next(it, None)
+                    if job is None:
+                        exhausted = True
+                        break
+                    pending.append(pool.apply_async(_worker, (job,)))
+                if not pending:
+                    break
+                ready = [p for p in pending if p.ready()]
+                for p in ready:
+                    pending.remove(p)
+                    done(p.get())
+                if not ready:
+                    time.sleep(0.05)
+                if deadline and time.perf_counter() > deadline:
+                    exhausted = True
+    progress.finish(tally)
+    seconds = time.perf_counter() - start
+    gpu_lines = _gpu_stage(args, tally) if args.gpu else []
+    written = _write(tally, args.out)
+    _summary(tally, seconds, args, written)
+    if gpu_lines:
+        print("\n".join(gpu_lines))
+    bad = sum(n for k, n in tally.problems.items())
+    return 1 if bad or tally.findings else 0
+
+
+class _Failed:
+    ok = False
+
+    def __init__(self, why):
+        self.why = why
+
+    def summary(self):
+        return self.why
+
+
+GPU_BATCH = 250  # kernels per run_checks call: linked into one module per target, loaded once
+GPU_ALIGNMENT = 40  # refuted-alignment cases run unchecked (one child process each)
+
+
+def _gpu_stage(args, tally) -> list[str]:
+    """Run every proved concrete case on the GPU against numpy, and a few refuted-alignment cases
+    unchecked; mismatches and unconfirmed refutations become findings."""
+    import tempfile
+    from .. import emit
+    from ..check import from_dict, load
+    from ..report import prove
+    from ..strategies import to_toml
+    from ..gpu.runner import Job, gpu, run_checks
+    from ..gpu.unchecked import confirm
+    from .campaign import Finding
+    from collections import Counter
+    g = gpu()
+    start = time.perf_counter()
+    jobs, skipped = [], Counter()
+    for k, data in enumerate(tally.proved):
+        check = from_dict(data, f"<fuzz gpu {k}>")
+        if g.can_run(check.arch):  # proved for a newer target: run it for the device's, if it proves there
+            check = check.with_arch(g.arch)
+        report = prove(check, timeout=args.timeout)
+        if report.verdict != "proved":
+            skipped["not proved for the device's target"] += 1
+            continue
+        name = f"tilecheck_f{k}"
+        try:
+            ptx = emit.kernel(report.plan, name=name)
+        except emit.EmitError as e:
+            skipped[f"cannot emit: {str(e).split(':')[0][:60]}"] += 1
+            continue
+        except Exception as e:  # noqa: BLE001 - the emitter crashed on a proved plan: a finding
+            tally.findings.append(Finding(data, [f"emit: kernel() raised {type(e).__name__}: {e}"[:300]],
+                                          [("emit", type(e).__name__)], False))
+            skipped["emitter crashed"] += 1
+            continue
+        jobs.append((data, Job(check, seed=args.seed + k, name=name, plan=report.plan, ptx=ptx)))
+    prepared = time.perf_counter()
+    ran = mismatched = 0
+    run_seconds = 0.0
+    refused, refused_samples = Counter(), {}
+    for b in range(0, len(jobs), GPU_BATCH):
+        batch = jobs[b:b + GPU_BATCH]
+        t = time.perf_counter()
+        try:
+            results = run_checks([j for _, j in batch], timeout=args.timeout)
+        except Exception:  # noqa: BLE001 - find the culprit: one job at a time
+            results = []
+            for data, job in batch:
+                try:
+                    results += run_checks([job], timeout=args.timeout)
+                except Exception as e:  # noqa: BLE001
+                    results.append(_Failed(f"{type(e).__name__}: {e}"[:300]))
+        run_seconds += time.perf_counter() - t
+        for (data, _), res in zip(batch, results):
+            if isinstance(res, _Failed):  # the runner could not run it (a buffer too large for the reference,
+                refused[res.why.split(":")[0]] += 1  # launch resources): not a verdict on the plan
+                refused_samples.setdefault(res.why.split(":")[0], data)
+                continue
+            ran += 1
+            if not res.ok:
+                mismatched += 1
+                tally.findings.append(Finding(data, [f"gpu: the kernel differs from numpy: {res.summary()}"],
+                                              [("gpu", "mismatch")], False))
+    confirmed, tried = Counter(), Counter()
+    align_start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for k, data in enumerate(tally.misaligned):
+            if sum(tried.values()) >= GPU_ALIGNMENT:
+                break
+            check = from_dict(data)
+            if g.can_run(check.arch):
+                continue
+            space = check.tensors[check.applies[0].memory.tensor].scope
+            path = Path(tmp) / f"misaligned{k}.toml"
+            path.write_text(to_toml(data))
+            out = confirm(load(path), {}, args.seed + k, str(path))
+            if out.status == "cannot-emit":
+                continue
+            tried[space] += 1
+            if out.confirmed:
+                confirmed[space] += 1
+            else:
+                tally.findings.append(Finding(data, [f"gpu: refuted alignment ({space}) not confirmed: {out.status}: "
+                                                     f"{out.detail}"[:300]], [("gpu", "alignment", space)], False))
+    total = time.perf_counter() - start
+    lines = [f"  gpu ({g.name}): {ran} proved cases run, {mismatched} differ from numpy; "
+             f"{ran / total if total else 0:.1f} cases/s over the whole stage ({total:.1f} s: prove and emit "
+             f"{prepared - start:.1f} s, load, launch and compare {run_seconds:.1f} s = "
+             f"{ran / run_seconds if run_seconds else 0:.0f} cases/s)"]
+    short = Counter()
+    for why, n in skipped.items():
+        short[why[:40]] += n
+    if short:
+        lines.append("  gpu: not emitted: " + ", ".join(f"{n} {why}..." for why, n in short.most_common()))
+    if refused:
+        lines.append("  gpu: the runner could not run: " + ", ".join(f"{n} {why}" for why, n in refused.most_common()))
+        d = Path(args.out) / "runner"
+        d.mkdir(parents=True, exist_ok=True)
+        for why, data in refused_samples.items():
+            (d / f"{why}.toml").write_text(to_toml(data, comment=f"tilecheck run could not run this proved case: {why}"))
+    lines.append("  gpu: refuted alignment confirmed by the hardware in "
+                 + ", ".join(f"{confirmed[s]} of {tried[s]} {s}" for s in sorted(tried))
+                 + f" cases ({time.perf_counter() - align_start:.1f} s)")
+    return lines
+
+
+def _write(tally, out) -> list[str]:
+    """One file per distinct problem signature: the smallest shrunk case that shows it."""
+    from ..strategies import to_toml
+    best = {}
+    for f in tally.findings:
+        if not f.data:
+            continue
+        key = tuple(f.signatures[0])
+        text = to_toml(f.data)
+        if key not in best or len(text) < len(best[key][0]):
+            best[key] = (text, f)
+    paths = []
+    if tally.unknown_samples:  # not findings (unknown is allowed on symbolic checks): food for the prover
+        d = Path(out) / "unknown"
+        d.mkdir(parents=True, exist_ok=True)
+        for k, data in enumerate(tally.unknown_samples):
+            path = d / f"symbolic-unknown-{k}.toml"
+            path.write_text(to_toml(data, comment="A symbolic case on which Z3 answered unknown (allowed, "
+                                                  "but worth a look): tilecheck prove FILE"))
+            paths.append(str(path))
+    if not best:
+        return paths
+    d = Path(out)
+    d.mkdir(parents=True, exist_ok=True)
+    for key, (text, f) in sorted(best.items(), key=lambda kv: str(kv[0])):
+        name = "-".join(str(k) for k in key if k).replace("::", "_").replace(" ", "_")
+        path = d / f"{name}.toml"
+        header = ["Found by tilecheck fuzz (" + ("symbolic" if f.symbolic else "concrete") + " case):"]
+        header += f.problems
+        header += ["", f"Reproduce: tilecheck prove {path}   (Z3's side)",
+                   f"           tilecheck fuzz --replay {path}   (Z3 against the enumerator)"]
+        path.write_text(to_toml(f.data, comment="\n".join(header)))
+        paths.append(str(path))
+    return paths
+
+
+def _summary(tally, seconds, args, written):
+    rate = tally.cases / seconds if seconds else 0.0
+    out = [f"tilecheck fuzz: {tally.cases} cases ({len(tally.distinct)} distinct) in {seconds:.1f} s, "
+           f"{rate:.1f} cases/s, seed {args.seed}, {args.jobs} job(s)"]
+    for kind in ("concrete", "symbolic"):
+        v = {verdict: n for (k, verdict), n in tally.verdicts.items() if k == kind}
+        n = sum(v.values())
+        if n:
+            out.append(f"  {kind:<9} {n:>7} cases: proved {v.get('proved', 0)}, refuted {v.get('refuted', 0)}, "
+                       f"unknown {v.get('unknown', 0)}, error {v.get('error', 0)}; "
+                       f"cases with an unknown obligation {tally.unknown_cases.get(kind, 0)}")
+    names = ["target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
+             "disjoint", "bounds", "overflow"]
+    cells = []
+    for name in names:
+        c = {s: tally.obligations.get((name, s), 0) for s in ("proved", "refuted", "skipped", "unknown")}
+        cells.append(f"{name} {c['proved']}/{c['refuted']}/{c['skipped']}/{c['unknown']}")
+    out.append("  obligations (proved/refuted/skipped/unknown): " + ", ".join(cells))
+    p = tally.problems
+    out.append(f"  disagreements {p.get('disagreement', 0)}, counterexamples that do not replay {p.get('replay', 0)}, "
+               f"unknown on concrete {p.get('unknown', 0)}, crashes {p.get('crash', 0)}, "
+               f"invalid draws {p.get('invalid', 0)}  (cases)")
+    if tally.seconds:
+        out.append(f"  time: Z3 {tally.seconds.get('z3', 0):.1f} s, enumerator {tally.seconds.get('enumerator', 0):.1f} s")
+    for w in written:
+        out.append(f"  wrote {w}")
+    for f in tally.findings:
+        for line in f.problems:
+            out.append(f"  found: {line[:400]}")
+    print("\n".join(out))
+
+
+class _Progress:
+    def __init__(self, total, seconds, quiet=False):
+        self.total, self.seconds, self.quiet = total, seconds, quiet
+        self.start = time.perf_counter()
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+
+    def update(self, tally, extra=0, problems=0):
+        if self.quiet:
+            return
+        now = time.perf_counter()
+        if now - self.last < (0.2 if self.tty else 10.0):
+            return
+        self.last = now
+        n = tally.cases + extra
+        el = now - self.start
+        frac = n / self.total if self.total else min(1.0, el / self.seconds) if self.seconds else 0
+        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
+        v = _by_verdict(tally.verdicts)
+        found = sum(tally.problems.values())
+        line = (f"[{bar}] {n}{'/' + str(self.total) if self.total else ''} cases  proved {v['proved']} "
+                f"refuted {v['refuted']} unknown {v['unknown']}  problems {found}  {n / el if el else 0:.1f}/s")
+        print(("\r" + line) if self.tty else line, end="" if self.tty else "\n", file=sys.stderr, flush=True)
+
+    def finish(self, tally):
+        if not self.quiet and self.tty:
+            print(file=sys.stderr)
+
+
+def _by_verdict(verdicts):
+    from collections import Counter
+    c = Counter()
+    for (_, verdict), n in verdicts.items():
+        c[verdict] += n
+    return c
+
+
+# --- replay ----------------------------------------------------------------------------------------
+
+def _replay(args) -> int:
+    from ..check import load
+    from .differential import compare
+    bad = 0
+    for path in args.replay:
+        check = load(path)  # InputError: exit 2
+        r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout)
+        if r.ok:
+            print(f"{path}: Z3 {r.verdict}; the enumerator agrees" + (" (on its symbol range)" if r.symbolic else ""))
+        else:
+            bad += 1
+            print(f"{path}: Z3 {r.verdict}")
+            for p in r.problems:
+                print(f"  {p}")
+    return 1 if bad else 0
+
+
+# --- malformed input -----------------------------------------------------------------------------
+
+def _malformed(args) -> int:
+    from .malformed import run_malformed
+    stats = run_malformed(args.malformed, args.seed, args.out, quiet=args.quiet)
+    print(stats.summary())
+    return 0 if stats.ok else 1

@@ -1,0 +1,126 @@
+"""One differential case: the same check through Z3 (``tilecheck.prove``) and the enumerator.
+
+Concrete checks must agree on every obligation's status; a symbolic check only one way
+(Z3 ``proved`` implies no violation on the enumerated symbol values).  Every Z3
+counterexample must replay as a real violation (``decide.violation_at``), and Z3 must
+not answer ``unknown`` on a concrete check.
+"""
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from .. import decide as enumerator
+from ..check import from_dict
+from ..errors import InputError
+from ..report import prove
+
+DISAGREEMENT, REPLAY, UNKNOWN, CRASH, INVALID = "disagreement", "replay", "unknown", "crash", "invalid"
+
+
+@dataclass
+class Problem:
+    kind: str  # disagreement | replay | unknown | crash | invalid
+    detail: str  # one line
+    apply: int | None = None
+    obligation: str | None = None
+    statuses: tuple = ()  # (z3, enumerator) for a disagreement
+
+    @property
+    def signature(self) -> tuple:
+        """What makes two problems the same bug (for de-duplication in a campaign)."""
+        if self.kind == CRASH:
+            return (CRASH, self.detail.split(":")[0])
+        return (self.kind, self.obligation, *self.statuses)
+
+    def __str__(self):
+        where = f"apply[{self.apply}] {self.obligation}: " if self.obligation else ""
+        return f"{self.kind}: {where}{self.detail}"
+
+
+@dataclass
+class CaseResult:
+    symbolic: bool = False
+    verdict: str = "error"  # Z3's verdict of the file; "error" when it did not get one
+    statuses: list = field(default_factory=list)  # per apply {obligation: Z3 status}
+    problems: list = field(default_factory=list)
+    unknown: int = 0  # obligations Z3 left unknown
+    seconds: dict = field(default_factory=dict)  # z3, enumerator
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _crash(what: str, e: BaseException) -> Problem:
+    frame = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    at = f" at {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}" if frame else ""
+    msg = str(e).splitlines()[0] if str(e) else ""
+    return Problem(CRASH, f"{what} raised {type(e).__name__}{at}: {msg}"[:300])
+
+
+def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>") -> CaseResult:
+    """Run one check (a check dict, or a loaded ``Check``) through Z3 and the enumerator."""
+    out = CaseResult()
+    if isinstance(data, dict):
+        try:
+            check = from_dict(data, path)
+        except InputError as e:
+            out.problems.append(Problem(INVALID, f"the drawn check does not load: {e}"))
+            return out
+    else:
+        check = data
+    out.symbolic = bool(check.symbols)
+    t = time.perf_counter()
+    try:
+        report = prove(check, timeout=timeout)
+        json.dumps(report.to_json())
+        report.to_text()
+    except Exception as e:  # noqa: BLE001 - any exception is a finding
+        out.problems.append(_crash("prove", e))
+        return out
+    out.seconds["z3"] = time.perf_counter() - t
+    out.verdict = report.verdict
+    t = time.perf_counter()
+    try:
+        decided = enumerator.decide(check, limit=limit)
+    except Exception as e:  # noqa: BLE001
+        out.problems.append(_crash("decide", e))
+        return out
+    out.seconds["enumerator"] = time.perf_counter() - t
+    for i, (ar, dec) in enumerate(zip(report.applies, decided)):
+        out.statuses.append({o.name: o.status for o in ar.obligations})
+        problems = len(out.problems)
+        for o in ar.obligations:
+            d, witness = dec[o.name]
+            if o.status == "unknown":
+                out.unknown += 1
+                if not out.symbolic:
+                    out.problems.append(Problem(UNKNOWN, o.message or "", i, o.name))
+                continue
+            if (o.status != d) if not out.symbolic else (o.status == "proved" and d == "refuted"):
+                w = f"; enumerator's witness {_short(witness)}" if witness else ""
+                z = f"; Z3: {o.message}" if o.message else ""
+                out.problems.append(Problem(DISAGREEMENT, f"Z3 {o.status}, enumerator {d}{w}{z}", i, o.name,
+                                            (o.status, d)))
+            if o.status == "refuted" and o.counterexample is not None:
+                try:
+                    why = enumerator.violation_at(check, i, o.name, o.counterexample)
+                except Exception as e:  # noqa: BLE001
+                    why = f"replaying it raised {type(e).__name__}: {e}"
+                if why:
+                    out.problems.append(Problem(REPLAY, f"Z3's counterexample is not a violation: {why}; "
+                                                        f"{o.message}", i, o.name))
+        # an obligation skipped on one side only because a prerequisite disagrees is no news
+        differs = {p.obligation for p in out.problems[problems:] if p.kind == DISAGREEMENT}
+        out.problems[problems:] = [
+            p for p in out.problems[problems:]
+            if not (p.kind == DISAGREEMENT and "skipped" in p.statuses and
+                    differs & set(enumerator.needs(p.obligation, ar.apply.is_load)))]
+    return out
+
+
+def _short(w: dict) -> str:
+    return json.dumps(w, default=str)[:300]

@@ -1,0 +1,796 @@
+"""Hypothesis strategies that draw whole tilecheck check files, for property tests.
+
+    from hypothesis import given
+    import tilecheck
+    from tilecheck.strategies import checks
+
+    @given(checks())
+    def test_every_check_gets_a_verdict(data):
+        report = tilecheck.prove(tilecheck.from_dict(data))
+        assert report.verdict in ("proved", "refuted")
+
+A strategy draws plain data: ``checks()`` and ``symbolic_checks()`` the dict a TOML
+check file gives (``tilecheck.from_dict`` reads it, ``to_toml`` writes it as a file);
+``layouts()``, ``register_layouts()``, ``seed_layouts()`` and ``opcodes()`` the strings
+of one field.  Every drawn check is valid input (it loads without ``InputError``); its
+verdict may be anything.  The draws are built so that about half of them prove and the
+rest fail one or a few obligations: layouts with permuted strides, gaps and padding,
+negative strides, nested modes; register layouts that are injective, permuted,
+interleaved or colliding, with lane, warp and tid thread strides; views that split and
+merge axes and slice tensors; vector widths, element types and state spaces; thread,
+warp and cta scope with up to 1024 threads; loads and stores; and, in
+``symbolic_checks()``, symbols for shapes, strides, slice starts and offsets with their
+facts.  Every choice shrinks toward the plainest option, so a failing case shrinks to a
+small readable check.  Sizes stay small (``max_points`` bounds the coordinates of one
+application) so that the brute-force decider ``tilecheck.decide`` stays fast.
+"""
+from __future__ import annotations
+
+import json
+from math import prod
+
+from hypothesis import strategies as st
+
+__all__ = ["checks", "symbolic_checks", "layouts", "register_layouts", "seed_layouts", "opcodes",
+           "malformed_texts", "to_toml", "DTYPE_BITS"]
+
+DTYPE_BITS = {"float32": 32, "float16": 16, "int8": 8, "float64": 64, "uint8": 8, "bfloat16": 16,
+              "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
+TYPE_TOKENS = {8: ("b8", "u8", "s8"), 16: ("b16", "u16", "s16"), 32: ("b32", "u32", "s32", "f32"),
+               64: ("b64", "u64", "s64", "f64")}
+SPACE_TOKENS = {"global": ("global",), "shared": ("shared", "shared::cta"), "local": ("local",)}
+LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
+SEED_SHAPE, SEED_STRIDE = (15, 2, 7, 2), (4, 1, 60, 2)
+
+
+# --- small drawing helpers: every one shrinks toward its first / plainest choice ---------------
+
+def _pick(draw, options, weights=None):
+    """One of ``options`` (weighted); shrinks toward the first."""
+    options = list(options)
+    if weights is None:
+        return draw(st.sampled_from(options))
+    k = draw(st.integers(0, sum(weights) - 1))
+    for opt, w in zip(options, weights):
+        if k < w:
+            return opt
+        k -= w
+    return options[-1]
+
+
+def _among(draw, allowed, options, weights, what):
+    """``_pick`` restricted to the caller's ``allowed`` choices (None: all of them)."""
+    if allowed is None:
+        return _pick(draw, options, weights)
+    bad = [a for a in allowed if a not in options]
+    if bad or not allowed:
+        raise ValueError(f"{what} must be a non-empty subset of {tuple(options)}, got {tuple(allowed)!r}")
+    kept = [(o, w) for o, w in zip(options, weights) if o in allowed]
+    return _pick(draw, [o for o, _ in kept], [w for _, w in kept])
+
+
+def _chance(draw, percent: int) -> bool:
+    """True with ``percent`` % probability; shrinks to False."""
+    return draw(st.integers(0, 99)) >= 100 - percent
+
+
+def _divisors(n):
+    return [d for d in range(2, n) if n % d == 0]
+
+
+def _factor(draw, extent, max_parts=3):
+    """``extent`` as row-major factors (a view axis split into sub-axes); shrinks to [extent]."""
+    parts = [extent]
+    while len(parts) < max_parts and _chance(draw, 30):
+        k = draw(st.integers(0, len(parts) - 1))
+        ds = _divisors(parts[k]) + ([1] if _chance(draw, 10) else [])
+        if not ds:
+            break
+        d = draw(st.sampled_from(ds))
+        parts[k:k + 1] = [d, parts[k] // d]
+    return parts
+
+
+# --- tiny polynomials for symbolic sizes, strides and offsets ----------------------------------
+
+class _P:
+    """An integer polynomial over symbol names, only to spell shapes, strides and offsets."""
+
+    def __init__(self, terms=None):
+        self.t = {m: c for m, c in (terms or {}).items() if c}
+
+    @staticmethod
+    def of(x):
+        if isinstance(x, _P):
+            return x
+        if isinstance(x, str):
+            return _P({(x,): 1})
+        return _P({(): int(x)})
+
+    def __add__(self, o):
+        o = _P.of(o)
+        t = dict(self.t)
+        for m, c in o.t.items():
+            t[m] = t.get(m, 0) + c
+        return _P(t)
+
+    def __mul__(self, o):
+        o = _P.of(o)
+        t = {}
+        for m1, c1 in self.t.items():
+            for m2, c2 in o.t.items():
+                m = tuple(sorted(m1 + m2))
+                t[m] = t.get(m, 0) + c1 * c2
+        return _P(t)
+
+    def __neg__(self):
+        return _P({m: -c for m, c in self.t.items()})
+
+    @property
+    def const(self):
+        return None if any(m for m in self.t) else self.t.get((), 0)
+
+    def value(self):
+        """An int when constant, else the expression text."""
+        c = self.const
+        return c if c is not None else str(self)
+
+    def __str__(self):
+        if not self.t:
+            return "0"
+        out = ""
+        for m, c in sorted(self.t.items(), key=lambda mc: (-len(mc[0]), mc[0])):
+            body = "*".join(m)
+            term = str(abs(c)) if not m else body if abs(c) == 1 else f"{abs(c)}*{body}"
+            out += ("-" if c < 0 else "+" if out else "") + term
+        return out
+
+
+# --- one operand: a view of a tensor ----------------------------------------------------------
+
+class _Names:
+    def __init__(self):
+        self.used = set()
+
+    def fresh(self, base):
+        n, k = base, 1
+        while n in self.used:
+            k += 1
+            n = f"{base}{k}"
+        self.used.add(n)
+        return n
+
+
+def _view_axes(group, repeat, vector):
+    """The canonical view: [(role, base name, extent)] for (*group, *repeat, word)."""
+    axes = [("group", b, e) for b, e in group]
+    axes += [("repeat", "ijkm"[k], e) for k, e in enumerate(repeat)]
+    return axes + [("word", "v", vector)]
+
+
+def _operand_structure(draw, axes):
+    """Split each view axis into elementary names, then group the names into logical axes.
+
+    Returns (view, logical, size, role): view = [[names]] per view axis (row-major merge);
+    logical = [[names]] per logical axis (row-major split); size and role per name."""
+    view, size, role = [], {}, {}
+    for r, base, extent in axes:
+        parts = _factor(draw, extent)
+        names = [base] if len(parts) == 1 else [f"{base}{k}" for k in range(len(parts))]
+        for n, p in zip(names, parts):
+            size[n], role[n] = p, r
+        view.append(names)
+    flat = [n for names in view for n in names]
+    order = draw(st.permutations(flat)) if _chance(draw, 60) else flat
+    logical = [[order[0]]]
+    for n in order[1:]:
+        if _chance(draw, 20):
+            logical[-1].append(n)
+        else:
+            logical.append([n])
+    return view, logical, size, role
+
+
+def _pattern(view, logical, size):
+    left = []
+    for names in logical:
+        if len(names) == 1:
+            left.append(names[0])
+        else:
+            left.append("(" + " ".join(f"{n}={size[n]}" for n in names[:-1]) + f" {names[-1]})")
+    right = [names[0] if len(names) == 1 else "(" + " ".join(names) + ")" for names in view]
+    return " ".join(left) + " -> " + " ".join(right)
+
+
+class _Block:
+    """A run of elementary names that gets one stride: a flat logical axis, or one sub-mode of a nested one."""
+
+    def __init__(self, names, size, roles):
+        self.names, self.size, self.roles = names, size, roles  # size: int or _P
+        self.stride = None  # _P, or a thread stride text "k@laneid"
+
+    @property
+    def is_word(self):
+        return "word" in self.roles
+
+
+class _Operand:
+    """A tensor and the view of it that one application uses."""
+
+    def __init__(self, name, view, logical, size, role):
+        self.name, self.view, self.logical, self.size, self.role = name, view, logical, size, role
+        self.axes = []  # per logical axis: dict(kind=flat|nested, blocks=[...], dim=_P, start=_P, extent=int)
+        self.offset = _P.of(0)
+        self.pattern = True
+
+    def word_names(self):
+        return next(names for names in self.view if self.role[names[0]] == "word")
+
+    def blocks(self):
+        return [b for a in self.axes for b in a["blocks"]]
+
+    def operand_text(self):
+        text = self.name
+        if any(a["sliced"] for a in self.axes):
+            items = []
+            for a in self.axes:
+                if not a["sliced"]:
+                    items.append(":")
+                else:
+                    s = a["start"]
+                    stop = (s + a["extent"]).value()
+                    items.append(f"{s.value()}:{stop}")
+            text += "[" + ", ".join(items) + "]"
+        trivial = all(len(v) == 1 for v in self.view) and [v[0] for v in self.view] == [l[0] for l in self.logical] \
+            and all(len(l) == 1 for l in self.logical)
+        if self.pattern or not trivial:
+            text += ": " + _pattern(self.view, self.logical, self.size)
+        return text
+
+    def layout_text(self):
+        shapes, strides = [], []
+        for a in self.axes:
+            if a["kind"] == "flat":
+                shapes.append(str(a["dim"]))
+                strides.append(str(a["blocks"][0].stride))
+            else:  # nested: first sub-mode fastest, so the row-major names reversed
+                bs = list(reversed(a["blocks"]))
+                sh = [str(b.size) for b in bs]
+                sd = [str(b.stride) for b in bs]
+                if len(bs) >= 3 and a.get("deep"):
+                    sh = [sh[0], "(" + ",".join(sh[1:]) + ")"]
+                    sd = [sd[0], "(" + ",".join(sd[1:]) + ")"]
+                shapes.append("(" + ",".join(sh) + ")")
+                strides.append("(" + ",".join(sd) + ")")
+        return f"({','.join(shapes)}):({','.join(strides)})"  # CuTe's spelling: ((4,3)):((1,4)) is rank 1
+
+    def shape(self):
+        return [a["dim"].value() for a in self.axes]
+
+
+def _axes_and_slices(draw, op, symbolic, syms, allow_pad=True, register=False):
+    """Decide per logical axis: flat or nested, its padding, slice start and symbols.
+
+    A register axis that holds a group name (a thread stride) next to others is nested
+    and never padded."""
+    for names in op.logical:
+        extent = prod(op.size[n] for n in names)
+        roles = [op.role[n] for n in names]
+        threaded = register and "group" in roles
+        nested = len(names) > 1 and (threaded or _chance(draw, 50))
+        pad = 0
+        if allow_pad and not threaded and _chance(draw, 25):
+            pad = _pick(draw, [1, 2, 4, 3, 8, 16])
+        a = {"kind": "nested" if nested else "flat", "extent": extent, "sliced": pad > 0, "deep": False}
+        if nested:
+            inner = prod(op.size[n] for n in names[1:])
+            outer = op.size[names[0]] + pad  # the last sub-mode takes what is left
+            blocks = [_Block([names[0]], _P.of(outer), [roles[0]])]
+            blocks += [_Block([n], _P.of(op.size[n]), [op.role[n]]) for n in names[1:]]
+            dim = _P.of(outer * inner)
+            a["deep"] = len(names) >= 3 and _chance(draw, 30)
+            span = outer * inner - extent
+            starts = [k * inner for k in range(span // inner + 1)] if _chance(draw, 70) else list(range(span + 1))
+        else:
+            dim = _P.of(extent + pad)
+            blocks = [_Block(list(names), dim, roles)]
+            starts = list(range(pad + 1))
+        start = _P.of(draw(st.sampled_from(starts)) if pad else 0)
+        if pad and _chance(draw, 4):  # a slice that leaves the tensor
+            start = _P.of(_pick(draw, [pad + 1, -1, pad + 2]))
+        if symbolic and pad and not nested and _chance(draw, 45):
+            # a symbolic dimension: n, 2*n+1, (n//4), ... >= start + extent (via the symbol's min, a fact,
+            # or, rarely, not at all)
+            n = syms.fresh_symbol("n")
+            m = _pick(draw, [1, 2, 4, 8], [4, 1, 2, 1])
+            need = start.const + extent if start.const is not None else extent
+            form = _pick(draw, ["n", "a*n+b", "n//d"], [6, 2, 2])
+            a_, b_, d_ = 1, 0, 1
+            if form == "a*n+b":
+                a_, b_ = _pick(draw, [2, 4, 3]), _pick(draw, [1, 0, -1])
+            elif form == "n//d":
+                d_ = _pick(draw, [2, 4, 3])
+            lo = max(-(-(need - b_) // a_) * d_, 1)  # the least n whose dimension holds the slice
+            how = _pick(draw, ["min", "fact", "none"], [6, 3, 1])
+            dim = _P.of(f"({n}//{d_})") if d_ > 1 else _P.of(n) * a_ + b_
+            if how == "min":
+                syms.declare(n, lo, draw(_maxes(lo)), m)
+            else:
+                syms.declare(n, max(1, (extent - b_) // a_) * d_, draw(_maxes(lo)), m)
+                if how == "fact":
+                    syms.assume(f"{dim} >= {need}")
+            blocks[0].size = dim
+        elif symbolic and nested and pad and _chance(draw, 30):
+            # a nested mode whose last (outermost) sub-mode is symbolic: ((4, n)) for a dimension 4*n
+            n = syms.fresh_symbol("n")
+            rows = (start.const or 0) // inner + (1 if (start.const or 0) % inner else 0)
+            syms.declare(n, op.size[names[0]] + rows, draw(_maxes(op.size[names[0]] + rows)))
+            blocks[0].size = _P.of(n)
+            dim = _P.of(n) * inner
+        if symbolic and pad and not nested and _chance(draw, 40):
+            # a symbolic slice start on a multiple of m, inside the tensor (usually)
+            r = syms.fresh_symbol("r")
+            m = _pick(draw, [1, 2, 4, 8, 16], [3, 1, 2, 2, 1])
+            if dim.const is not None:
+                hi = (dim.const - extent) // m * m
+                if _chance(draw, 8):
+                    hi += m
+                syms.declare(r, 0, hi, m)
+            else:
+                syms.declare(r, 0, draw(_maxes(0)), m)
+                if not _chance(draw, 10):
+                    syms.assume(f"{r} + {extent} <= {dim}")
+            start = _P.of(r)
+        a.update(blocks=blocks, dim=dim, start=start, sliced=bool(pad) or start.const != 0)
+        op.axes.append(a)
+
+
+def _row_major(op) -> bool:
+    """The tensor's layout is the default one (row-major over its shape, offset 0)."""
+    acc = _P.of(1)
+    for a in reversed(op.axes):
+        if a["kind"] != "flat" or str(a["blocks"][0].stride) != str(acc):
+            return False
+        acc = acc * a["dim"]
+    return str(op.offset) == "0"
+
+
+def _maxes(lo):
+    """The upper end of a symbol's range: near its minimum, large, or the default 2^31 - 1."""
+    return st.sampled_from([lo + 64, 2**20, 2**31 - 1, lo + 7])
+
+
+class _Symbols:
+    def __init__(self, facts_for_multiples=False, ctaid=False):
+        self.symbols, self.facts, self.names = {}, [], _Names()
+        self.facts_for_multiples = facts_for_multiples  # "n % 8 == 0" instead of multiple_of = 8
+        self.ctaid = ctaid  # the first slice start comes from %ctaid.x
+
+    def fresh_symbol(self, base):
+        return self.names.fresh(base)
+
+    def declare(self, name, lo, hi, m=1):
+        lo = -(-lo // m) * m
+        hi = max(hi, lo)
+        spec = {}
+        if lo != 1:
+            spec["min"] = lo
+        if hi != 2**31 - 1:
+            spec["max"] = hi
+        if m != 1 and self.facts_for_multiples:
+            self.facts.append(f"{name} % {m} == 0")
+        elif m != 1:
+            spec["multiple_of"] = m
+        if self.ctaid and name.startswith("r"):
+            spec["from"] = "ctaid.x"
+            self.ctaid = False
+        self.symbols[name] = spec
+
+    def assume(self, fact):
+        self.facts.append(fact)
+
+
+def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
+    """Give every memory block a stride: a compact order, then gaps, negation, far strides."""
+    blocks = op.blocks()
+    policy = _pick(draw, ["word-inner", "row-major", "permuted"], [5, 3, 2])
+    if policy == "row-major":
+        inner_first = list(reversed(blocks))
+    elif policy == "permuted":
+        inner_first = draw(st.permutations(list(reversed(blocks))))
+    else:  # the word's blocks innermost, fastest first; the other blocks in any order
+        word_order = op.word_names()
+        words = sorted((b for b in blocks if b.is_word),
+                       key=lambda b: -max(word_order.index(n) for n in b.names if n in word_order))
+        rest = [b for b in reversed(blocks) if not b.is_word]
+        inner_first = words + (draw(st.permutations(rest)) if rest else [])
+    acc = _P.of(1)
+    for k, b in enumerate(inner_first):
+        if symbolic and k > 0 and _chance(draw, 20):
+            s = syms.fresh_symbol("s")
+            m = _pick(draw, [1, 2, 4, 8, 16], [2, 1, 3, 2, 1])
+            if acc.const is not None:
+                lo = acc.const if not _chance(draw, 10) else _pick(draw, [1, -16, 0])  # sometimes too small
+                syms.declare(s, lo, draw(_maxes(lo)), m)
+            else:
+                syms.declare(s, 1, draw(_maxes(1)), m)
+                if not _chance(draw, 10):
+                    syms.assume(f"{s} >= {acc}")
+            acc = _P.of(s)
+        b.stride = acc
+        gap = _pick(draw, [1, 2, 3, 4], [12, 2, 1, 1])
+        acc = acc * b.size * gap
+    if _chance(draw, 10):  # a tensor laid out far from its base: offsets near the address limit
+        top = LIMIT[scope] // esize
+        outer = inner_first[-1]
+        if _chance(draw, 50) or outer.size.const is None or outer.size.const < 2:
+            op.offset = op.offset + (top - draw(st.integers(0, 64)) * vector)
+        else:
+            outer.stride = _P.of(top // (outer.size.const - 1) - draw(st.integers(-2, 2)) * vector)
+    for b in blocks:
+        if _chance(draw, 8):  # a negative stride, usually with an offset that keeps it inside
+            b.stride = -b.stride
+            if not _chance(draw, 15):
+                op.offset = op.offset + (b.size + -1) * (-b.stride)
+    if _chance(draw, 5):  # scrambled: small arbitrary strides (overlaps, gaps, collisions)
+        for b in blocks:
+            b.stride = _P.of(draw(st.integers(-3, 8)))
+
+
+def _register_strides(draw, op, scope):
+    """Thread strides for the group names, slot strides for the rest (injective or not)."""
+    blocks = op.blocks()
+    # the group names: lane/warp coordinates become laneid/warpid/tid components (at cta scope any mix
+    # with 32*warpid + laneid + tid = 32*warp + lane)
+    thread = {}
+    for names in op.view:
+        if op.role[names[0]] != "group":
+            continue
+        if names[0].startswith("l"):
+            axis, acc = _pick(draw, [("laneid", 1), ("tid", 1)] if scope == "cta" else [("laneid", 1)])
+        else:
+            axis, acc = _pick(draw, [("warpid", 1), ("tid", 32), ("laneid", 32)])
+        for n in reversed(names):
+            thread[n] = (acc, axis)
+            acc *= op.size[n]
+    for b in blocks:
+        if b.roles[0] == "group":
+            coef, axis = thread[b.names[-1]]
+            b.stride = f"{coef}@{axis}"
+    if thread and _chance(draw, 8):  # a foreign slot: a wrong coefficient or axis, or no thread at all
+        b = draw(st.sampled_from([b for b in blocks if b.roles[0] == "group"]))
+        coef, axis = thread[b.names[-1]]
+        b.stride = _pick(draw, [f"{2 * coef}@{axis}", f"{coef}@tid", f"{coef}@warpid", "1"])
+    slots = [b for b in blocks if b.roles[0] != "group"]
+    policy = _pick(draw, ["compact", "permuted", "interleaved", "colliding"], [5, 3, 2, 1])
+    order = list(reversed(slots)) if policy == "compact" else draw(st.permutations(slots))
+    acc = 1
+    for b in order:
+        b.stride = _P.of(acc)
+        acc *= b.size.const * (_pick(draw, [2, 3, 1]) if policy == "interleaved" else 1)
+    if policy == "colliding" and len(order) > 0:
+        b = draw(st.sampled_from(order))
+        b.stride = _P.of(draw(st.sampled_from([0] + [o.stride.const for o in order])))
+    for b in slots:
+        if _chance(draw, 8):  # reversed slots, usually shifted back inside the layout
+            b.stride = -b.stride
+            if not _chance(draw, 15):
+                op.offset = op.offset + (b.size.const - 1) * (-b.stride.const)
+    if slots and _chance(draw, 4):  # a repeat or word slot handed to another thread
+        b = draw(st.sampled_from(slots))
+        b.stride = _pick(draw, ["1@laneid", "1@tid", "1@warpid"])
+
+
+# --- opcodes ------------------------------------------------------------------------------------
+
+@st.composite
+def opcodes(draw, kind=None, space=None, bits=None, vector=None):
+    """A PTX ld/st spelling, mostly legal: ``ld.global.nc.v4.b32``, ``st.shared::cta.b16``, ...
+
+    Unset arguments are drawn; ``space`` may also be ``"generic"`` (no state space) or
+    ``"shared::cluster"``.  Cache, eviction, prefetch and ordering qualifiers appear now
+    and then, sometimes in combinations that refute ``target``."""
+    kind = kind or _pick(draw, ["ld", "st"])
+    space = space or _pick(draw, ["global", "shared", "local"])
+    bits = bits or _pick(draw, [32, 16, 8, 64])
+    vector = vector or _pick(draw, [1, 2, 4])
+    tokens = SPACE_TOKENS.get(space, () if space == "generic" else (space,))
+    quals = [_pick(draw, tokens, [4, 1][:len(tokens)])] if tokens else []
+    if _chance(draw, 20):
+        extra = {"ld": ["nc", "ca", "cg", "cs", "lu", "cv", "L1::evict_last", "L1::no_allocate",
+                        "L2::128B", "L2::256B", "L2::cache_hint", "volatile", "relaxed.gpu",
+                        "acquire.cta", "weak"],
+                 "st": ["wb", "cg", "cs", "wt", "L1::evict_first", "L2::cache_hint", "volatile",
+                        "relaxed.sys", "release.gpu", "weak"]}[kind]
+        quals += draw(st.lists(st.sampled_from(extra), min_size=1, max_size=2, unique=True))
+    if vector > 1:
+        quals.append(f"v{vector}")
+    quals.append(_pick(draw, TYPE_TOKENS[bits]))
+    if _chance(draw, 5):
+        quals = draw(st.permutations(quals))  # ptxas takes qualifiers in any order
+    return ".".join([kind] + ".".join(quals).split("."))
+
+
+# --- whole checks -----------------------------------------------------------------------------
+
+def _vector(draw, bits):
+    legal = [v for v in (1, 2, 4) if v * bits <= 128]
+    wide = [8] if bits == 32 else [4] if bits == 64 else [8]  # 256-bit (sm_100+) or always-refuted .v8
+    return _pick(draw, legal + wide, [4] + [3] * (len(legal) - 1) + [1])
+
+
+def _repeat(draw, budget):
+    out = []
+    for _ in range(draw(st.integers(0, 3))):
+        hi = min(6, budget)
+        e = draw(st.integers(1, hi)) if hi > 1 else 1
+        budget //= e
+        out.append(e)
+    return out
+
+
+def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None, dtypes=None):
+    """One [[apply]] with its memory tensor and register tensor."""
+    kind = _among(draw, kinds, ["ld", "st"], [1, 1], "kinds")
+    space = _among(draw, spaces, ["global", "shared", "local"], [1, 1, 1], "spaces")
+    dtype = _among(draw, dtypes, list(DTYPE_BITS), [1] * len(DTYPE_BITS), "dtypes")
+    bits = DTYPE_BITS[dtype]
+    esize = bits // 8
+    vector = _vector(draw, bits)
+    group = {"thread": [], "warp": [("l", 32)], "cta": [("w", threads // 32), ("l", 32)]}[scope]
+    gsize = prod(e for _, e in group)
+    executing = threads if kind == "st" else gsize
+    repeat = _repeat(draw, max(1, max_points // (max(gsize, executing) * vector)))
+    axes = _view_axes(group, repeat, vector)
+
+    mname, rname = names.fresh("AB"[k] if k < 2 else "M"), names.fresh("RS"[k] if k < 2 else "Q")
+    mem = _Operand(mname, *_operand_structure(draw, axes))
+    _axes_and_slices(draw, mem, symbolic, syms)
+    _memory_strides(draw, mem, esize, space, symbolic, syms, vector)
+    if symbolic and _chance(draw, 25):
+        o = syms.fresh_symbol("o")
+        m = _pick(draw, [1, vector, 4, 2])
+        lo = 0 if not _chance(draw, 10) else -8
+        syms.declare(o, lo, draw(_maxes(lo)), m)
+        mem.offset = mem.offset + _P.of(o)
+    if _chance(draw, 10):
+        mem.offset = mem.offset + draw(st.integers(0, 8))
+
+    rax = axes
+    if _chance(draw, 3) and len(repeat) >= 2:  # dst and src disagree on the repeat order
+        rax = axes[:len(group)] + list(reversed(axes[len(group):-1])) + axes[-1:]
+    reg = _Operand(rname, *_operand_structure(draw, rax))
+    _axes_and_slices(draw, reg, False, syms, allow_pad=_chance(draw, 20), register=True)
+    _register_strides(draw, reg, scope)
+    mem.pattern = reg.pattern = _chance(draw, 50)  # spelled out even where the operand alone would do
+
+    mem_t = {"dtype": dtype, "scope": space, "shape": mem.shape()}
+    if not _row_major(mem) or _chance(draw, 30):
+        mem_t["layout"] = mem.layout_text()
+    if mem.offset.value() != 0:
+        mem_t["offset"] = mem.offset.value()
+    align = _pick(draw, [vector * esize, esize, 16, 2 * vector * esize, 4, 8], [10, 2, 2, 1, 1, 1])
+    if align != esize:
+        mem_t["align"] = align
+    reg_t = {"dtype": dtype, "scope": "register", "shape": reg.shape()}
+    if not _row_major(reg) or _chance(draw, 30):
+        reg_t["layout"] = reg.layout_text()
+    if reg.offset.value() != 0:
+        reg_t["offset"] = reg.offset.value()
+
+    # mutations that refute the static obligations
+    op_space, op_bits, op_vector = space, bits, vector
+    if _chance(draw, 3):
+        op_space = _pick(draw, [s for s in ("global", "shared", "local") if s != space])
+    if _chance(draw, 3):
+        op_bits = _pick(draw, [b for b in (32, 16, 8, 64) if b != bits])
+    if _chance(draw, 3):
+        op_vector = _pick(draw, [v for v in (1, 2, 4) if v != vector])
+    if _chance(draw, 2):
+        op_space = _pick(draw, ["generic", "shared::cluster"])
+    opcode = draw(opcodes(kind, op_space, op_bits, op_vector))
+    if _chance(draw, 2) and "@" not in reg_t.get("layout", ""):
+        reg_t["scope"] = _pick(draw, ["global", "shared", "local"])
+    ap = {"opcode": opcode}
+    if scope != "thread":
+        ap["scope"] = scope
+    regop, memop = reg.operand_text(), mem.operand_text()
+    ap["dst"], ap["src"] = (regop, memop) if kind == "ld" else (memop, regop)
+    if "L2::cache_hint" in opcode and not _chance(draw, 10):
+        ap["cache_policy"] = True
+    elif _chance(draw, 2):
+        ap["cache_policy"] = True
+    if _chance(draw, 6):
+        ap["pred"] = True
+        if kind == "ld" and _chance(draw, 50):
+            ap["preserve_dst"] = True
+    elif _chance(draw, 2):
+        ap["preserve_dst"] = True
+    return {mname: mem_t, rname: reg_t}, ap
+
+
+@st.composite
+def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: int = 2, *, scopes=None, kinds=None,
+           spaces=None, dtypes=None, archs=None):
+    """A whole check file's data (the dict ``tilecheck.from_dict`` takes).
+
+    ``max_points`` bounds, per application, the (thread or group) x repeat x word points
+    that the brute-force decider visits; ``symbolic`` adds symbols (see ``symbolic_checks``).
+    ``scopes`` ("thread", "warp", "cta"), ``kinds`` ("ld", "st"), ``spaces`` ("global",
+    "shared", "local"), ``dtypes`` (tilecheck's dtype names) and ``archs`` ("sm_90", ...)
+    restrict the draws, e.g. ``checks(scopes=["cta"], kinds=["st"])`` for CTA-wide stores."""
+    arch = _among(draw, archs, ["sm_90", "sm_100a", "sm_80", "sm_75", "sm_120"], [12, 3, 1, 1, 1], "archs")
+    scope = _among(draw, scopes, ["thread", "warp", "cta"], [5, 2, 3], "scopes")
+    if scope == "thread":
+        threads = _pick(draw, [1, 32, 2, 64, 128, 1024], [12, 1, 1, 1, 1, 1])
+    elif scope == "warp":
+        threads = _pick(draw, [32, 64, 96, 1024], [8, 2, 1, 1])
+    else:
+        threads = _pick(draw, [32, 64, 128, 256, 1024, 96, 512], [3, 3, 3, 1, 1, 1, 1])
+    syms = _Symbols(symbolic and _chance(draw, 15), symbolic and _chance(draw, 10))
+    names = _Names()
+    tensors, applies = {}, []
+    for k in range(1 + (draw(st.integers(0, max_applies - 1)) if _chance(draw, 10) else 0)):
+        sc = scope if k == 0 else _pick(draw, [x for x in ("thread", "warp", "cta") if x in (scopes or (
+            "thread", "warp", "cta")) and (x == "thread" or threads % 32 == 0)])
+        t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes)
+        tensors.update(t)
+        applies.append(a)
+    data = {}
+    if arch != "sm_90":
+        data["arch"] = arch
+    if threads != 1:
+        data["threads"] = threads
+    if syms.facts:
+        data["assume"] = syms.facts
+    if syms.symbols:
+        data["symbols"] = syms.symbols
+    data["tensors"] = tensors
+    data["apply"] = applies
+    return data
+
+
+def symbolic_checks(max_points: int = 256, max_applies: int = 1, **restrict):
+    """Checks with symbols: symbolic tensor dimensions (and the strides that follow from them),
+    symbolic strides, slice starts and offsets, each with min/max/multiple_of and facts that
+    usually (not always) keep the access inside the tensor.  Draws without any symbol are
+    filtered out.  ``restrict``: as for ``checks``."""
+    return checks(symbolic=True, max_points=max_points, max_applies=max_applies, **restrict).filter(
+        lambda d: bool(d.get("symbols")))
+
+
+# --- single fields ------------------------------------------------------------------------------
+
+@st.composite
+def layouts(draw, rank: int | None = None):
+    """A memory layout over a small shape: ``(shape, "shape:stride")`` with permuted compact
+    strides, gaps, nested modes and negative strides (concrete)."""
+    rank = rank or draw(st.integers(1, 4))
+    axes = [("repeat", "ijkm"[k], draw(st.integers(1, 6))) for k in range(rank - 1)]
+    axes.append(("word", "v", _pick(draw, [1, 2, 4, 8])))
+    op = _Operand("A", *_operand_structure(draw, axes))
+    _axes_and_slices(draw, op, False, _Symbols())
+    _memory_strides(draw, op, 4, "global", False, _Symbols(), 1)
+    return tuple(op.shape()), op.layout_text()
+
+
+@st.composite
+def register_layouts(draw, scope: str = "thread", threads: int = 32):
+    """A register layout over ``(*group, repeat, word)``: ``(shape, "shape:stride")`` with
+    lane/warp/tid thread strides for the group axes and injective, permuted, interleaved or
+    colliding slot strides."""
+    group = {"thread": [], "warp": [("l", 32)], "cta": [("w", threads // 32), ("l", 32)]}[scope]
+    axes = _view_axes(group, [draw(st.integers(1, 4))], _pick(draw, [1, 2, 4]))
+    op = _Operand("R", *_operand_structure(draw, axes))
+    _axes_and_slices(draw, op, False, _Symbols(), allow_pad=False, register=True)
+    _register_strides(draw, op, scope)
+    return tuple(op.shape()), op.layout_text()
+
+
+def seed_layouts():
+    """The documentation example's layout ``(15,2,7,2):(4,1,60,2)`` with its strides permuted
+    (each permutation is a bijection onto other offsets; some keep the words contiguous)."""
+    shape = "(" + ",".join(map(str, SEED_SHAPE)) + ")"
+    return st.permutations(SEED_STRIDE).map(lambda s: f"{shape}:({','.join(map(str, s))})")
+
+
+# --- malformed input ----------------------------------------------------------------------------
+
+_JUNK = ["", " ", "[", "]", "(", ")", ":", "::", "->", "=", ",", ".", "..", "@", "@lane", "1@", "x", "-",
+         "'", '"', "\\", "\n", "#", "{", "}", "0", "-1", "99999999999999999999", "1e3", "n", "//", "%", "**",
+         "v3", ".b33", ".L1::bogus", "true", "nan", "\x00", "é", "(((", ")))", "((1,2),3)", "1@laneid",
+         "n//4", "k//2", "2*n", "n+1", "k", "n%4", "9" * 4400]
+
+
+_VALUES = ['"x"', "1", "-1", "0", "true", "[]", "[1, 2]", '["n"]', "{}", '{a = 1}', "[[1], [2]]", "[{}]",
+           '"1@laneid"', '"ld.global.b32"', '"A"', '"(4):(1)"', "2048", "1.5", "inf", "nan", '"sm_90"',
+           '"n >= 1"', '["n > "]', "1979-05-27", '""', "[true]", "[1.5]", '"-1"', "99999999999999999999"]
+
+
+@st.composite
+def malformed_texts(draw, base: str):
+    """A check file text derived from ``base`` by one or a few edits (deletions, insertions of
+    junk, duplicated or swapped lines, retyped values).  Most are input errors; some are
+    still valid files.  Either way ``tilecheck prove`` must answer without a traceback."""
+    text = base
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(["insert", "delete", "replace", "line", "value", "swap"]))
+        if how == "line":
+            lines = text.split("\n")
+            k = draw(st.integers(0, len(lines) - 1))
+            op = draw(st.sampled_from(["drop", "dup", "junk", "retype"]))
+            if op == "retype":  # the same key, a value of another TOML type
+                key, eq, _ = lines[k].partition("=")
+                if eq:
+                    lines[k] = key + "= " + draw(st.sampled_from(_VALUES))
+            elif op == "drop":
+                del lines[k]
+            elif op == "dup":
+                lines.insert(k, lines[k])
+            else:
+                key = draw(st.sampled_from(["bogus", "dtype", "scope", "shape", "layout", "offset", "align",
+                                            "opcode", "dst", "src", "pred", "min", "max", "multiple_of",
+                                            "threads", "arch", "assume", "version", "from"]))
+                val = draw(st.sampled_from(_VALUES))
+                lines.insert(k, f"{key} = {val}")
+            text = "\n".join(lines)
+            continue
+        if how == "value":  # retype one quoted value
+            quoted = [i for i, ch in enumerate(text) if ch == '"']
+            if len(quoted) >= 2:
+                k = draw(st.integers(0, len(quoted) // 2 - 1)) * 2
+                a, b = quoted[k], quoted[k + 1]
+                inner = text[a + 1:b]
+                new = draw(st.one_of(
+                    st.sampled_from(_JUNK),
+                    st.builds(lambda i, j, s: inner[:i] + s + inner[j:], st.integers(0, len(inner)),
+                              st.integers(0, len(inner)), st.sampled_from(_JUNK))))
+                text = text[:a + 1] + new.replace('"', "'").replace("\\", "/").replace("\n", " ") + text[b:]
+            continue
+        if not text:
+            text = draw(st.sampled_from(_JUNK))
+            continue
+        i = draw(st.integers(0, len(text)))
+        j = min(len(text), i + draw(st.integers(0, 8)))
+        if how == "insert":
+            text = text[:i] + draw(st.sampled_from(_JUNK)) + text[i:]
+        elif how == "delete":
+            text = text[:i] + text[j:]
+        elif how == "replace":
+            text = text[:i] + draw(st.sampled_from(_JUNK)) + text[j:]
+        else:  # swap two spans
+            k = draw(st.integers(0, len(text)))
+            a, b = sorted((i, k))
+            text = text[:a] + text[b:b + (j - i)] + text[a + (j - i):b] + text[a:a + (j - i)] + text[b + (j - i):] \
+                if b - a >= j - i else text
+    return text
+
+
+# --- writing a check file -----------------------------------------------------------------------
+
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {v!r} as a TOML value")
+
+
+def to_toml(data: dict, comment: str = "") -> str:
+    """A check dict (what ``checks()`` draws) as the text of a TOML check file."""
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    order = ["arch", "threads", "assume"]
+    for k in order + [k for k in data if k not in order + ["symbols", "tensors", "apply"]]:
+        if k in data:
+            lines.append(f"{k} = {_toml_value(data[k])}")
+    for name, spec in data.get("symbols", {}).items():
+        lines += ["", f"[symbols.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
+    for name, spec in data.get("tensors", {}).items():
+        lines += ["", f"[tensors.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
+    for ap in data.get("apply", []):
+        lines += ["", "[[apply]]"] + [f"{k} = {_toml_value(v)}" for k, v in ap.items()]
+    return "\n".join(lines) + "\n"
