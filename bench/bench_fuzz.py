@@ -66,7 +66,7 @@ def main():
     n = len(cases)
     print(f"{n} drawn concrete checks (seed {args.seed}): {len(proved)} proved, {emitted} emitted, "
           f"{modules} ptxas modules, {rejected} rejected")
-    print(f"| mode | seconds | cases/s |\n|---|---|---|")
+    print("| mode | seconds | cases/s |\n|---|---|---|")
     print(f"| check only | {t_check:.2f} | {n / t_check:.0f} |")
     print(f"| check + emit + ptxas | {t_check + t_emit:.2f} | {n / (t_check + t_emit):.0f} |")
 

@@ -133,9 +133,7 @@ class Witness:
         q, env = self.q, self.env
         if thread:
             t = env[f"{tag}:thread"]
-            gs = q.group_shape
             group = {"cta": (t // 32, t % 32), "warp": (t % 32,), "thread": ()}[q.apply.scope]
-            del gs
         else:
             group = tuple(env[f"{tag}:{n}"] for n in GROUP_NAMES[q.apply.scope])
         repeat = tuple(env[f"{tag}:repeat{k}"] for k in range(len(q.repeat_shape)))

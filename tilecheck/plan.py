@@ -1,7 +1,6 @@
 """A proved plan: what the emitter consumes.  Only ``Report.plan`` can make one."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .check import Apply, Check
 

@@ -204,7 +204,7 @@ class _Kernel:
         params += [f"\t.param .s64 {self.params[s.name]}" for s in check.symbols.values() if not s.source]
         return [f"// tilecheck kernel for {check.path}: {len(check.applies)} application(s)",
                 f".version {major}.{minor}", f".target {check.arch}", ".address_size 64", "",
-                f".visible .entry {self.name}(", ",\n".join(params), f")",
+                f".visible .entry {self.name}(", ",\n".join(params), ")",
                 "{"]
 
     def declarations(self) -> list[str]:

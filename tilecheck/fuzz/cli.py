@@ -75,7 +75,6 @@ def _campaign(args) -> int:
     concrete = args.cases if args.cases is not None else (None if args.time else DEFAULT_CASES)
     symbolic = args.symbolic_cases if args.symbolic_cases is not None else (
         None if concrete is None else concrete // 10)
-    jobs = []
 
     def plan(kind_symbolic, total):
         k, size = 0, CHUNK // 2 if kind_symbolic else CHUNK  # symbolic cases are slower: smaller chunks

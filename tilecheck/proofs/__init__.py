@@ -8,6 +8,9 @@ from . import (alignment, bounds, contiguity, disjoint, operands, overflow, owne
                target, width)
 from .runner import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, decide
 
+__all__ = ["OBLIGATIONS", "Outcome", "PROVED", "REFUTED", "SKIPPED", "UNKNOWN", "decide", "prerequisites",
+           "prove_apply"]
+
 # name -> (module, prerequisites); ``disjoint`` of a load also needs ``ownership``
 OBLIGATIONS = {
     "target": (target, ()),

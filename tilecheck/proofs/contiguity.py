@@ -1,5 +1,4 @@
 """contiguity: each atom's memory words are at element offsets base, base+1, ..., base+V-1."""
-import z3
 
 from ..encode import Coords, element
 from ..layout import OFFSET

@@ -10,7 +10,7 @@ reported as ``unknown``, never as a verdict); unknown and timeouts stay unknown.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import z3
