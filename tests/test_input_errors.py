@@ -5,29 +5,9 @@ from pathlib import Path
 import pytest
 
 from tilecheck.cli import main
+from tilecheck.fuzz.malformed import SEED_TEXT
 
-GOOD = '''
-arch = "sm_90"
-threads = 1
-
-[tensors.A]
-dtype = "float32"
-scope = "global"
-shape = [15, 2, 7, 2]
-layout = "(15,2,7,2):(4,1,60,2)"
-align = 16
-
-[tensors.R]
-dtype = "float32"
-scope = "register"
-shape = [15, 2, 7, 2]
-layout = "(15,2,7,2):(8,2,120,4)"
-
-[[apply]]
-opcode = "ld.global.v4.b32"
-dst = "R: i b j d -> j i (d b)"
-src = "A: i b j d -> j i (d b)"
-'''
+GOOD = SEED_TEXT  # the documentation example, which the malformed-input fuzzer mutates too
 
 SYM = "\n[symbols.n]\nmin = 1\n"
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from math import prod
 
 from .check import Apply, Check, Tensor
+from .expr import to_poly
 from .layout import OFFSET, THREAD_AXES
 from .poly import Context, Poly
 from .view import View, digits
@@ -74,7 +75,6 @@ class Query:
         return out
 
     def poly(self, x) -> Poly:
-        from .expr import to_poly
         return to_poly(x, self.ctx, self.symbols)
 
     def tensor(self, view: View) -> Tensor:
