@@ -13,6 +13,7 @@ cost one SASS memory instruction per repeat.  Fragments wrapped in a minimal ker
 repeat count.  Spills (only the documentation example has any) add LDL/STL, so those two
 classes are not compared for a kernel that spills.
 """
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -105,3 +106,27 @@ def test_the_special_cases_assemble_for_every_arch():
                 compare(ptx, assemble(ptx, arch))
                 done += 1
     assert done >= 3 * len(names) - 4
+
+
+@pytest.mark.parametrize("threads", [256, 1024])
+def test_big_blocks_keep_within_the_register_file(threads):
+    """1024 threads may use 64 registers each: the kernel declares .maxntid and ptxas keeps to it (spilling),
+    so the launch is not refused for "too many resources"; 256 threads x 255 fit without it."""
+    n = 24  # 24 x 4 values live in each thread: ~100 registers unconstrained
+    check = tilecheck.from_dict({"threads": threads, "tensors": {
+        "A": {"dtype": "float32", "scope": "global", "shape": [threads, n, 4],
+              "layout": f"({threads},{n},4):({4 * n},4,1)", "align": 16},
+        "R": {"dtype": "float32", "scope": "register", "shape": [threads // 32, 32, n, 4],
+              "layout": f"({threads // 32},32,{n},4):(1@warpid,1@laneid,4,1)"}},
+        "apply": [{"opcode": "ld.global.v4.b32", "scope": "cta", "dst": "R",
+                   "src": "A: (w l=32) r v -> w l r v"}]}, "<big block>")
+    report = tilecheck.prove(check)
+    assert report.verdict == "proved", report.to_text()
+    ptx = kernel(report.plan)
+    asm = assemble(ptx, "sm_90")
+    regs = int(re.search(r"Used (\d+) registers", asm.info).group(1))
+    assert asm.count("LDG.E.128") == n
+    if threads > 256:
+        assert f".maxntid {threads}, 1, 1" in ptx and regs * threads <= 65536
+    else:
+        assert ".maxntid" not in ptx and regs > 65536 // 1024  # unconstrained: more than a 1024-block allows

@@ -265,3 +265,12 @@ def test_predicated_off_store_leaves_memory_poisoned():
               {"opcode": "st.global.v4.b32", "dst": "A: (o=1 w) -> o w", "src": "R: (o=1 w) -> o w", "pred": True})
     off = reference(c, {}, 1, pred=False)
     assert (off.expected["A"] == SENTINEL["float32"]).all()
+
+
+def test_buffers_too_large_to_run_are_refused_before_anything_is_allocated():
+    from tilecheck.gpu.reference import BufferTooLarge
+    check = build({"A": mem((32, 4), layout="(32,4):(1085102592571150095,1)", align=16),
+                   "R": reg((32, 4), layout="(32,4):(1@laneid,1)")},
+                  {"opcode": "ld.global.v4.b32", "scope": "warp", "dst": "R", "src": "A"}, threads=32)
+    with pytest.raises(BufferTooLarge, match=r"^A: its buffer would hold \d+ elements"):
+        reference(check, bind_symbols(check), 0)

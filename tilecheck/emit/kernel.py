@@ -18,7 +18,10 @@ ABI (``tilecheck.gpu`` depends on exactly this):
   tensor's last use is a store's source (a copy: the data went to memory);
 * launch: block (threads, 1, 1); grid (1, 1, 1) unless symbols are bound to
   ``%ctaid``.  (No ``.reqntid``: with it ptxas trades registers for occupancy — 64
-  registers for one thread — and the documentation example spills 2.4x more);
+  registers for one thread — and the documentation example spills 2.4x more.  Above
+  256 threads, ``.maxntid threads, 1, 1`` makes ptxas keep to 65536/threads registers:
+  without it a kernel using up to 255 would be refused at launch, "too many
+  resources requested");
 * registers: slot s of a register tensor is ``%r<s>`` (32-bit), ``%rs<s>``
   (8/16-bit, .b16), ``%rl<s>`` (64-bit), see registers.py; the emitter's own
   registers are ``%rd`` (.b64 addresses and integers), ``%ra`` (.b32), ``%rh``
@@ -52,6 +55,7 @@ from .operand import TID, Operand, atoms
 from .registers import REG_BITS, slots, tiles
 
 STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
+MAXNTID_ABOVE = 256  # blocks of more threads declare .maxntid: 256 x 255 registers is the 64K register file
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_$]*\Z")
 
 
@@ -205,6 +209,7 @@ class _Kernel:
         return [f"// tilecheck kernel for {check.path}: {len(check.applies)} application(s)",
                 f".version {major}.{minor}", f".target {check.arch}", ".address_size 64", "",
                 f".visible .entry {self.name}(", ",\n".join(params), ")",
+                *([f".maxntid {check.threads}, 1, 1"] if check.threads > MAXNTID_ABOVE else []),
                 "{"]
 
     def declarations(self) -> list[str]:

@@ -98,8 +98,8 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
         state = {"failing": None, "counting": True}
         before = tally.cases
 
-        @settings(max_examples=cases - tally.cases, **SETTINGS,
-                  **({} if shrink else {"phases": (Phase.generate,)}))
+        @settings(max_examples=cases - tally.cases,
+                  **{**SETTINGS, **({} if shrink else {"phases": (Phase.generate,)})})
         @hseed(chunk_seed(seed, symbolic, index, attempt))
         @given(strategy)
         def body(data):

@@ -37,8 +37,9 @@ def add_arguments(p):
     p.add_argument("--symbolic-timeout", type=float, default=2.0, metavar="SECONDS",
                    help="Z3 bound per query on symbolic cases (default 2; unknown is allowed there)")
     p.add_argument("--gpu", action="store_true",
-                   help="also run every proved concrete case on the GPU against numpy, and up to 40 cases refuted "
-                        "on alignment unchecked, expecting a fault (needs pycuda and a device)")
+                   help="also run every proved concrete case on the GPU against numpy (in batches, with --jobs workers "
+                        "preparing them), and up to 40 cases whose atoms are refuted on alignment unchecked, "
+                        "expecting a fault (needs pycuda and a device)")
     p.add_argument("--replay", nargs="+", metavar="FILE", help="judge these check files instead of drawing cases")
     p.add_argument("--malformed", type=int, metavar="N",
                    help="instead: N mutated check files through `tilecheck prove`; each must exit 2 with one "
@@ -143,132 +144,18 @@ def _campaign(args) -> int:
                     exhausted = True
     progress.finish(tally)
     seconds = time.perf_counter() - start
-    gpu_lines = _gpu_stage(args, tally) if args.gpu else []
+    gpu_lines = []
+    if args.gpu:
+        from .gpu_stage import run as gpu_stage
+        gpu_lines = gpu_stage(tally, seed=args.seed, timeout=args.timeout, jobs=args.jobs, out=args.out,
+                              quiet=args.quiet)
     written = _write(tally, args.out)
     _summary(tally, seconds, args, written)
     if gpu_lines:
         print("\n".join(gpu_lines))
+    sys.stdout.flush()
     bad = sum(n for k, n in tally.problems.items())
     return 1 if bad or tally.findings else 0
-
-
-class _Failed:
-    ok = False
-
-    def __init__(self, why):
-        self.why = why
-
-    def summary(self):
-        return self.why
-
-
-GPU_BATCH = 250  # kernels per run_checks call: linked into one module per target, loaded once
-GPU_ALIGNMENT = 40  # refuted-alignment cases run unchecked (one child process each)
-
-
-def _gpu_stage(args, tally) -> list[str]:
-    """Run every proved concrete case on the GPU against numpy, and a few refuted-alignment cases
-    unchecked; mismatches and unconfirmed refutations become findings."""
-    import tempfile
-    from .. import emit
-    from ..check import from_dict, load
-    from ..report import prove
-    from ..strategies import to_toml
-    from ..gpu.runner import Job, gpu, run_checks
-    from ..gpu.unchecked import confirm
-    from .campaign import Finding
-    from collections import Counter
-    g = gpu()
-    start = time.perf_counter()
-    jobs, skipped = [], Counter()
-    for k, data in enumerate(tally.proved):
-        check = from_dict(data, f"<fuzz gpu {k}>")
-        if g.can_run(check.arch):  # proved for a newer target: run it for the device's, if it proves there
-            check = check.with_arch(g.arch)
-        report = prove(check, timeout=args.timeout)
-        if report.verdict != "proved":
-            skipped["not proved for the device's target"] += 1
-            continue
-        name = f"tilecheck_f{k}"
-        try:
-            ptx = emit.kernel(report.plan, name=name)
-        except emit.EmitError as e:
-            skipped[f"cannot emit: {str(e).split(':')[0][:60]}"] += 1
-            continue
-        except Exception as e:  # noqa: BLE001 - the emitter crashed on a proved plan: a finding
-            tally.findings.append(Finding(data, [f"emit: kernel() raised {type(e).__name__}: {e}"[:300]],
-                                          [("emit", type(e).__name__)], False))
-            skipped["emitter crashed"] += 1
-            continue
-        jobs.append((data, Job(check, seed=args.seed + k, name=name, plan=report.plan, ptx=ptx)))
-    prepared = time.perf_counter()
-    ran = mismatched = 0
-    run_seconds = 0.0
-    refused, refused_samples = Counter(), {}
-    for b in range(0, len(jobs), GPU_BATCH):
-        batch = jobs[b:b + GPU_BATCH]
-        t = time.perf_counter()
-        try:
-            results = run_checks([j for _, j in batch], timeout=args.timeout)
-        except Exception:  # noqa: BLE001 - find the culprit: one job at a time
-            results = []
-            for data, job in batch:
-                try:
-                    results += run_checks([job], timeout=args.timeout)
-                except Exception as e:  # noqa: BLE001
-                    results.append(_Failed(f"{type(e).__name__}: {e}"[:300]))
-        run_seconds += time.perf_counter() - t
-        for (data, _), res in zip(batch, results):
-            if isinstance(res, _Failed):  # the runner could not run it (a buffer too large for the reference,
-                refused[res.why.split(":")[0]] += 1  # launch resources): not a verdict on the plan
-                refused_samples.setdefault(res.why.split(":")[0], data)
-                continue
-            ran += 1
-            if not res.ok:
-                mismatched += 1
-                tally.findings.append(Finding(data, [f"gpu: the kernel differs from numpy: {res.summary()}"],
-                                              [("gpu", "mismatch")], False))
-    confirmed, tried = Counter(), Counter()
-    align_start = time.perf_counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        for k, data in enumerate(tally.misaligned):
-            if sum(tried.values()) >= GPU_ALIGNMENT:
-                break
-            check = from_dict(data)
-            if g.can_run(check.arch):
-                continue
-            space = check.tensors[check.applies[0].memory.tensor].scope
-            path = Path(tmp) / f"misaligned{k}.toml"
-            path.write_text(to_toml(data))
-            out = confirm(load(path), {}, args.seed + k, str(path))
-            if out.status == "cannot-emit":
-                continue
-            tried[space] += 1
-            if out.confirmed:
-                confirmed[space] += 1
-            else:
-                tally.findings.append(Finding(data, [f"gpu: refuted alignment ({space}) not confirmed: {out.status}: "
-                                                     f"{out.detail}"[:300]], [("gpu", "alignment", space)], False))
-    total = time.perf_counter() - start
-    lines = [f"  gpu ({g.name}): {ran} proved cases run, {mismatched} differ from numpy; "
-             f"{ran / total if total else 0:.1f} cases/s over the whole stage ({total:.1f} s: prove and emit "
-             f"{prepared - start:.1f} s, load, launch and compare {run_seconds:.1f} s = "
-             f"{ran / run_seconds if run_seconds else 0:.0f} cases/s)"]
-    short = Counter()
-    for why, n in skipped.items():
-        short[why[:40]] += n
-    if short:
-        lines.append("  gpu: not emitted: " + ", ".join(f"{n} {why}..." for why, n in short.most_common()))
-    if refused:
-        lines.append("  gpu: the runner could not run: " + ", ".join(f"{n} {why}" for why, n in refused.most_common()))
-        d = Path(args.out) / "runner"
-        d.mkdir(parents=True, exist_ok=True)
-        for why, data in refused_samples.items():
-            (d / f"{why}.toml").write_text(to_toml(data, comment=f"tilecheck run could not run this proved case: {why}"))
-    lines.append("  gpu: refuted alignment confirmed by the hardware in "
-                 + ", ".join(f"{confirmed[s]} of {tried[s]} {s}" for s in sorted(tried))
-                 + f" cases ({time.perf_counter() - align_start:.1f} s)")
-    return lines
 
 
 def _write(tally, out) -> list[str]:

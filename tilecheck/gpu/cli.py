@@ -67,7 +67,7 @@ def main(args) -> int:
               f"(--unchecked runs a refuted one in a separate process to see what the hardware does)")
         return report.exit_status
     from . import runner
-    from .reference import ReferenceUndefined
+    from .reference import BufferTooLarge, ReferenceUndefined
     try:
         how = args.load or runner.DEFAULT_LOAD
         g = runner.gpu()
@@ -78,7 +78,7 @@ def main(args) -> int:
         result.seconds["prove"] = report.seconds
     except runner.GpuUnavailable as e:
         return _err(str(e))
-    except (RuntimeError, ReferenceUndefined) as e:  # ptxas/JIT rejected the module; no reference
+    except (RuntimeError, ReferenceUndefined, BufferTooLarge) as e:  # ptxas/JIT rejected the module; no reference
         return _err(f"{args.file}: {e}")
     except runner._driver().Error as e:  # a proved plan faulted: the proof and the hardware disagree
         print(f"FAIL: {args.file} (seed {seed}): the proved kernel failed on the GPU: {' '.join(str(e).split())}")

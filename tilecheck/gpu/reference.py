@@ -50,10 +50,15 @@ SENTINEL = {"float16": 0x7E5A, "bfloat16": 0x7FDA, "float32": 0x7FDEAD5A, "float
 FLOAT_BITS = {"float16": (0x7C00, 0x03FF), "bfloat16": (0x7F80, 0x007F),
               "float32": (0x7F800000, 0x007FFFFF), "float64": (0x7FF0000000000000, 0x000FFFFFFFFFFFFF)}
 MAX_LOCAL_ELEMENTS = 1 << 26  # threads x cosize of one local tensor's per-thread copies
+MAX_CASE_BYTES = 1 << 32  # all buffers of one run together
 
 
 class ReferenceUndefined(Exception):
     """The layouts do not define the kernel's result (an access out of bounds, a race)."""
+
+
+class BufferTooLarge(Exception):
+    """The case's buffers are more than a run allocates (MAX_CASE_BYTES): huge strides or offsets."""
 
 
 @dataclass
@@ -371,6 +376,12 @@ def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: 
         sizes[name] = buffer_size(t, env if len(ctas) == 1 else {**env, **ctas[-1]})
         if len(ctas) > 1 and not t.is_register:
             sizes[name] = max(buffer_size(t, {**env, **c}) for c in ctas)
+    total = sum(sizes[n] * t.esize for n, t in check.tensors.items())
+    if total > MAX_CASE_BYTES:
+        big = max(sizes, key=lambda n: sizes[n] * check.tensors[n].esize)
+        raise BufferTooLarge(f"{big}: its buffer would hold {sizes[big]} elements (the layout's cosize): "
+                             f"{total / 2**30:.3g} GiB in all, more than the {MAX_CASE_BYTES >> 30} GiB a run allocates")
+    for name, t in check.tensors.items():
         inputs[name] = (random_bits(t, sizes[name], rng_for(seed, name)) if role[name] == "input"
                         else poison(t, sizes[name]))
     expected = {n: b.copy() for n, b in inputs.items()}

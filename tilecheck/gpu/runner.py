@@ -7,7 +7,8 @@
 ``run_checks`` runs many checks and loads their kernels together: loading a
 module costs far more than launching its kernels, so the kernels are linked
 into a few modules that ptxas assembles in parallel (or into one module for the
-driver's JIT with ``how="ptx"``).
+driver's JIT with ``how="ptx"``), and runs them as one batch: one upload, one
+synchronisation and one download for all of them (``tilecheck.gpu.batch``).
 Only proved plans come in here: ``run_check`` proves the check itself and
 refuses anything else (``tilecheck.gpu.unchecked`` is the one way to run a
 refuted plan, in a child process).
@@ -29,15 +30,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
 
 from ..check import Check
 from ..opcodes import parse_arch
+from .batch import BatchTimes, launch_batch
 from .reference import Case, Comparison, bind_symbols, compare, reference
 
-GUARD = 256  # guard bytes before and after every buffer
-GUARD_BYTE = 0x5A
-MAX_EXACT_ALIGN = 4096  # larger alignments are honoured, but not made exact
 LOAD_PATHS = ("cubin", "ptx")
 # Measured on the H200 (16 cores), docs/gpu.md: parallel ptxas + cubin cache 0.23 s cold / 0.01 s warm for
 # the 289-kernel test batch, against 1.2-1.5 s cold / 0.016 s warm for the driver's JIT of one linked module.
@@ -101,17 +99,22 @@ class Gpu:
 
     def can_run(self, arch: str) -> str | None:
         """None when a module for ``arch`` runs here, else the reason in one line."""
-        a = parse_arch(arch)
-        if a.sm > self.sm:
-            return f"target {arch} is newer than the device, {self.name} ({self.arch})"
-        if a.suffix == "a" and a.sm != self.sm:
-            return f"target {arch} is arch-specific: it runs only on sm_{a.sm}, the device is {self.name} ({self.arch})"
-        if a.suffix == "f" and (a.sm // 10 != self.sm // 10 or a.sm > self.sm):
-            return f"target {arch} is family-specific: it does not run on {self.name} ({self.arch})"
-        return None
+        return cannot_run(arch, self.arch, self.name)
 
     def __repr__(self):
         return f"Gpu({self.name}, {self.arch})"
+
+
+def cannot_run(arch: str, device: str, name: str = "the device") -> str | None:
+    """None when a module for target ``arch`` runs on a device of target ``device`` (``sm_90``), else why."""
+    a, sm = parse_arch(arch), parse_arch(device).sm
+    if a.sm > sm:
+        return f"target {arch} is newer than the device, {name} ({device})"
+    if a.suffix == "a" and a.sm != sm:
+        return f"target {arch} is arch-specific: it runs only on sm_{a.sm}, the device is {name} ({device})"
+    if a.suffix == "f" and (a.sm // 10 != sm // 10 or a.sm > sm):
+        return f"target {arch} is family-specific: it does not run on {name} ({device})"
+    return None
 
 
 _GPU: Gpu | None = None
@@ -209,41 +212,57 @@ def load_module(ptx: str, how: str = DEFAULT_LOAD, arch: str | None = None) -> L
 
 
 def load_modules(modules: list[str], how: str = DEFAULT_LOAD, chunks: int | None = None) -> list[Loaded]:
-    """Load many single-kernel PTX modules (one target); returns the Loaded holding each one.
+    """Load many single-kernel PTX modules; returns the Loaded holding each one.
 
-    ``ptx``: all linked into one module, JIT-compiled by the driver (which caches the result on
-    disk, ~/.nv/ComputeCache, keyed by the PTX).  ``cubin``: linked into ``chunks`` modules
+    Modules are grouped by ``.target`` (only modules of one target link together).  ``ptx``: each
+    group linked into one module, JIT-compiled by the driver (which caches the result on disk,
+    ~/.nv/ComputeCache, keyed by the PTX).  ``cubin``: linked into about ``chunks`` modules in all
     (default: one per CPU core, at least 8 kernels each) that ptxas assembles in parallel; each
     cubin is cached under ``$TILECHECK_CACHE`` (default ~/.cache/tilecheck; ``off`` disables it),
     keyed by the PTX, the target and ptxas's version."""
     g = gpu()
     drv = g.drv
-    if how == "ptx":
-        start = time.perf_counter()
-        try:
-            mod = drv.module_from_buffer(link_ptx(modules).encode() + b"\0")  # the JIT reads a C string
-        except drv.Error as e:
-            raise RuntimeError(f"the driver's PTX JIT rejected the module: {_one_line(e)}") from None
-        return [Loaded(mod, "ptx", time.perf_counter() - start)] * len(modules)
-    if how != "cubin":
+    if how not in LOAD_PATHS:
         raise ValueError(f"unknown load path {how!r} (one of {LOAD_PATHS})")
     start = time.perf_counter()
-    target = re.search(r"^\s*\.target\s+([^\s/,]+)", modules[0], re.M).group(1)
-    sm = target if parse_arch(target).suffix else g.arch  # plain targets run on newer chips: assemble for this one
-    n = chunks or max(1, min(os.cpu_count() or 1, len(modules) // 8))
-    bounds = [len(modules) * k // n for k in range(n + 1)]
-    texts = [link_ptx(modules[a:b]) for a, b in zip(bounds, bounds[1:])]
-    cubins, cached = ptxas_many(texts, sm)
+    groups: dict[str, list[int]] = {}
+    for k, m in enumerate(modules):
+        groups.setdefault(_target(m), []).append(k)
+    total = chunks or max(1, min(os.cpu_count() or 1, len(modules) // 8))
+    pieces = []  # (indices, linked text, target)
+    for target, ks in groups.items():
+        n = 1 if how == "ptx" else max(1, min(len(ks), round(total * len(ks) / len(modules))))
+        bounds = [len(ks) * j // n for j in range(n + 1)]
+        pieces += [(ks[a:b], link_ptx([modules[k] for k in ks[a:b]]), target) for a, b in zip(bounds, bounds[1:])]
+    out: list = [None] * len(modules)
+    if how == "ptx":
+        for ks, text, _ in pieces:
+            try:
+                mod = drv.module_from_buffer(text.encode() + b"\0")  # the JIT reads a C string
+            except drv.Error as e:
+                raise RuntimeError(f"the driver's PTX JIT rejected the module: {_one_line(e)}") from None
+            for k in ks:
+                out[k] = Loaded(mod, "ptx", time.perf_counter() - start)
+        return out
+    # plain targets run on newer chips: assemble them for this one
+    cubins, cached = ptxas_many([t for _, t, _ in pieces],
+                                [target if parse_arch(target).suffix else g.arch for _, _, target in pieces])
     t1 = time.perf_counter()
-    out = []
-    for (a, b), cubin in zip(zip(bounds, bounds[1:]), cubins):
+    mods = []
+    for (ks, _, _), cubin in zip(pieces, cubins):
         try:
-            mod = drv.module_from_buffer(cubin)
+            mods.append((ks, drv.module_from_buffer(cubin)))
         except drv.Error as e:
             raise RuntimeError(f"the driver rejected ptxas's cubin: {_one_line(e)}") from None
-        out += [mod] * (b - a)
-    total = time.perf_counter() - start
-    return [Loaded(m, "cubin", total, t1 - start, cached) for m in out]
+    seconds = time.perf_counter() - start
+    for ks, mod in mods:
+        for k in ks:
+            out[k] = Loaded(mod, "cubin", seconds, t1 - start, cached)
+    return out
+
+
+def _target(ptx: str) -> str:
+    return re.search(r"^\s*\.target\s+([^\s/,]+)", ptx, re.M).group(1)
 
 
 def _cache_dir() -> Path | None:
@@ -263,15 +282,17 @@ def _ptxas_version(exe: str) -> str:
     return _PTXAS_VERSION[exe]
 
 
-def ptxas_many(texts: list[str], sm: str) -> tuple[list[bytes], bool]:
-    """Assemble PTX modules for ``sm`` with concurrent ptxas processes (cached); (cubins, all cached)."""
+def ptxas_many(texts: list[str], sm) -> tuple[list[bytes], bool]:
+    """Assemble PTX modules with concurrent ptxas processes (cached), for ``sm`` (one target for all,
+    or one per text); returns (cubins, whether all came from the cache)."""
     import hashlib
+    sms = [sm] * len(texts) if isinstance(sm, str) else list(sm)
     exe = find_ptxas()
     if exe is None:
         raise GpuUnavailable("ptxas not found (PATH, CUDA_HOME or the nvidia-cuda-nvcc wheel): "
                              "install the CUDA toolkit or use --load ptx")
     cache = _cache_dir()
-    keys = [hashlib.sha256(f"{sm}\n{_ptxas_version(exe)}\n{t}".encode()).hexdigest() for t in texts]
+    keys = [hashlib.sha256(f"{sm}\n{_ptxas_version(exe)}\n{t}".encode()).hexdigest() for sm, t in zip(sms, texts)]
     out: list = [None] * len(texts)
     if cache is not None:
         for k, key in enumerate(keys):
@@ -285,12 +306,12 @@ def ptxas_many(texts: list[str], sm: str) -> tuple[list[bytes], bool]:
             for k in todo:
                 src, dst = Path(d) / f"k{k}.ptx", Path(d) / f"k{k}.cubin"
                 src.write_text(texts[k])
-                procs.append((k, dst, subprocess.Popen([exe, f"-arch={sm}", "-o", str(dst), str(src)],
+                procs.append((k, dst, subprocess.Popen([exe, f"-arch={sms[k]}", "-o", str(dst), str(src)],
                                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
             for k, dst, p in procs:
                 _, err = p.communicate()
                 if p.returncode:
-                    raise RuntimeError(f"ptxas -arch={sm} rejected the module: {' '.join(err.split())[:400]}")
+                    raise RuntimeError(f"ptxas -arch={sms[k]} rejected the module: {' '.join(err.split())[:400]}")
                 out[k] = dst.read_bytes()
                 if cache is not None:
                     try:
@@ -318,16 +339,22 @@ class RunResult:
     ptx: str  # this kernel's own module
     seconds: dict = field(default_factory=dict)  # prove, emit, reference, load, run (the launch+sync)
     guard: list = field(default_factory=list)  # tensors whose guard bytes the kernel changed
+    refused: str | None = None  # the driver's reason when it refused to launch the kernel (resources)
+    note: str = ""  # for a case that failed in a batch: whether it fails alone too
 
     @property
     def ok(self) -> bool:
-        return not self.guard and self.comparison is not None and self.comparison.ok
+        return not self.refused and not self.guard and self.comparison is not None and self.comparison.ok
 
     def summary(self) -> str:
+        if self.refused:
+            return f"the driver refused to launch it: {self.refused}"
         parts = [self.comparison.summary() if self.comparison else
                  f"ran to completion; the layouts define no reference ({self.case.undefined})"]
         if self.guard:
             parts.append(f"wrote outside its buffer: {', '.join(self.guard)}")
+        if self.note:
+            parts.append(self.note)
         return "; ".join(parts)
 
 
@@ -390,90 +417,52 @@ def run_checks(jobs: list[Job], how: str = DEFAULT_LOAD, timeout: float = 10.0) 
         if not job.name:
             job.name = f"tilecheck_k{k}"
         prepared.append(prepare(job, k, timeout))
-    by_target: dict[str, list[int]] = {}
-    for k, (_, ptx, _) in enumerate(prepared):
-        target = re.search(r"^\s*\.target\s+([^\s/,]+)", ptx, re.M).group(1)
-        by_target.setdefault(target, []).append(k)
-    modules = {}
-    for target, ks in by_target.items():
-        for k, loaded in zip(ks, load_modules([prepared[k][1] for k in ks], how)):
-            modules[k] = loaded
+    modules = load_modules([ptx for _, ptx, _ in prepared], how)
+    return launch_loaded([(modules[k].module, job.name, prepared[k][0], prepared[k][1],
+                           {**prepared[k][2], "load": modules[k].seconds}) for k, job in enumerate(jobs)])
+
+
+def launch_loaded(entries, times: BatchTimes | None = None) -> list[RunResult]:
+    """Run ``(module, kernel name, case, ptx, seconds)`` entries as one batch (``batch.launch_batch``)
+    and compare each with its reference.  A case that fails in the batch is run again alone, and its
+    summary says whether it fails alone too; it stays failed either way (a kernel of the batch wrote
+    into its buffers, or it is wrong itself).  ``seconds["run"]`` is the case's share of the batch."""
+    if not entries:
+        return []
+    g = gpu()
+    times = times if times is not None else BatchTimes()
+    raw = launch_batch(g.drv, [(m.get_function(name), case, case.check.threads) for m, name, case, _, _ in entries],
+                       times)
+    share = times.launch / len(entries)
     out = []
-    for k, job in enumerate(jobs):
-        case, ptx, secs = prepared[k]
-        secs["load"] = modules[k].seconds  # the whole module's, shared by its kernels
-        out.append(launch(modules[k].module, job.name, case, ptx, secs))
+    t = time.perf_counter()
+    for (module, name, case, ptx, secs), (outputs, damaged, refusal) in zip(entries, raw):
+        secs = {**secs, "run": share}
+        if refusal is not None:
+            out.append(RunResult(case, None, name, ptx, secs, refused=refusal))
+            continue
+        comparison = compare(case, outputs) if case.expected is not None else None
+        res = RunResult(case, comparison, name, ptx, secs, damaged)
+        if not res.ok:
+            alone = launch(module, name, case, ptx, secs)
+            res.note = ("it fails when run alone too" if not alone.ok else
+                        "it passes when run alone: another kernel of its batch wrote into its buffers")
+        out.append(res)
+    times.compare += time.perf_counter() - t
     return out
 
 
 def launch(module, name: str, case: Case, ptx: str = "", secs: dict | None = None) -> RunResult:
-    """Upload the case's buffers, launch ``name`` once, download and compare.  A CUDA error
+    """Upload the case's buffers, launch ``name`` once, download and compare.  A CUDA fault
     propagates (pycuda.driver.Error): after a fault the context is unusable."""
     g = gpu()
-    drv = g.drv
-    secs = dict(secs or {})
-    func = module.get_function(name)
-    check = case.check
-    buffers, args, fmt = {}, [], ""
-    try:
-        for tname, t in check.tensors.items():
-            data = case.inputs[tname]
-            align = t.esize if t.is_register else t.align
-            buffers[tname] = _Buffer(drv, data, align)
-            args.append(int(buffers[tname].ptr))
-            fmt += "P"
-        for s in case.params()[len(check.tensors):]:
-            args.append(int(case.symbols[s]))
-            fmt += "q"
-        func.prepare(fmt)
-        t = time.perf_counter()
-        func.prepared_call((case.grid, 1), (check.threads, 1, 1), *args)
-        drv.Context.synchronize()
-        secs["run"] = time.perf_counter() - t
-        outputs, guard = {}, []
-        for tname, b in buffers.items():
-            data, intact = b.fetch()
-            outputs[tname] = data
-            if not intact:
-                guard.append(tname)
-    finally:
-        for b in buffers.values():
-            b.free()
+    times = BatchTimes()
+    [(outputs, damaged, refusal)] = launch_batch(g.drv, [(module.get_function(name), case, case.check.threads)], times)
+    secs = {**(secs or {}), "run": times.launch}
+    if refusal is not None:
+        return RunResult(case, None, name, ptx, secs, refused=refusal)
     comparison = compare(case, outputs) if case.expected is not None else None
-    return RunResult(case, comparison, name, ptx, secs, guard)
-
-
-class _Buffer:
-    """A device buffer at an address aligned to exactly ``align`` bytes, with guard bytes around it."""
-
-    def __init__(self, drv, data: np.ndarray, align: int):
-        self.drv, self.dtype, self.n = drv, data.dtype, data.size
-        a = max(1, min(align, MAX_EXACT_ALIGN))
-        nbytes = data.nbytes
-        self.total = nbytes + 2 * GUARD + 4 * a
-        self.mem = drv.mem_alloc(self.total)
-        base = int(self.mem)
-        p = base + GUARD
-        p = -(-p // (2 * a)) * (2 * a) + (a if a < MAX_EXACT_ALIGN else 0)  # a mod 2a: exactly a
-        self.start = p - base
-        self.nbytes = nbytes
-        host = np.full(self.total, GUARD_BYTE, dtype=np.uint8)
-        host[self.start:self.start + nbytes] = data.view(np.uint8)
-        drv.memcpy_htod(self.mem, host)
-        self.ptr = np.uint64(p)
-
-    def fetch(self) -> tuple[np.ndarray, bool]:
-        host = np.empty(self.total, dtype=np.uint8)
-        self.drv.memcpy_dtoh(host, self.mem)
-        data = host[self.start:self.start + self.nbytes].copy().view(self.dtype)
-        intact = bool((host[:self.start] == GUARD_BYTE).all() and (host[self.start + self.nbytes:] == GUARD_BYTE).all())
-        return data, intact
-
-    def free(self):
-        try:
-            self.mem.free()
-        except Exception:
-            pass
+    return RunResult(case, comparison, name, ptx, secs, damaged)
 
 
 def main(argv=None) -> int:  # python -m tilecheck.gpu.runner FILE...: a quick batch run

@@ -72,7 +72,7 @@ def predict(report) -> Prediction:
 @dataclass
 class Outcome:
     """What the child saw, and whether that confirms the refutation."""
-    status: str  # fault | completed | rejected | cannot-emit | unavailable | crashed
+    status: str  # fault | completed | refused | rejected | cannot-emit | unavailable | crashed
     detail: str
     confirmed: bool
     prediction: Prediction
@@ -125,7 +125,7 @@ def _child(argv) -> dict:
     from ..check import load
     from ..errors import InputError
     from . import runner
-    from .reference import bind_symbols
+    from .reference import BufferTooLarge, bind_symbols
     p = argparse.ArgumentParser(prog="python -m tilecheck.gpu.unchecked")
     p.add_argument("file")
     p.add_argument("--seed", type=int, default=0)
@@ -152,7 +152,10 @@ def _child(argv) -> dict:
     except Exception as e:  # the emitter cannot build this plan at all
         return {"status": "cannot-emit", "detail": f"{type(e).__name__}: {e}"}
     job = runner.Job(check, symbols, a.seed, name="tilecheck_unchecked", ptx=ptx, strict=False)
-    case, ptx, _ = runner.prepare(job, 0)
+    try:
+        case, ptx, _ = runner.prepare(job, 0)
+    except BufferTooLarge as e:
+        return {"status": "unavailable", "detail": f"{a.file}: {e}"}
     try:
         loaded = runner.load_module(ptx, a.load)
     except (RuntimeError, g.drv.Error) as e:
@@ -161,6 +164,8 @@ def _child(argv) -> dict:
         res = runner.launch(loaded.module, job.name, case, ptx)
     except g.drv.Error as e:
         return {"status": "fault", "detail": " ".join(str(e).split())}
+    if res.refused:
+        return {"status": "refused", "detail": res.summary()}
     cmp = res.comparison
     return {"status": "completed", "detail": res.summary(), "guard": res.guard,
             "differs": None if cmp is None else not cmp.ok, "reference": case.undefined or "defined"}

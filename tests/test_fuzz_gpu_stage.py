@@ -1,0 +1,144 @@
+"""The plumbing of ``tilecheck fuzz --gpu`` on a fake device (no GPU needed): every proved case is
+prepared, batched, run and compared; a kernel that is wrong becomes a finding.  The real thing runs
+on the H200 (``tests/test_fuzz_emit.py``, ``-m gpu``, and the campaign in BENCHMARKS.md)."""
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from tilecheck.check import from_dict
+from tilecheck.fuzz import gpu_stage
+from tilecheck.fuzz.campaign import run_chunk
+from tilecheck.gpu import runner
+from tilecheck.gpu.reference import bind_symbols, reference
+
+from test_gpu_batch import FakeDriver
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    tally = run_chunk(seed=11, index=0, cases=250, symbolic=False, keep=True, shrink=False)
+    assert len(tally.proved) >= 20, "too few proved cases drawn"
+    return tally
+
+
+def test_prepare_proves_for_the_device_emits_and_computes_the_reference(drawn):
+    kinds = {}
+    for k, data in enumerate(drawn.proved[:30]):
+        out = gpu_stage._prepare((k, data, "sm_90", 100 + k, 10.0))
+        kinds[out[0]] = kinds.get(out[0], 0) + 1
+        assert out[0] in ("ok", "skip"), out
+        if out[0] == "ok":
+            _, name, ptx, case = out
+            assert re.search(rf"\.entry\s+{name}\b", ptx) and case.expected is not None and case.seed == 100 + k
+            assert runner.cannot_run(case.check.arch, "sm_90") is None
+    assert kinds.get("ok", 0) >= 10
+
+
+def test_prepare_retargets_a_newer_target_and_skips_what_does_not_prove_there():
+    data = {"arch": "sm_100a", "threads": 32,
+            "tensors": {"A": {"dtype": "float32", "scope": "global", "shape": [32, 8], "layout": "(32,8):(8,1)",
+                              "align": 32},
+                        "R": {"dtype": "float32", "scope": "register", "shape": [32, 8],
+                              "layout": "(32,8):(1@laneid,1)"}},
+            "apply": [{"opcode": "ld.global.v8.b32", "scope": "warp", "dst": "R", "src": "A"}]}
+    assert gpu_stage._prepare((0, data, "sm_90", 0, 10.0)) == ("skip", "not proved for the device's target")
+    assert gpu_stage._prepare((0, data, "sm_100a", 0, 10.0))[0] == "ok"
+
+
+def test_prepare_skips_buffers_too_large_to_run_without_allocating_them():
+    data = {"arch": "sm_90", "threads": 32,
+            "tensors": {"A": {"dtype": "float32", "scope": "global", "shape": [32, 4],
+                              "layout": "(32,4):(1073741824,1)", "align": 16},
+                        "R": {"dtype": "float32", "scope": "register", "shape": [32, 4],
+                              "layout": "(32,4):(1@laneid,1)"}},
+            "apply": [{"opcode": "ld.global.v4.b32", "scope": "warp", "dst": "R", "src": "A"}]}
+    assert gpu_stage._prepare((0, data, "sm_90", 0, 10.0)) == ("skip", "buffers over 16 MiB")
+
+
+def _fake_device(monkeypatch, proved, seed, broken=()):
+    """A device whose kernel ``tilecheck_f{k}`` writes the reference's result of case k (wrong for ``broken``)."""
+    drv = FakeDriver()
+
+    def kernel(name):
+        k = int(name.rsplit("f", 1)[1])
+        check = from_dict(proved[k])
+        if runner.cannot_run(check.arch, "sm_90"):
+            check = check.with_arch("sm_90")
+        case = reference(check, bind_symbols(check), seed + k)
+
+        def run(*params, grid, block):
+            for (tname, _), ptr in zip(case.check.tensors.items(), params):
+                want = case.expected[tname].copy()
+                if k in broken:
+                    want.reshape(-1)[0] ^= 1
+                drv.write(int(ptr), want)
+        return run
+
+    def module_from_buffer(cubin):  # the real ptxas made it (runner.load_modules): a real ELF
+        assert cubin[:4] == b"\x7fELF"
+        drv.loaded += 1
+        return SimpleNamespace(get_function=kernel)
+
+    drv.loaded = 0
+    drv.module_from_buffer = module_from_buffer
+    device = SimpleNamespace(drv=drv, arch="sm_90", name="FakeGPU", can_run=lambda a: runner.cannot_run(a, "sm_90"))
+    monkeypatch.setattr(runner, "gpu", lambda: device)
+    monkeypatch.setenv("TILECHECK_CACHE", "off")
+    return drv
+
+
+def test_the_stage_runs_every_prepared_case_in_batches(drawn, monkeypatch, tmp_path):
+    tally = SimpleNamespace(proved=drawn.proved, misaligned=[], findings=[])
+    drv = _fake_device(monkeypatch, drawn.proved, seed=9)
+    monkeypatch.setattr(gpu_stage, "BATCH", 8)
+    lines = gpu_stage.run(tally, seed=9, timeout=10.0, jobs=1, out=str(tmp_path))
+    ran = int(re.search(r"(\d+) proved cases run in (\d+) batches, 0 differ", lines[0]).group(1))
+    batches = int(re.search(r"in (\d+) batches", lines[0]).group(1))
+    assert ran >= 10 and batches == -(-ran // 8) and drv.synced == batches
+    targets = {re.search(r"\.target (\w+)", gpu_stage._prepare((k, d, "sm_90", 0, 10.0))[2]).group(1)
+               for k, d in enumerate(drawn.proved[:40]) if gpu_stage._prepare((k, d, "sm_90", 0, 10.0))[0] == "ok"}
+    assert len(targets) > 1, "the draws should mix targets (only modules of one target link together)"
+    assert drv.loaded >= batches
+    assert not tally.findings and "cases/s" in lines[0]
+
+
+def test_a_kernel_that_differs_from_numpy_is_a_finding(drawn, monkeypatch, tmp_path):
+    tally = SimpleNamespace(proved=drawn.proved[:12], misaligned=[], findings=[])
+    _fake_device(monkeypatch, drawn.proved, seed=9, broken={k for k in range(12)})
+    lines = gpu_stage.run(tally, seed=9, timeout=10.0, jobs=1, out=str(tmp_path))
+    ran = int(re.search(r"(\d+) proved cases run", lines[0]).group(1))
+    assert ran and re.search(rf"{ran} differ from numpy", lines[0])
+    assert len(tally.findings) == ran
+    assert all("differs from numpy" in f.problems[0] and "fails when run alone too" in f.problems[0]
+               for f in tally.findings)
+
+
+def test_only_atom_misalignments_are_forced_and_each_is_judged(drawn, monkeypatch):
+    """Base-pointer refutations are counted, not run; every other one runs unchecked with its report
+    proved beforehand (the child-waiting threads never call Z3), and one not confirmed is a finding."""
+    import threading
+    from tilecheck.decide import alignment_base
+    from tilecheck.gpu import unchecked
+    assert drawn.misaligned, "no refuted-alignment case drawn"
+    atoms = [d for d in drawn.misaligned
+             if not alignment_base(from_dict(d), from_dict(d).applies[0], {}) and not runner.cannot_run(
+                 from_dict(d).arch, "sm_90")]
+    calls = []
+
+    def fake_confirm(check, symbols, seed, path, report=None, **kw):
+        assert report is not None and report.verdict == "refuted"
+        calls.append(threading.current_thread() is threading.main_thread())
+        ok = len(calls) != 1  # the first one "does not fault"
+        return SimpleNamespace(status="fault" if ok else "completed", detail="misaligned address", confirmed=ok)
+
+    monkeypatch.setattr(unchecked, "confirm", fake_confirm)
+    tally = SimpleNamespace(proved=[], misaligned=drawn.misaligned, findings=[])
+    device = SimpleNamespace(arch="sm_90", can_run=lambda a: runner.cannot_run(a, "sm_90"))
+    line = gpu_stage._alignment(tally, device, seed=0)
+    n = min(len(atoms), gpu_stage.ALIGNMENT_CASES)
+    assert len(calls) == n and not any(calls)
+    base = sum(1 for d in drawn.misaligned if alignment_base(from_dict(d), from_dict(d).applies[0], {})
+               and not runner.cannot_run(from_dict(d).arch, "sm_90"))
+    assert f"({n - 1} of {n}," in line and f"not tried: {base} base-pointer refutations" in line
+    assert len(tally.findings) == 1 and "not confirmed" in tally.findings[0].problems[0]

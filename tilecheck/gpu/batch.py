@@ -1,0 +1,151 @@
+"""Run many loaded kernels with one upload, one synchronisation and one download.
+
+A kernel's own work is microseconds; what costs is the host side of every run (an
+allocation, a copy each way and a synchronisation per buffer).  ``launch_batch``
+places the buffers of every case of a batch in one device *arena*, each at an
+address aligned to exactly its declared ``align`` (as ``runner._Buffer`` does for
+one run) with at least ``GUARD`` guard bytes between neighbours, uploads the arena
+once, launches every kernel on one stream (so they run one after another, never
+concurrently), synchronises once and downloads the arena once.
+
+A stray write lands in a guard gap (blamed on both neighbours) or, past it, in
+another case's buffer (that case then differs).  Either way the batch reports a
+failure; ``runner.run_checks`` re-runs every failed case alone to say which it was.
+A launch that the driver refuses (too many registers for the block, say) fails
+that case alone; a fault during the batch (the context is then unusable) raises.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+GUARD = 256  # at least this many guard bytes before, between and after the buffers
+GUARD_BYTE = 0x5A
+MAX_EXACT_ALIGN = 4096  # larger alignments are honoured, but not made exact
+
+
+def place(cursor: int, align: int) -> int:
+    """The first address ``>= cursor + GUARD`` that is ``align`` mod ``2*align`` (exactly aligned);
+    alignments above MAX_EXACT_ALIGN are only honoured.  Addresses are relative to an arena base
+    aligned to ``2*MAX_EXACT_ALIGN``."""
+    a = max(1, min(align, MAX_EXACT_ALIGN))
+    p = cursor + GUARD
+    if align > MAX_EXACT_ALIGN:
+        return -(-p // align) * align
+    return -(-(p - a) // (2 * a)) * (2 * a) + a
+
+
+@dataclass
+class Slot:
+    case: int  # index of the case in the batch
+    tensor: str
+    start: int  # byte offset in the arena
+    nbytes: int
+    dtype: np.dtype
+
+
+class Arena:
+    """One device allocation holding many buffers at exact alignments, with guard gaps."""
+
+    def __init__(self, drv, buffers: list[tuple[int, str, np.ndarray, int]]):
+        """``buffers``: (case, tensor, initial data, alignment) in arena order."""
+        self.drv = drv
+        self.slots, cursor = [], 0
+        for case, tensor, data, align in buffers:
+            start = place(cursor, align)
+            self.slots.append(Slot(case, tensor, start, data.nbytes, data.dtype))
+            cursor = start + data.nbytes
+        self.size = cursor + GUARD
+        base_align = 2 * max([MAX_EXACT_ALIGN] + [a for *_, a in buffers])
+        self.mem = drv.mem_alloc(self.size + base_align)
+        self.base = -(-int(self.mem) // base_align) * base_align
+        self.host = np.full(self.size, GUARD_BYTE, dtype=np.uint8)
+        for s, (_, _, data, _) in zip(self.slots, buffers):
+            self.host[s.start:s.start + s.nbytes] = data.reshape(-1).view(np.uint8)
+
+    def pointer(self, k: int) -> int:
+        return self.base + self.slots[k].start
+
+    def upload(self):
+        self.drv.memcpy_htod(self.base, self.host)
+
+    def download(self) -> np.ndarray:
+        out = np.empty_like(self.host)
+        self.drv.memcpy_dtoh(out, self.base)
+        return out
+
+    def read(self, host: np.ndarray, k: int) -> np.ndarray:
+        s = self.slots[k]
+        return host[s.start:s.start + s.nbytes].copy().view(s.dtype)
+
+    def damaged_guards(self, host: np.ndarray) -> set[int]:
+        """Indices of the slots next to a guard gap that is no longer intact."""
+        bad, prev = set(), 0
+        for k, s in enumerate(self.slots + [Slot(-1, "", self.size, 0, np.uint8)]):
+            if (host[prev:s.start] != GUARD_BYTE).any():
+                bad |= {j for j in (k - 1, k) if 0 <= j < len(self.slots)}
+            prev = s.start + s.nbytes
+        return bad
+
+    def free(self):
+        try:
+            self.mem.free()
+        except Exception:  # noqa: BLE001 - after a fault the context may be gone
+            pass
+
+
+@dataclass
+class BatchTimes:
+    upload: float = 0.0
+    launch: float = 0.0  # every launch and the one synchronisation
+    download: float = 0.0
+    compare: float = 0.0
+
+
+def launch_batch(drv, entries, times: BatchTimes | None = None) -> list:
+    """Run every ``(function, case, block)`` once; returns per entry ``(outputs, damaged tensors, refusal)``:
+    the downloaded buffers by tensor name, the tensors whose guard bytes changed, and the driver's
+    one-line reason when it refused the launch (then outputs is None)."""
+    times = times if times is not None else BatchTimes()
+    buffers, args_of = [], []
+    for i, (_, case, _) in enumerate(entries):
+        check = case.check
+        first = len(buffers)
+        for name, t in check.tensors.items():
+            buffers.append((i, name, case.inputs[name], t.esize if t.is_register else t.align))
+        args_of.append((first, len(buffers)))
+    arena = Arena(drv, buffers)
+    try:
+        t = time.perf_counter()
+        arena.upload()
+        times.upload += time.perf_counter() - t
+        t = time.perf_counter()
+        refused = {}
+        for i, (func, case, block) in enumerate(entries):
+            a, b = args_of[i]
+            params = [np.uintp(arena.pointer(k)) for k in range(a, b)]
+            params += [np.int64(case.symbols[s]) for s in case.params()[b - a:]]
+            try:
+                func(*params, grid=(case.grid, 1), block=(block, 1, 1))
+            except drv.Error as e:
+                drv.Context.synchronize()  # an earlier kernel's fault raises here: the batch is lost
+                refused[i] = " ".join(str(e).split())  # else the driver refused this launch alone
+        drv.Context.synchronize()
+        times.launch += time.perf_counter() - t
+        t = time.perf_counter()
+        host = arena.download()
+        times.download += time.perf_counter() - t
+        damaged = arena.damaged_guards(host)
+        out = []
+        for i, (_, case, _) in enumerate(entries):
+            a, b = args_of[i]
+            if i in refused:
+                out.append((None, [], refused[i]))
+                continue
+            outputs = {arena.slots[k].tensor: arena.read(host, k) for k in range(a, b)}
+            out.append((outputs, [arena.slots[k].tensor for k in range(a, b) if k in damaged], None))
+        return out
+    finally:
+        arena.free()
