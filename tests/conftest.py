@@ -21,6 +21,17 @@ def reg(shape, dtype="float32", **kw):
     return {"dtype": dtype, "scope": "register", "shape": list(shape), **kw}
 
 
+def big_block(threads: int, n: int = 24):
+    """A CTA load of ``n`` v4 vectors per thread, all live at once (~4n registers unconstrained)."""
+    return tilecheck.from_dict({"threads": threads, "tensors": {
+        "A": {"dtype": "float32", "scope": "global", "shape": [threads, n, 4],
+              "layout": f"({threads},{n},4):({4 * n},4,1)", "align": 16},
+        "R": {"dtype": "float32", "scope": "register", "shape": [threads // 32, 32, n, 4],
+              "layout": f"({threads // 32},32,{n},4):(1@warpid,1@laneid,4,1)"}},
+        "apply": [{"opcode": "ld.global.v4.b32", "scope": "cta", "dst": "R",
+                   "src": "A: (w l=32) r v -> w l r v"}]}, f"<big block {threads}>")
+
+
 @pytest.fixture
 def prove():
     def run(tensors, apply, **top):

@@ -26,6 +26,7 @@ from tilecheck.emit.probe import probe
 from tilecheck.emit.sass import SASS_CLASS, assemble, ptx_memory
 from tilecheck.tools import find_tool
 
+from conftest import big_block
 from test_emit import ARCHS, CASES, EXAMPLES, plan_of
 
 ROOT = Path(__file__).parent.parent
@@ -113,13 +114,7 @@ def test_big_blocks_keep_within_the_register_file(threads):
     """1024 threads may use 64 registers each: the kernel declares .maxntid and ptxas keeps to it (spilling),
     so the launch is not refused for "too many resources"; 256 threads x 255 fit without it."""
     n = 24  # 24 x 4 values live in each thread: ~100 registers unconstrained
-    check = tilecheck.from_dict({"threads": threads, "tensors": {
-        "A": {"dtype": "float32", "scope": "global", "shape": [threads, n, 4],
-              "layout": f"({threads},{n},4):({4 * n},4,1)", "align": 16},
-        "R": {"dtype": "float32", "scope": "register", "shape": [threads // 32, 32, n, 4],
-              "layout": f"({threads // 32},32,{n},4):(1@warpid,1@laneid,4,1)"}},
-        "apply": [{"opcode": "ld.global.v4.b32", "scope": "cta", "dst": "R",
-                   "src": "A: (w l=32) r v -> w l r v"}]}, "<big block>")
+    check = big_block(threads, n)
     report = tilecheck.prove(check)
     assert report.verdict == "proved", report.to_text()
     ptx = kernel(report.plan)

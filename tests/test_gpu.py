@@ -15,6 +15,8 @@ import pytest
 import tilecheck
 from tilecheck.gpu.runner import Job
 
+from conftest import big_block
+
 pytestmark = pytest.mark.gpu
 
 SEED = int(os.environ.get("TILECHECK_SEED", "20251130"))
@@ -171,7 +173,8 @@ def _predicated_off():
 
 
 CASES = {**_examples(), **_matrix(), **_qualified(), "round-trip-global-shared": (_round_trip(), None),
-         "ctaid-grid4-store": (_ctaid_store(), None)}
+         "ctaid-grid4-store": (_ctaid_store(), None),
+         "cta-1024-threads-96-live-values": (big_block(1024), None)}  # launches: .maxntid caps registers
 CASES = {n: (v + (True,))[:3] for n, v in CASES.items()} | _predicated_off()
 REFUTED_ALIGNMENT = [EXAMPLES / "region_misaligned_refuted.toml", *sorted(CASES_DIR.glob("*.toml"))]
 
