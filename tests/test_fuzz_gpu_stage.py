@@ -142,3 +142,24 @@ def test_only_atom_misalignments_are_forced_and_each_is_judged(drawn, monkeypatc
                and not runner.cannot_run(from_dict(d).arch, "sm_90"))
     assert f"({n - 1} of {n}," in line and f"not tried: {base} base-pointer refutations" in line
     assert len(tally.findings) == 1 and "not confirmed" in tally.findings[0].problems[0]
+
+
+def test_a_kernel_ptxas_rejects_is_a_finding_and_the_rest_of_its_batch_runs(drawn, monkeypatch, tmp_path):
+    real = gpu_stage._prepare_case
+    broken = []
+
+    def prepare(k, *a):
+        out = real(k, *a)
+        if out[0] == "ok" and not broken:  # the first kernel gets an instruction ptxas rejects
+            broken.append(k)
+            out = (out[0], out[1], out[2].replace("\tret;", "\tnot.an.instruction;\n\tret;"), out[3])
+        return out
+
+    monkeypatch.setattr(gpu_stage, "_prepare_case", prepare)
+    tally = SimpleNamespace(proved=drawn.proved[:20], misaligned=[], findings=[])
+    _fake_device(monkeypatch, drawn.proved, seed=9)
+    lines = gpu_stage.run(tally, seed=9, timeout=10.0, jobs=1, out=str(tmp_path))
+    ok = sum(1 for k, d in enumerate(drawn.proved[:20]) if real(k, d, "sm_90", 9 + k, 10.0)[0] == "ok")
+    assert f"{ok - 1} proved cases run in 1 batches, 0 differ" in lines[0] and "STOPPED" not in "".join(lines)
+    assert [f.problems[0].split(":")[1].strip() for f in tally.findings] == ["the kernel of a proved case was rejected"]
+    assert tally.findings[0].data is drawn.proved[broken[0]]

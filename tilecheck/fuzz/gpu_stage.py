@@ -170,16 +170,11 @@ def _prepared(items, jobs, st):
 
 def _run_batch(batch, st, times, tally, out) -> str | None:
     """Load and run one batch; None, or what stopped the stage (a fault: the context is gone)."""
-    from ..gpu.runner import launch_loaded, load_modules
+    from ..gpu.runner import launch_loaded
     from .campaign import Finding
     st.batches += 1
     t = time.perf_counter()
-    try:
-        loaded = load_modules([ptx for _, _, ptx, _ in batch])
-    except Exception as e:  # noqa: BLE001 - ptxas or the driver rejected a proved plan's kernel: a finding
-        st.seconds["load"] += time.perf_counter() - t
-        return _lost(batch, tally, out, f"loading a batch of {len(batch)} kernels failed: "
-                                        f"{' '.join(str(e).split())[:300]}", Finding)
+    batch, loaded = _load(batch, tally)
     st.seconds["load"] += time.perf_counter() - t
     try:
         results = launch_loaded([(m.module, name, case, ptx, {}) for m, (_, name, ptx, case) in zip(loaded, batch)],
@@ -197,6 +192,27 @@ def _run_batch(batch, st, times, tally, out) -> str | None:
             tally.findings.append(Finding(data, [f"gpu: the kernel differs from numpy: {res.summary()}"[:400]],
                                           [("gpu", "mismatch")], False))
     return None
+
+
+def _load(batch, tally):
+    """The batch's kernels loaded together; when ptxas or the driver rejects the batch, each kernel
+    alone, and every rejected one (a proved plan's kernel!) is a finding.  Returns (batch, loaded)
+    for the kernels that loaded."""
+    from ..gpu.runner import load_modules
+    from .campaign import Finding
+    try:
+        return batch, load_modules([ptx for _, _, ptx, _ in batch])
+    except Exception:  # noqa: BLE001 - find the kernels it was
+        kept, loaded = [], []
+        for entry in batch:
+            try:
+                loaded += load_modules([entry[2]], chunks=1)
+                kept.append(entry)
+            except Exception as e:  # noqa: BLE001
+                tally.findings.append(Finding(entry[0], [f"gpu: the kernel of a proved case was rejected: "
+                                                         f"{' '.join(str(e).split())[:300]}"], [("gpu", "load")],
+                                              False))
+        return kept, loaded
 
 
 def _lost(batch, tally, out, why, Finding) -> str:
