@@ -96,8 +96,8 @@ def test_the_stage_runs_every_prepared_case_in_batches(drawn, monkeypatch, tmp_p
     ran = int(re.search(r"(\d+) proved cases run in (\d+) batches, 0 differ", lines[0]).group(1))
     batches = int(re.search(r"in (\d+) batches", lines[0]).group(1))
     assert ran >= 10 and batches == -(-ran // 8) and drv.synced == batches
-    targets = {re.search(r"\.target (\w+)", gpu_stage._prepare((k, d, "sm_90", 0, 10.0))[2]).group(1)
-               for k, d in enumerate(drawn.proved[:40]) if gpu_stage._prepare((k, d, "sm_90", 0, 10.0))[0] == "ok"}
+    prepared = [gpu_stage._prepare((k, d, "sm_90", 0, 10.0)) for k, d in enumerate(drawn.proved[:40])]
+    targets = {re.search(r"\.target (\w+)", p[2]).group(1) for p in prepared if p[0] == "ok"}
     assert len(targets) > 1, "the draws should mix targets (only modules of one target link together)"
     assert drv.loaded >= batches
     assert not tally.findings and "cases/s" in lines[0]

@@ -26,6 +26,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .campaign import Finding
+
 BATCH = 500  # kernels per load and launch
 BATCH_BYTES = 1 << 28  # ... or fewer, so that one arena stays under this many bytes
 CASE_BYTES = 1 << 24  # a case whose buffers need more is not run (huge strides or offsets)
@@ -61,10 +63,11 @@ def _prepare_case(k, data, arch, seed, timeout):
         return ("skip", "cannot emit: " + re.sub(r"\d+", "N", str(e))[:70])
     except Exception as e:  # noqa: BLE001 - the emitter crashed on a proved plan: a finding
         return ("crash", f"emit: kernel() raised {type(e).__name__}: {e}"[:300])
-    if _too_large(check):
+    symbols = bind_symbols(check)
+    if _too_large(check, symbols):
         return ("skip", f"buffers over {CASE_BYTES >> 20} MiB")
     try:
-        case = reference(check, bind_symbols(check), seed)
+        case = reference(check, symbols, seed)
     except ReferenceUndefined as e:
         return ("skip", f"no reference: {str(e).split(':')[-1].strip()[:60]}")
     except Exception as e:  # noqa: BLE001 - the reference crashed on a proved check: a finding
@@ -72,10 +75,9 @@ def _prepare_case(k, data, arch, seed, timeout):
     return ("ok", name, ptx, case)
 
 
-def _too_large(check) -> bool:
+def _too_large(check, symbols: dict) -> bool:
     """More than CASE_BYTES of buffers (local tensors: one copy per thread, in the reference)."""
-    from ..gpu.reference import bind_symbols, buffer_size
-    symbols = bind_symbols(check)
+    from ..gpu.reference import buffer_size
     return sum(buffer_size(t, symbols) * t.esize * (check.threads if t.scope == "local" else 1)
                for t in check.tensors.values()) > CASE_BYTES
 
@@ -86,7 +88,7 @@ class Stage:
     mismatched: int = 0
     skipped: Counter = field(default_factory=Counter)
     refused: Counter = field(default_factory=Counter)
-    seconds: Counter = field(default_factory=Counter)  # wait (for workers), load, upload, launch, download, compare
+    seconds: Counter = field(default_factory=Counter)  # wait (for the workers), load (the batch runs: BatchTimes)
     batches: int = 0
 
 
@@ -94,7 +96,6 @@ def run(tally, *, seed: int, timeout: float, jobs: int, out: str, quiet: bool = 
     """Run ``tally.proved`` on the GPU and ``tally.misaligned`` unchecked; findings go into ``tally``;
     returns the summary lines."""
     from ..gpu.runner import BatchTimes, gpu
-    from .campaign import Finding
     g = gpu()
     st, times = Stage(), BatchTimes()
     start = time.perf_counter()
@@ -128,13 +129,12 @@ def run(tally, *, seed: int, timeout: float, jobs: int, out: str, quiet: bool = 
                 flush()
     flush()
     total = time.perf_counter() - start
-    for a in ("upload", "launch", "download", "compare"):
-        st.seconds[a] = getattr(times, a)
     lines = [f"  gpu ({g.name}): {st.ran} proved cases run in {st.batches} batches, {st.mismatched} differ from "
              f"numpy; {st.ran / total if total else 0:.1f} cases/s over the whole stage ({total:.1f} s, "
              f"{jobs} worker(s) proving, emitting and computing references)",
-             "  gpu: main process " + ", ".join(f"{a} {st.seconds[a]:.1f} s" for a in
-                                                ("wait", "load", "upload", "launch", "download", "compare"))]
+             f"  gpu: main process wait {st.seconds['wait']:.1f} s, load {st.seconds['load']:.1f} s, "
+             f"upload {times.upload:.1f} s, launch {times.launch:.1f} s, download {times.download:.1f} s, "
+             f"compare {times.compare:.1f} s"]
     if fault:
         lines.append(f"  gpu: STOPPED: {fault}")
     short = Counter()
@@ -171,7 +171,6 @@ def _prepared(items, jobs, st):
 def _run_batch(batch, st, times, tally, out) -> str | None:
     """Load and run one batch; None, or what stopped the stage (a fault: the context is gone)."""
     from ..gpu.runner import launch_loaded
-    from .campaign import Finding
     st.batches += 1
     t = time.perf_counter()
     batch, loaded = _load(batch, tally)
@@ -181,7 +180,7 @@ def _run_batch(batch, st, times, tally, out) -> str | None:
                                 times)
     except Exception as e:  # noqa: BLE001 - a fault: some proved kernel of the batch faulted
         return _lost(batch, tally, out, f"a batch of {len(batch)} proved kernels faulted: "
-                                        f"{' '.join(str(e).split())[:300]}", Finding)
+                                        f"{' '.join(str(e).split())[:300]}")
     for (data, _, _, _), res in zip(batch, results):
         if res.refused:
             st.refused[res.refused.split(":")[-1].strip()[:60]] += 1
@@ -199,7 +198,6 @@ def _load(batch, tally):
     alone, and every rejected one (a proved plan's kernel!) is a finding.  Returns (batch, loaded)
     for the kernels that loaded."""
     from ..gpu.runner import load_modules
-    from .campaign import Finding
     try:
         return batch, load_modules([ptx for _, _, ptx, _ in batch])
     except Exception:  # noqa: BLE001 - find the kernels it was
@@ -215,7 +213,7 @@ def _load(batch, tally):
         return kept, loaded
 
 
-def _lost(batch, tally, out, why, Finding) -> str:
+def _lost(batch, tally, out, why) -> str:
     """A batch that could not run: one finding, and every case of it written for replay."""
     from ..strategies import to_toml
     d = Path(out) / "gpu-batch"
@@ -231,12 +229,12 @@ def _alignment(tally, g, seed) -> str:
     """Force up to ALIGNMENT_CASES atom-misaligned cases onto the hardware; each must fault."""
     import tempfile
     from concurrent.futures import ThreadPoolExecutor
-    from ..check import from_dict, load
+    from ..check import from_dict
     from ..decide import alignment_base
+    from ..gpu.reference import bind_symbols
     from ..gpu.unchecked import confirm
     from ..report import prove
     from ..strategies import to_toml
-    from .campaign import Finding
     start = time.perf_counter()
     chosen, base, elsewhere, large = [], 0, 0, 0
     for k, data in enumerate(tally.misaligned):
@@ -245,24 +243,21 @@ def _alignment(tally, g, seed) -> str:
             elsewhere += 1
         elif alignment_base(check, check.applies[0], {}):
             base += 1
-        elif _too_large(check):
+        elif _too_large(check, bind_symbols(check)):
             large += 1
         elif len(chosen) < ALIGNMENT_CASES:
-            chosen.append((k, data, check.tensors[check.applies[0].memory.tensor].scope, prove(check)))
+            chosen.append((k, data, check.tensors[check.applies[0].memory.tensor].scope, check, prove(check)))
     confirmed, tried, emitless = Counter(), Counter(), 0
     with tempfile.TemporaryDirectory() as tmp:
-        runs = []
-        for k, data, space, report in chosen:
-            path = Path(tmp) / f"misaligned{k}.toml"
-            path.write_text(to_toml(data))
-            runs.append((k, data, space, load(path), report, str(path)))
+        for k, data, *_ in chosen:  # the child process reads the case from its file
+            (Path(tmp) / f"misaligned{k}.toml").write_text(to_toml(data))
 
-        def one(run):  # the threads only wait for their child processes (Z3 is not thread-safe)
-            k, _, _, check, report, path = run
-            return run, confirm(check, {}, seed + k, path, report=report)
+        def one(item):  # the threads only wait for their child processes (Z3 is not thread-safe)
+            k, _, _, check, report = item
+            return item, confirm(check, {}, seed + k, str(Path(tmp) / f"misaligned{k}.toml"), report=report)
 
         with ThreadPoolExecutor(ALIGNMENT_PARALLEL) as ex:
-            for (k, data, space, *_), outcome in ex.map(one, runs):
+            for (k, data, space, *_), outcome in ex.map(one, chosen):
                 if outcome.status == "cannot-emit":
                     emitless += 1
                     continue

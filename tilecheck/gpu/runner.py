@@ -436,14 +436,9 @@ def launch_loaded(entries, times: BatchTimes | None = None) -> list[RunResult]:
     share = times.launch / len(entries)
     out = []
     t = time.perf_counter()
-    for (module, name, case, ptx, secs), (outputs, damaged, refusal) in zip(entries, raw):
-        secs = {**secs, "run": share}
-        if refusal is not None:
-            out.append(RunResult(case, None, name, ptx, secs, refused=refusal))
-            continue
-        comparison = compare(case, outputs) if case.expected is not None else None
-        res = RunResult(case, comparison, name, ptx, secs, damaged)
-        if not res.ok:
+    for (module, name, case, ptx, secs), ran in zip(entries, raw):
+        res = _result(name, case, ptx, {**secs, "run": share}, ran)
+        if not res.ok and not res.refused:
             alone = launch(module, name, case, ptx, secs)
             res.note = ("it fails when run alone too" if not alone.ok else
                         "it passes when run alone: another kernel of its batch wrote into its buffers")
@@ -457,8 +452,13 @@ def launch(module, name: str, case: Case, ptx: str = "", secs: dict | None = Non
     propagates (pycuda.driver.Error): after a fault the context is unusable."""
     g = gpu()
     times = BatchTimes()
-    [(outputs, damaged, refusal)] = launch_batch(g.drv, [(module.get_function(name), case, case.check.threads)], times)
-    secs = {**(secs or {}), "run": times.launch}
+    [ran] = launch_batch(g.drv, [(module.get_function(name), case, case.check.threads)], times)
+    return _result(name, case, ptx, {**(secs or {}), "run": times.launch}, ran)
+
+
+def _result(name: str, case: Case, ptx: str, secs: dict, ran) -> RunResult:
+    """The RunResult of one ``launch_batch`` entry ``(outputs, damaged tensors, refusal)``."""
+    outputs, damaged, refusal = ran
     if refusal is not None:
         return RunResult(case, None, name, ptx, secs, refused=refusal)
     comparison = compare(case, outputs) if case.expected is not None else None
