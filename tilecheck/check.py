@@ -103,6 +103,22 @@ class Check:
         return replace(self, arch=arch)
 
 
+def cta_grid(check: Check) -> dict[str, int]:
+    """The launch a kernel of ``check`` covers: for each ``%ctaid`` component bound to a symbol,
+    the number of CTAs (``max + 1``).  A CTA-bound symbol must allow every CTA index from 0 up to
+    its max (``min = 0``, ``multiple_of = 1``); otherwise some CTA of any launch would run with a
+    value the proofs never covered.  Raises InputError."""
+    grid: dict[str, int] = {}
+    for s in check.symbols.values():
+        if not s.source:
+            continue
+        if s.min != 0 or s.multiple_of != 1:
+            raise InputError(f"symbol {s.name!r} is bound to %{s.source}: it needs min = 0 and multiple_of = 1 "
+                             f"so that every CTA of the grid (0..max) is covered by the proof", f"symbols.{s.name}")
+        grid[s.source] = min(grid.get(s.source, s.max + 1), s.max + 1)
+    return grid
+
+
 # loading ------------------------------------------------------------------
 
 def load(path) -> Check:

@@ -161,6 +161,10 @@ def space(check, apply, env):
         return {"memory_scope": mem.scope, "opcode_space": op.space}
     if reg.scope != "register":
         return {"register_scope": reg.scope}
+    if "nc" in op.qualifiers:  # read-only for the whole kernel: no application stores to it
+        for other in check.applies:
+            if other.opcode.kind == "st" and other.dst.tensor == mem.name:
+                return {"nc_written_by": other.index}
     return None
 
 
@@ -225,6 +229,11 @@ def ownership_ok(ops, point):
 
 
 def bounds_slices(check, apply, env):
+    for role, view in (("dst", apply.dst), ("src", apply.src)):  # an empty tensor: nothing is inside
+        t = check.tensors[view.tensor]
+        for k, dim in enumerate(t.shape):
+            if evaluate(dim, env) < 1:
+                return {"symbols": dict(env), "operand": role, "axis": k, "extent": evaluate(dim, env)}
     for role, view in (("dst", apply.dst), ("src", apply.src)):
         t = check.tensors[view.tensor]
         for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
@@ -277,10 +286,14 @@ def disjoint_load(ops):
 
 
 def disjoint_store(ops):
-    """Memory destinations are pairwise distinct over every thread of the CTA, repeat and word."""
+    """Memory destinations are pairwise distinct over every thread of the CTA, repeat and word
+    (``.local``: over one thread's own repeats and words: each thread has its own window)."""
     view = ops.apply.memory
+    local = ops.memory.scope == "local"
     seen = {}
     for t in range(ops.check.threads):
+        if local:
+            seen = {}
         g = ops.group_of_thread(t)
         for r in ops.repeats():
             for w in ops.words():
@@ -324,6 +337,8 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
     """
     if symbol_values is None:
         envs = assignments(check, limit=limit)
+        if not envs:  # deciding over no assignment would prove everything vacuously
+            raise ValueError("no assignment in the enumerator's range satisfies the symbols' facts")
     elif isinstance(symbol_values, dict):
         envs = [symbol_values]
     else:
@@ -335,8 +350,39 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
             for name, (status, w) in _decide_one(check, apply, env).items():
                 if _RANK[status] > _RANK[combined[name][0]]:
                     combined[name] = (status, w)
+        if combined["disjoint"][0] == PROVED:
+            w = disjoint_grid(check, apply, envs)
+            if w is not None:
+                combined["disjoint"] = (REFUTED, w)
         results.append(combined)
     return results
+
+
+def disjoint_grid(check, apply, envs):
+    """A global store's words are distinct across CTAs too: two assignments that differ only in
+    the symbols bound to ``%ctaid`` are two CTAs of one launch."""
+    bound = [n for n, s in check.symbols.items() if s.source]
+    mem = check.tensors[apply.memory.tensor]
+    if apply.opcode.kind != "st" or mem.scope != "global" or not bound:
+        return None
+    launches: dict = {}
+    for env in envs:
+        launches.setdefault(tuple(sorted((k, v) for k, v in env.items() if k not in bound)), []).append(env)
+    for ctas in launches.values():
+        seen = {}
+        for env in ctas:
+            ops = Operands(check, apply, env)
+            cta = tuple(env[n] for n in bound)
+            for t in range(check.threads):
+                g = ops.group_of_thread(t)
+                for r in ops.repeats():
+                    for w in ops.words():
+                        off = ops.offset(apply.memory, (g, r, w))
+                        if off in seen and seen[off][0] != cta:
+                            return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off,
+                                    "other_symbols": seen[off][1]}
+                        seen.setdefault(off, (cta, dict(env)))
+    return None
 
 
 # --- replaying a counterexample --------------------------------------------------------------
@@ -373,12 +419,23 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
             sa, sb = ops.offset(apply.register, pa), ops.offset(apply.register, pb)
             return None if sa == sb else f"slots differ: {sa} != {sb}"
         ta, tb = a.get("thread", 0), b.get("thread", 0)
+        env_b = dict(b.get("symbols") or env)
+        bound = [n for n, s in check.symbols.items() if s.source]
+        other_cta = any(env_b.get(n) != env.get(n) for n in bound)
+        if other_cta:
+            if check.tensors[apply.memory.tensor].scope != "global":
+                return "two CTAs do not share this state space"
+            if any(env_b.get(n) != env.get(n) for n in check.symbols if n not in bound) or not allowed(check, env_b):
+                return f"the second CTA's symbols {env_b} are not another CTA of the same launch"
+        ops_b = Operands(check, apply, env_b)
         for t, p in ((ta, pa), (tb, pb)):
             if not 0 <= t < check.threads or ops.group_of_thread(t) != p[0]:
                 return f"thread {t} does not have group {p[0]}"
-        if (ta, pa[1], pa[2]) == (tb, pb[1], pb[2]):
+        if not other_cta and (ta, pa[1], pa[2]) == (tb, pb[1], pb[2]):
             return "the two accesses are the same"
-        oa, ob = ops.offset(apply.memory, pa), ops.offset(apply.memory, pb)
+        if check.tensors[apply.memory.tensor].scope == "local" and ta != tb:
+            return "two threads' .local windows are distinct"
+        oa, ob = ops.offset(apply.memory, pa), ops_b.offset(apply.memory, pb)
         return None if oa == ob else f"offsets differ: {oa} != {ob}"
     if name in BEFORE and BEFORE[name](check, apply, env):
         return None

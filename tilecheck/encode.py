@@ -28,6 +28,7 @@ class Coords:
     group: list[Poly]
     repeat: list[Poly]
     word: Poly
+    symbols: dict | None = None  # another CTA's copy of the CTA-bound symbols (None: the query's)
 
     @property
     def all(self) -> list[Poly]:
@@ -42,17 +43,53 @@ class Query:
         self.nonlinear: set = set()
         self.symbols: dict[str, Poly] = {}
         for s in check.symbols.values():
-            m = s.multiple_of
-            if m > 1:  # n = m * n' keeps divisibility visible to every polynomial
-                self.symbols[s.name] = m * self.ctx.var(s.name + "'", -(-s.min // m), s.max // m)
-            else:
-                self.symbols[s.name] = self.ctx.var(s.name, s.min, s.max)
-        for _, lhs, op, rhs in check.assume:
-            self.ctx.rels.append((self.poly(lhs) - self.poly(rhs), op))
+            self.symbols[s.name] = self._symbol(s, "")
+        self._facts(self.symbols)
+        self.cta_copies: dict[str, dict[str, Poly]] = {}
         self.group_shape = check.group_shape(apply.scope)
         mem = apply.memory
         self.repeat_shape = mem.shape[len(self.group_shape):-1]
         self.vector = apply.opcode.vector
+
+    def _symbol(self, s, suffix: str) -> Poly:
+        m = s.multiple_of
+        if m > 1:  # n = m * n' keeps divisibility visible to every polynomial
+            return m * self.ctx.var(s.name + "'" + suffix, -(-s.min // m), s.max // m)
+        return self.ctx.var(s.name + suffix, s.min, s.max)
+
+    def _facts(self, symbols: dict[str, Poly]):
+        for _, lhs, op, rhs in self.check.assume:
+            self.ctx.rels.append((to_poly(lhs, self.ctx, symbols) - to_poly(rhs, self.ctx, symbols), op))
+        by_source: dict = {}
+        for s in self.check.symbols.values():
+            if s.source:
+                by_source.setdefault(s.source, []).append(symbols[s.name])
+        for same in by_source.values():  # symbols bound to one CTA index are equal
+            for other in same[1:]:
+                self.ctx.rels.append((same[0] - other, "=="))
+
+    @property
+    def cta_bound(self) -> list[str]:
+        """The symbols the kernel reads from ``%ctaid``: they differ between CTAs."""
+        return [s.name for s in self.check.symbols.values() if s.source]
+
+    def other_cta(self, tag: str) -> dict[str, Poly]:
+        """The symbols as another CTA sees them: fresh CTA-bound symbols under the same facts."""
+        if tag not in self.cta_copies:
+            sym = dict(self.symbols)
+            for name in self.cta_bound:
+                sym[name] = self._symbol(self.check.symbols[name], "@" + tag)
+            self._facts(sym)
+            self.cta_copies[tag] = sym
+        return self.cta_copies[tag]
+
+    def symbol_vars(self) -> set[str]:
+        """The solver variables that stand for symbols (every CTA copy included)."""
+        out = set()
+        for sym in (self.symbols, *self.cta_copies.values()):
+            for p in sym.values():
+                out |= p.variables()
+        return out
 
     def z(self, p: Poly):
         """``p`` as a Z3 term; its nonlinear monomials get interval hints in the background."""
@@ -61,17 +98,20 @@ class Query:
                 self.nonlinear.add(m)
         return p.z3(self.zv)
 
-    def background(self) -> list:
-        out = [v for v in self.ctx.background(self.zv)]
+    def background(self) -> list[tuple[object, frozenset]]:
+        """Every constraint of the encoding, each with the variables it mentions."""
         for e in self.ctx.eqs:
             self.z(e)
+        for p, _ in self.ctx.rels:
+            self.z(p)
+        out = list(self.ctx.background(self.zv))
         for m in sorted(self.nonlinear):
             lo, hi = self.ctx.interval(Poly({m: 1}))
             term = Poly({m: 1}).z3(self.zv)
             if lo is not None:
-                out.append(term >= lo)
+                out.append((term >= lo, frozenset(m)))
             if hi is not None:
-                out.append(term <= hi)
+                out.append((term <= hi, frozenset(m)))
         return out
 
     def poly(self, x) -> Poly:
@@ -104,12 +144,12 @@ class Query:
         return Coords(tag, c.group, d.repeat, d.word)
 
     def index(self, view: View, c: Coords) -> list[Poly]:
-        return view.index_poly(c.all, self.ctx, self.symbols, c.tag)
+        return view.index_poly(c.all, self.ctx, c.symbols or self.symbols, c.tag)
 
     def value(self, view: View, c: Coords) -> dict[str, Poly]:
         """Offset (memory) or slot and thread components (register) of ``view`` at ``c``."""
         t = self.tensor(view)
-        comps = t.layout.poly(self.index(view, c), self.ctx, self.symbols, t.offset)
+        comps = t.layout.poly(self.index(view, c), self.ctx, c.symbols or self.symbols, t.offset)
         for a in (OFFSET, *THREAD_AXES):
             comps.setdefault(a, Poly())
         return comps
@@ -128,6 +168,7 @@ class Witness:
     def __init__(self, query: Query, env: dict[str, int]):
         self.q, self.env = query, env
         self.symbols = {n: p.eval(env) for n, p in query.symbols.items()}
+        self.cta_symbols = {tag: {n: p.eval(env) for n, p in sym.items()} for tag, sym in query.cta_copies.items()}
 
     def coords(self, tag: str, thread: bool = False) -> tuple[tuple, tuple, int]:
         q, env = self.q, self.env
@@ -142,13 +183,14 @@ class Witness:
     def thread_id(self, tag: str) -> int | None:
         return self.env.get(f"{tag}:thread")
 
-    def index(self, view: View, coords) -> tuple:
+    def index(self, view: View, coords, symbols: dict | None = None) -> tuple:
         group, repeat, word = coords
-        return view.index((*group, *repeat, word), self.symbols)
+        return view.index((*group, *repeat, word), symbols or self.symbols)
 
-    def value(self, view: View, coords) -> dict[str, int]:
+    def value(self, view: View, coords, symbols: dict | None = None) -> dict[str, int]:
         t = self.q.tensor(view)
-        comps = t.layout(self.index(view, coords), self.symbols, t.offset)
+        sym = symbols or self.symbols
+        comps = t.layout(self.index(view, coords, sym), sym, t.offset)
         for a in (OFFSET, *THREAD_AXES):
             comps.setdefault(a, 0)
         return comps
@@ -205,3 +247,8 @@ def instructions(check: Check, apply: Apply) -> int:
     g = len(check.group_shape(apply.scope))
     shape = apply.memory.shape
     return prod(shape[g:-1]) if len(shape) > g else 0
+
+
+def verb(apply: Apply) -> str:
+    """How a message says the memory operand is accessed."""
+    return "reads" if apply.is_load else "writes"

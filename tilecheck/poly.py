@@ -214,18 +214,18 @@ class Context:
     def z3vars(self) -> dict[str, z3.ArithRef]:
         return {name: z3.Int(name) for name in self.vars}
 
-    def background(self, zv: dict[str, z3.ArithRef]) -> list:
-        """Bounds, defining equations, and product bounds that help nonlinear reasoning."""
+    def background(self, zv: dict[str, z3.ArithRef]) -> list[tuple[z3.BoolRef, frozenset]]:
+        """Bounds, defining equations and facts, each with the variables it mentions."""
         out = []
         for v in self.vars.values():
             if v.lo is not None:
-                out.append(zv[v.name] >= v.lo)
+                out.append((zv[v.name] >= v.lo, frozenset((v.name,))))
             if v.hi is not None:
-                out.append(zv[v.name] <= v.hi)
-        out += [e.z3(zv) == 0 for e in self.eqs]
-        out += [g.z3(zv) >= 0 for g in self.ges]
+                out.append((zv[v.name] <= v.hi, frozenset((v.name,))))
+        out += [(e.z3(zv) == 0, frozenset(e.variables())) for e in self.eqs]
+        out += [(g.z3(zv) >= 0, frozenset(g.variables())) for g in self.ges]
         for p, op in self.rels:
-            out.append(_REL[op](p.z3(zv), 0))
+            out.append((_REL[op](p.z3(zv), 0), frozenset(p.variables())))
         return out
 
 

@@ -82,10 +82,18 @@ class Report:
         return "\n".join(lines)
 
 
-def prove(check: Check, timeout: float = 10.0) -> Report:
-    """Prove or refute every obligation of every application of ``check``."""
+def prove(check: Check, timeout: float = 10.0, minimize: bool = True) -> Report:
+    """Prove or refute every obligation of every application of ``check``.
+
+    The symbols' facts are decided first: facts that cannot all hold raise ``InputError``
+    naming them (every proof would be vacuous); facts not shown satisfiable make every
+    obligation that mentions a symbol ``unknown``.  ``minimize``: shrink counterexamples to
+    the smallest symbol values, then coordinates."""
+    from .proofs import facts as _facts
     start = time.perf_counter()
-    out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout)) for a in check.applies]
+    facts = _facts.decide(check, timeout)
+    out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize))
+           for a in check.applies]
     return Report(check, out, time.perf_counter() - start)
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 
-from ..check import Check, Tensor
+from ..check import Check, Tensor, cta_grid
 from ..layout import row_major
 from ..opcodes import ptx_version
 from ..poly import Poly
@@ -64,6 +64,7 @@ def kernel(plan, name: str = "tilecheck_kernel", *, pred: bool = True) -> str:
     check = require_plan(plan).check
     if not _IDENT.match(name):
         raise ValueError(f"kernel name {name!r} is not a PTX identifier")
+    cta_grid(check)  # a CTA-bound symbol must cover every CTA index of the launch
     return _Kernel(check, name, pred).text()
 
 

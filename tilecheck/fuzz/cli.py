@@ -267,10 +267,12 @@ def _by_verdict(verdicts):
 
 def _replay(args) -> int:
     from ..check import load
+    from ..proofs import facts
     from .differential import compare
     bad = 0
     for path in args.replay:
         check = load(path)  # InputError: exit 2
+        facts.decide(check, args.timeout)  # contradictory facts: InputError, exit 2
         r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout)
         if r.ok:
             print(f"{path}: Z3 {r.verdict}; the enumerator agrees" + (" (on its symbol range)" if r.symbolic else ""))

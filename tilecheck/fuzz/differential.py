@@ -78,12 +78,25 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>") 
         report = prove(check, timeout=timeout)
         json.dumps(report.to_json())
         report.to_text()
+    except InputError as e:  # the facts contradict each other: the enumerator must find no assignment
+        out.verdict = "error"
+        try:
+            found = enumerator.assignments(check, limit=limit)
+        except Exception as e2:  # noqa: BLE001
+            out.problems.append(_crash("assignments", e2))
+            return out
+        if found:
+            out.problems.append(Problem(DISAGREEMENT, f"Z3 says the facts contradict each other ({e.message}), "
+                                        f"the enumerator finds {found[0]} allowed"))
+        return out
     except Exception as e:  # noqa: BLE001 - any exception is a finding
         out.problems.append(_crash("prove", e))
         return out
     out.seconds["z3"] = time.perf_counter() - t
     out.verdict = report.verdict
     t = time.perf_counter()
+    if check.symbols and not enumerator.assignments(check, limit=limit):
+        return out  # Z3 found the facts satisfiable; the enumerator's small range holds no model: no data
     try:
         decided = enumerator.decide(check, limit=limit)
     except Exception as e:  # noqa: BLE001

@@ -56,6 +56,8 @@ def main(args) -> int:
     from .reference import bind_symbols
 
     check = load_check(args.file, args.arch)  # InputError: exit 2 in tilecheck.cli
+    from ..proofs import facts
+    facts.decide(check, args.timeout)  # facts that contradict each other: InputError before any value
     symbols = bind_symbols(check, _symbols(args.set))
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     report = prove(check, timeout=args.timeout)

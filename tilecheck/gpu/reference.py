@@ -34,7 +34,7 @@ from math import prod
 
 import numpy as np
 
-from ..check import Apply, Check, Tensor
+from ..check import Apply, Check, Tensor, cta_grid
 from ..errors import InputError
 from ..expr import evaluate, holds
 from ..layout import OFFSET
@@ -161,7 +161,8 @@ def _cta_values(check: Check, env: dict) -> list[dict]:
         raise InputError("only one symbol bound to ctaid.x can be launched (grid (n,1,1))", "symbols")
     name = next(iter(bound))
     s = check.symbols[name]
-    if s.min != 0 or s.multiple_of != 1 or s.max >= 65536:
+    cta_grid(check)
+    if s.max >= 65536:
         raise InputError(f"symbol {name!r} is bound to %ctaid.x: it needs min = 0, multiple_of = 1 and "
                          f"max < 65536 so that every CTA of the grid (max+1 of them) is covered by the proof",
                          f"symbols.{name}")

@@ -32,13 +32,17 @@ def prerequisites(name: str, is_load: bool) -> tuple[str, ...]:
     return pre + ("ownership",) if name == "disjoint" and is_load else pre
 
 
-def prove_apply(check, apply, timeout_s: float = 10.0) -> list[Outcome]:
-    """Decide every obligation of one application, skipping those whose prerequisites failed."""
+def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: bool = True) -> list[Outcome]:
+    """Decide every obligation of one application, skipping those whose prerequisites failed.
+    ``facts``: the symbols' facts as decided once per check (``proofs.facts.decide``)."""
+    if facts is None:
+        from . import facts as _facts
+        facts = _facts.decide(check, timeout_s)
     results: dict[str, Outcome] = {}
     for name, (module, _) in OBLIGATIONS.items():
         missing = [p for p in prerequisites(name, apply.is_load) if results[p].status != PROVED]
         if missing:
             results[name] = Outcome(name, SKIPPED, 0.0, f"{name} skipped: needs {', '.join(missing)}")
         else:
-            results[name] = decide(name, module.violation, check, apply, timeout_s)
+            results[name] = decide(name, module.violation, check, apply, timeout_s, facts, minimize)
     return list(results.values())

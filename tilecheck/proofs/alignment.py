@@ -1,5 +1,5 @@
 """alignment: the base pointer and every atom's first byte are aligned to the vector's size."""
-from ..encode import element
+from ..encode import element, verb
 from ..layout import OFFSET
 from .runner import Violation, static
 
@@ -20,7 +20,7 @@ def violation(q):
         if b % vbytes == 0:
             return None
         idx = w.index(view, co)
-        return (f"{w.where(co)} reads {element(t, idx)} at byte offset {b}, not a multiple of {vbytes}",
+        return (f"{w.where(co)} {verb(q.apply)} {element(t, idx)} at byte offset {b}, not a multiple of {vbytes}",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": b // t.esize,
                  "byte_offset": b, "vector_bytes": vbytes})
 

@@ -1,4 +1,8 @@
-"""bounds: every slice lies inside its tensor and every accessed offset lies in [0, cosize).
+"""bounds: every extent of an operand's tensor is positive, every slice lies inside its tensor and
+every accessed offset lies in [0, cosize).
+
+A symbolic extent that can be 0 or negative under the facts (``n - 8`` with ``n >= 8``) is a
+``bounds`` refutation: the tensor is empty there and any access to it is out of bounds.
 
 An index inside the tensor's shape has an offset at most the layout's largest, so
 once the slices are inside, ``offset < cosize`` holds by the definition of cosize;
@@ -26,7 +30,7 @@ def violation(q):
         cos = _cosize(t)
         for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
             s, e, d = q.poly(start), concrete(ext), q.poly(dim)
-            parts.append(z3.Or(q.z(s) < 0, q.z(s + e) > q.z(d)))
+            parts.append(z3.Or(q.z(s) < 0, q.z(s + e) > q.z(d), q.z(d) < 1))
         c = q.coords(role)
         off = q.z(q.value(view, c)[OFFSET])
         parts.append(off < 0)
@@ -35,6 +39,14 @@ def violation(q):
         checks.append((role, view, t, cos))
 
     def explain(w):
+        syms = (f" with symbols ({', '.join(f'{n}={v}' for n, v in w.symbols.items())})" if w.symbols else "")
+        for role, view, t, cos in checks:
+            for k, dim in enumerate(t.shape):
+                d = evaluate(dim, w.symbols)
+                if d < 1:
+                    return (f"{role} {view.text!r}: axis {k} of {t.name} has extent {dim} = {d}{syms}: "
+                            "the tensor is empty, every access is out of bounds",
+                            {"symbols": w.symbols, "operand": role, "tensor": t.name, "axis": k, "extent": d})
         for role, view, t, cos in checks:
             for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
                 s, d = evaluate(start, w.symbols), evaluate(dim, w.symbols)

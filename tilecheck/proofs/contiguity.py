@@ -1,6 +1,6 @@
 """contiguity: each atom's memory words are at element offsets base, base+1, ..., base+V-1."""
 
-from ..encode import Coords, element
+from ..encode import Coords, element, verb
 from ..layout import OFFSET
 from ..poly import Poly
 from .runner import Violation
@@ -19,7 +19,7 @@ def violation(q):
         if o == o0 + word:
             return None
         idx = w.index(view, co)
-        return (f"{w.where(co)} reads {element(t, idx)} at element offset {o}, but the atom starts at {o0}, "
+        return (f"{w.where(co)} {verb(q.apply)} {element(t, idx)} at element offset {o}, but the atom starts at {o0}, "
                 f"so word {word} should be at {o0 + word}",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o,
                  "base_offset": o0, "expected_offset": o0 + word})

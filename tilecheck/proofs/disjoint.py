@@ -1,9 +1,15 @@
-"""disjoint: a load's register slots are distinct per thread; a store's memory words are
-distinct over every executing thread, repeat and word of the CTA."""
+"""disjoint: a load's register slots are distinct per thread; a store's memory words are distinct
+over every access that can race with it, as PTX's state spaces define them:
+
+* ``.local`` is private to each thread: only one thread's own (repeat, word) accesses are compared;
+* ``.shared`` is private to each CTA: every thread, repeat and word of the CTA;
+* ``.global`` is shared by the grid: when a symbol is bound to ``%ctaid``, also the accesses of
+  another CTA (the CTA-bound symbols take other values under the same facts)."""
 import z3
 
-from ..encode import element
+from ..encode import Coords, element
 from ..layout import OFFSET
+from ..poly import Poly
 from .runner import Violation
 
 
@@ -11,11 +17,13 @@ def violation(q):
     return _load(q) if q.apply.is_load else _store(q)
 
 
-def _differ(q, a, b, thread=False):
+def _differ(q, a, b, thread=False, cta=()):
     pairs = list(zip(a.repeat, b.repeat)) + [(a.word, b.word)]
     terms = [q.z(x) != q.z(y) for x, y in pairs]
     if thread:
-        terms.append(z3.Int(f"{a.tag}:thread") != z3.Int(f"{b.tag}:thread"))
+        terms.append(q.z(Poly.var(f"{a.tag}:thread")) != q.z(Poly.var(f"{b.tag}:thread")))
+    for name in cta:  # another CTA: some CTA-bound symbol differs
+        terms.append(q.z(q.symbols[name]) != q.z(b.symbols[name]))
     return z3.Or(*terms)
 
 
@@ -44,21 +52,40 @@ def _load(q):
 def _store(q):
     view = q.apply.memory
     t = q.tensor(view)
+    local, grid = t.scope == "local", t.scope == "global" and bool(q.cta_bound)
+    cta = q.cta_bound if grid else ()
     a, b = q.coords("a", thread=True), q.coords("b", thread=True)
+    if grid:
+        b = Coords(b.tag, b.group, b.repeat, b.word, q.other_cta("b"))
     same = q.z(q.value(view, a)[OFFSET]) == q.z(q.value(view, b)[OFFSET])
+    formula = z3.And(_differ(q, a, b, thread=True, cta=cta), same)
+    if local:  # each thread has its own .local window
+        formula = z3.And(formula, q.z(Poly.var("a:thread")) == q.z(Poly.var("b:thread")))
 
     def explain(w):
         ca, cb = w.coords("a", thread=True), w.coords("b", thread=True)
         ta, tb = w.thread_id("a"), w.thread_id("b")
-        oa, ob = w.value(view, ca)[OFFSET], w.value(view, cb)[OFFSET]
-        if (ta, ca[1:]) == (tb, cb[1:]) or oa != ob:
+        sa, sb = w.symbols, (w.cta_symbols.get("b", w.symbols) if grid else w.symbols)
+        oa, ob = w.value(view, ca)[OFFSET], w.value(view, cb, sb)[OFFSET]
+        same_cta = all(sa[n] == sb[n] for n in cta)
+        if (same_cta and (ta, ca[1:]) == (tb, cb[1:])) or oa != ob or (local and ta != tb):
             return None
         ia = w.index(view, ca)
+        first, second = w.describe(ca, "a"), w.describe(cb, "b")
+        if not same_cta:
+            second["symbols"] = dict(sb)
+            ctas = " and ".join("CTA (" + ", ".join(f"{n}={s[n]}" for n in cta) + ")" for s in (sa, sb))
+            others = ", ".join(f"{k}={v}" for k, v in sa.items() if k not in cta)
+            return ((f"with symbols ({others}): " if others else "")
+                    + f"two CTAs, {ctas}, both store to {element(t, ia)} at element offset {oa}: "
+                    f"{w.where(ca, 'a', symbols=False)} of the first and {w.where(cb, 'b', symbols=False)} "
+                    "of the second",
+                    {"first": first, "second": second, "tensor": t.name, "index": list(ia), "offset": oa})
         syms = ", ".join(f"{k}={v}" for k, v in w.symbols.items())
         return ((f"with symbols ({syms}): " if syms else "")
                 + f"{w.where(ca, 'a', symbols=False)} and {w.where(cb, 'b', symbols=False)} "
                 f"both store to {element(t, ia)} at element offset {oa}",
-                {"first": w.describe(ca, "a"), "second": w.describe(cb, "b"), "tensor": t.name,
+                {"first": first, "second": second, "tensor": t.name,
                  "index": list(ia), "offset": oa})
 
-    return Violation(z3.And(_differ(q, a, b, thread=True), same), explain)
+    return Violation(formula, explain)

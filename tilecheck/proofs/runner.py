@@ -24,6 +24,7 @@ PROVED, REFUTED, UNKNOWN, SKIPPED = "proved", "refuted", "unknown", "skipped"
 class Violation:
     formula: object  # z3.BoolRef
     explain: Callable[[Witness], "tuple[str, dict] | None"]
+    static: bool = False  # a fact of the input: formula is a constant, explain needs no witness
 
 
 @dataclass
@@ -44,18 +45,30 @@ class Outcome:
 
 
 def static(ok: bool, message: str, counterexample: dict | None = None) -> Violation:
-    """A fact of the input that needs no coordinates (still decided through the solver)."""
-    return Violation(z3.BoolVal(not ok), lambda w: (message, counterexample or {}))
+    """A fact of the input that needs no coordinates: decided in Python, without the solver."""
+    return Violation(z3.BoolVal(not ok), lambda w: (message, counterexample or {}), static=True)
 
 
-def decide(name: str, obligation, check, apply, timeout_s: float) -> Outcome:
+def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, minimize: bool = True) -> Outcome:
+    """Decide one obligation.  ``facts`` (``proofs.facts.decide``) says whether the symbols' facts have
+    a model; only the facts that share variables with the violation formula are given to the solver."""
     start = time.perf_counter()
     q = Query(check, apply)
     v: Violation = obligation(q)
+    formula = z3.simplify(v.formula)
+    if z3.is_false(formula):
+        return Outcome(name, PROVED, time.perf_counter() - start)
+    if v.static:
+        message, cex = v.explain(None)
+        return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
+    assertions = relevant(v.formula, q.background())
+    used = set().union(*(vs for _, vs in assertions)) | _variables(v.formula)
+    if facts is not None and not facts.ok and used & q.symbol_vars():
+        return Outcome(name, UNKNOWN, time.perf_counter() - start, f"{name} unknown: {facts.reason}")
     solver = z3.Solver()
     solver.set(timeout=max(1, int(timeout_s * 1000)))
     solver.add(v.formula)
-    solver.add(*q.background())
+    solver.add(*(f for f, _ in assertions))
     r = solver.check()
     if r == z3.unsat:
         return Outcome(name, PROVED, time.perf_counter() - start)
@@ -64,9 +77,10 @@ def decide(name: str, obligation, check, apply, timeout_s: float) -> Outcome:
         why = "timed out" if "timeout" in reason or "canceled" in reason else f"solver gave up ({reason})"
         return Outcome(name, UNKNOWN, time.perf_counter() - start, f"{name} unknown: {why} after {timeout_s:g} s")
     model = solver.model()
-    env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items()}
-    for n in q.ctx.vars:
-        env.setdefault(n, 0)
+    if minimize:
+        model = _minimize(solver, q, used, model, deadline=start + timeout_s)
+    env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items() if n in used}
+    _complete(q, env, used, facts)
     explained = v.explain(Witness(q, env))
     if explained is None:
         return Outcome(name, UNKNOWN, time.perf_counter() - start,
@@ -74,3 +88,91 @@ def decide(name: str, obligation, check, apply, timeout_s: float) -> Outcome:
                        "(internal error, please report)")
     message, cex = explained
     return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
+
+
+def relevant(formula, background: list[tuple[object, frozenset]]) -> list[tuple[object, frozenset]]:
+    """The background constraints connected to ``formula`` through shared variables.
+
+    Sound because the rest is satisfiable on its own: it bounds variables nothing else
+    mentions, defines division digits (always solvable), or states facts about symbols in
+    other components, which have a model (``proofs.facts`` decides that first)."""
+    need = set(_variables(formula))
+    todo = list(background)
+    out = []
+    changed = True
+    while changed:
+        changed = False
+        rest = []
+        for item in todo:
+            if item[1] & need:
+                out.append(item)
+                need |= item[1]
+                changed = True
+            else:
+                rest.append(item)
+        todo = rest
+    return out
+
+
+def _variables(f) -> set[str]:
+    """The names of the uninterpreted constants of a Z3 formula."""
+    seen, out, stack = set(), set(), [f]
+    while stack:
+        e = stack.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(e.decl().name())
+        else:
+            stack.extend(e.children())
+    return out
+
+
+def _minimize(solver, q: Query, used: set, model, deadline: float):
+    """The smallest symbol values, then coordinates (in order), that still violate: a binary
+    search per variable; each step that the solver cannot decide in time keeps the last model."""
+    order = [v for v in q.ctx.vars if v in used and _minimizable(q, v)]
+    solver.push()
+    for name in order:
+        x = q.zv[name]
+        best = model.eval(x, model_completion=True).as_long()
+        lo = q.ctx.vars[name].lo
+        while lo is not None and lo < best:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            mid = (lo + best) // 2
+            solver.push()
+            solver.add(x <= mid)
+            solver.set(timeout=max(1, int(min(left, 0.5) * 1000)))
+            r = solver.check()
+            if r == z3.sat:
+                model = solver.model()
+                best = model.eval(x, model_completion=True).as_long()
+            else:
+                lo = mid + 1
+            solver.pop()
+        solver.add(x == best)
+    solver.pop()
+    return model
+
+
+def _minimizable(q: Query, name: str) -> bool:
+    """Symbols (and their CTA copies) and canonical coordinates, not division digits."""
+    return "~" not in name and "." not in name
+
+
+def _complete(q: Query, env: dict, used: set, facts) -> None:
+    """Values for the variables the solver did not see: symbols from the facts' own model (they
+    lie in other components, so together with the solver's they satisfy every fact), the rest 0."""
+    sym = facts.model if facts is not None and facts.model else {}
+    for s in q.check.symbols.values():
+        for p in [q.symbols[s.name], *(c[s.name] for c in q.cta_copies.values())]:
+            (var,) = p.variables() if p.variables() else (None,)
+            if var is None or var in env:
+                continue
+            value = sym.get(s.name, s.min)
+            env[var] = value // s.multiple_of if s.multiple_of > 1 else value
+    for n in q.ctx.vars:
+        env.setdefault(n, 0)

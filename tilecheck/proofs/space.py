@@ -1,4 +1,6 @@
-"""space: the memory operand lives in the opcode's state space; the other operand is registers."""
+"""space: the memory operand lives in the opcode's state space; the other operand is registers;
+a ``.nc`` load reads a tensor that no application of the check stores to (PTX: data read through
+the non-coherent path must be read-only for the whole kernel)."""
 from .runner import static
 
 MODELLED = ("global", "shared", "local")
@@ -18,6 +20,11 @@ def violation(q):
     elif not reg.is_register:
         other = "destination" if a.is_load else "source"
         problem = f"the {other} {reg.name} must be a register tensor, it is {reg.scope} memory"
+    elif "nc" in op.qualifiers:
+        writer = next((b for b in q.check.applies if not b.is_load and b.memory.tensor == mem.name), None)
+        if writer is not None:
+            problem = (f"{op.text} reads {mem.name} through the non-coherent path, but apply[{writer.index}] "
+                       f"({writer.opcode.text}) stores to {mem.name}: .nc data must be read-only for the whole kernel")
     return static(problem is None, problem or "",
                   {"opcode": op.text, "memory": mem.name, "memory_scope": mem.scope,
                    "register": reg.name, "register_scope": reg.scope})

@@ -1,0 +1,176 @@
+"""The symbols' facts, decided once per check before any obligation.
+
+Every obligation is proved *under* the facts (each symbol's ``min``, ``max`` and
+``multiple_of``, the file's ``assume`` list, and the rule that symbols bound to the
+same CTA index are equal).  If the facts cannot all hold, every obligation would be
+vacuously proved; so they are decided first, on an encoding of their own (the symbol
+itself, not the ``m*n'`` substitution the obligations use):
+
+* unsat: the check is contradictory input; ``InputError`` names a minimal set of
+  conflicting facts (an unsat core, shrunk by deletion);
+* unknown: the facts are not known to have a model, and every obligation that mentions
+  a symbol is ``unknown`` (``Facts.ok`` is False);
+* sat: obligations are decided with the facts that share variables with them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from ..errors import InputError
+from ..expr import to_poly
+from ..poly import Context, Poly
+
+
+class Facts:
+    """The outcome of deciding the facts: ``ok`` when they have a model."""
+
+    def __init__(self, status: str, reason: str = "", formulas=(), timeout_ms: int = 1000):
+        self.status, self.reason = status, reason  # "sat" | "unknown"
+        self._formulas, self._ms, self._model = list(formulas), timeout_ms, None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "sat"
+
+    @property
+    def model(self) -> dict[str, int]:
+        """Symbol values that satisfy every fact, each as small as the solver finds in time
+        (lexicographically, in declaration order); empty when the facts were not decided sat."""
+        if self._model is None:
+            self._model = _smallest(self._formulas, self._ms) if self.ok and self._formulas else {}
+        return self._model
+
+
+def labelled(check) -> list[tuple[str, object]]:
+    """Every fact of ``check`` as (its name in the file, a Z3 formula over the symbols)."""
+    ctx = Context()
+    symbols = {n: ctx.var(n, None, None) for n in check.symbols}
+    zv: dict = {}
+
+    def z(p: Poly):
+        for v in p.variables():
+            zv.setdefault(v, z3.Int(v))
+        return p.z3(zv)
+
+    out = []
+    for s in check.symbols.values():
+        n = z(symbols[s.name])
+        out.append((f"symbols.{s.name}.min = {s.min}", n >= s.min))
+        out.append((f"symbols.{s.name}.max = {s.max}", n <= s.max))
+        if s.multiple_of > 1:
+            out.append((f"symbols.{s.name}.multiple_of = {s.multiple_of}", n % s.multiple_of == 0))
+    by_source: dict = {}
+    for s in check.symbols.values():
+        if s.source:
+            by_source.setdefault(s.source, []).append(s.name)
+    for src, names in by_source.items():
+        for other in names[1:]:
+            out.append((f"symbols.{names[0]} and symbols.{other} are both %{src}",
+                        z(symbols[names[0]]) == z(symbols[other])))
+    for k, (text, lhs, op, rhs) in enumerate(check.assume):
+        start = len(ctx.eqs)
+        d = to_poly(lhs, ctx, symbols) - to_poly(rhs, ctx, symbols)
+        parts = [_REL[op](z(d), 0)]
+        for e in ctx.eqs[start:]:  # the fact's own division variables and their ranges
+            parts.append(z(e) == 0)
+            for v in e.variables():
+                var = ctx.vars.get(v)
+                if var is not None and var.lo is not None and v not in symbols:
+                    parts += [zv[v] >= var.lo, zv[v] <= var.hi] if var.hi is not None else [zv[v] >= var.lo]
+        out.append((f"assume[{k}] {text!r}", z3.And(*parts)))
+    return out
+
+
+_REL = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+        ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+
+def decide(check, timeout_s: float) -> Facts:
+    """Decide the facts; raise InputError naming a minimal conflicting subset if they have no model."""
+    facts = labelled(check)
+    if not check.symbols:
+        return Facts("sat")
+    ms = max(1, int(timeout_s * 1000))
+    solver = z3.Solver()
+    solver.set(timeout=ms)
+    solver.add(*(f for _, f in facts))
+    r = solver.check()
+    if r == z3.sat:
+        return Facts("sat", formulas=[(n, f) for n, f in facts] + [("@symbols", list(check.symbols))],
+                     timeout_ms=ms)
+    if r == z3.unknown:
+        return Facts("unknown", f"the symbols' facts were not shown to have a model ({solver.reason_unknown()} "
+                                f"after {timeout_s:g} s)")
+    core = _core(facts, ms)
+    names = ", ".join(label for label, _ in core)
+    raise InputError(f"the facts about the symbols contradict each other, so every proof would be vacuous: "
+                     f"{names} cannot all hold", "symbols/assume")
+
+
+def _core(facts, ms) -> list:
+    """A minimal unsatisfiable subset: z3's core, then deletion of every fact it can spare."""
+    solver = z3.Solver()
+    solver.set(timeout=ms)
+    marks = {}
+    for k, (label, f) in enumerate(facts):
+        b = z3.Bool(f"fact{k}")
+        marks[b.get_id()] = k
+        solver.assert_and_track(f, b)
+    if solver.check() == z3.unsat:
+        core = sorted(marks[c.get_id()] for c in solver.unsat_core())
+    else:  # unsat without tracking but not with it: keep every fact
+        core = list(range(len(facts)))
+    k = 0
+    while k < len(core):
+        trial = core[:k] + core[k + 1:]
+        s = z3.Solver()
+        s.set(timeout=ms)
+        s.add(*(facts[j][1] for j in trial))
+        if trial and s.check() == z3.unsat:
+            core = trial
+        else:
+            k += 1
+    return [facts[j] for j in core]
+
+
+def _smallest(items, ms) -> dict[str, int]:
+    names = items[-1][1]
+    solver = z3.Solver()
+    solver.set(timeout=ms)
+    solver.add(*(f for _, f in items[:-1]))
+    if solver.check() != z3.sat:
+        return {}
+    model = solver.model()
+    for name in names:
+        x = z3.Int(name)
+        best = model.eval(x, model_completion=True).as_long()
+        lo, hi = None, best
+        # find a lower end: the symbol's min is among the facts, but search from below the model
+        step = 1
+        while True:
+            solver.push()
+            solver.add(x <= best - step)
+            r = solver.check()
+            if r == z3.sat:
+                model = solver.model()
+                best = model.eval(x, model_completion=True).as_long()
+                step *= 2
+                solver.pop()
+                continue
+            solver.pop()
+            lo = best - step + 1
+            break
+        while lo < best:  # the answer lies in [lo, best]
+            mid = (lo + best) // 2
+            solver.push()
+            solver.add(x <= mid)
+            if solver.check() == z3.sat:
+                model = solver.model()
+                best = model.eval(x, model_completion=True).as_long()
+            else:
+                lo = mid + 1
+            solver.pop()
+        solver.add(x == best)
+    return {n: model.eval(z3.Int(n), model_completion=True).as_long() for n in names}
