@@ -84,6 +84,8 @@ class Report:
 
 def prove(check: Check, timeout: float = 10.0) -> Report:
     """Prove or refute every obligation of every application of ``check``."""
+    from .timeout import seconds
+    timeout = seconds(timeout)  # InputError unless a finite positive number of seconds
     start = time.perf_counter()
     out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout)) for a in check.applies]
     return Report(check, out, time.perf_counter() - start)
