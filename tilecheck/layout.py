@@ -79,11 +79,8 @@ class Layout:
 
 
 def row_major(shape) -> Layout:
-    strides, acc = [], 1
-    for s in reversed(shape):
-        strides.append(acc)
-        acc = mul(acc, s)
-    return Layout(tuple(shape), tuple(reversed(strides)))
+    shape = tuple(shape)  # each stride one flat product: a high rank nests no parentheses
+    return Layout(shape, tuple(product(shape[k + 1:]) for k in range(len(shape))))
 
 
 def parse_layout(text: str) -> Layout:

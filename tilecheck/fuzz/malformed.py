@@ -339,7 +339,8 @@ class MalformedStats:
 
 
 def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = True) -> MalformedStats:
-    """``n`` mutated inputs: half mutated check files through the CLI, half mutated fields."""
+    """``n`` mutated inputs: half mutated check files through the CLI (a tenth of ``n`` with an input
+    edge, a twentieth respaced), half mutated fields."""
     stats = MalformedStats()
     start = time.perf_counter()
     cfg = settings(database=None, deadline=None, suppress_health_check=list(HealthCheck),
@@ -348,7 +349,10 @@ def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = T
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "mutated.toml")
 
-        @settings(cfg, max_examples=max(1, (n + 1) // 2))
+        n_edges, n_spaced = n // 10, n // 20  # of the files: input edges, respaced files
+        n_files = max(1, (n + 1) // 2 - n_edges - n_spaced)
+
+        @settings(cfg, max_examples=n_files)
         @hseed(seed)
         @given(bases.flatmap(malformed_texts), st.booleans())
         def files(text, as_json):
@@ -378,7 +382,7 @@ def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = T
             if why:
                 stats.failures.append(("field", repr(data), why))
 
-        @settings(cfg, max_examples=max(1, n // 10))
+        @settings(cfg, max_examples=max(1, n_edges))
         @hseed(seed + 2)
         @given(st.sampled_from(BASES).flatmap(edge_texts), st.booleans())
         def edges(data, as_json):
@@ -395,7 +399,7 @@ def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = T
 
         base_path = os.path.join(tmp, "base.toml")
 
-        @settings(cfg, max_examples=max(1, n // 20))
+        @settings(cfg, max_examples=max(1, n_spaced))
         @hseed(seed + 3)
         @given(bases.flatmap(lambda b: st.tuples(st.just(b), spaced_texts(b))))
         def spaced(pair):
@@ -410,8 +414,10 @@ def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = T
                 stats.spaced += 1
 
         files()
-        edges()
-        spaced()
+        if n_edges:
+            edges()
+        if n_spaced:
+            spaced()
         dicts()
     stats.seconds = time.perf_counter() - start
     if out and stats.failures:
