@@ -125,13 +125,20 @@ def load(path) -> Check:
     """Read and validate a TOML check file."""
     p = Path(path)
     try:
-        text = p.read_text()
+        data = p.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read file: {e.strerror}", str(p)) from None
+    try:
+        text = data.decode("utf-8")  # TOML is UTF-8, whatever the locale says
+    except UnicodeDecodeError as e:
+        raise InputError(f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start} ({e.reason})",
+                         str(p)) from None
     return loads(text, str(p))
 
 
 def loads(text: str, path: str = "<string>") -> Check:
+    if not isinstance(text, str):
+        raise InputError(f"a check file's text must be a string, got {type(text).__name__}", path)
     try:
         data = tomllib.loads(text)
     except ValueError as e:  # TOMLDecodeError, or an integer too long for int()

@@ -9,6 +9,7 @@ import sys
 from .check import load
 from .errors import InputError
 from .report import error_json, exit_status, prove
+from .timeout import positive_seconds
 
 
 # Front ends beyond `prove`: each module has add_arguments(parser) and main(args) -> exit status.
@@ -37,7 +38,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     pr = sub.add_parser("prove", help="prove or refute every obligation of each check file")
     pr.add_argument("files", nargs="+", metavar="FILE")
     pr.add_argument("--json", action="store_true", help="one JSON object per file (a list for several files)")
-    pr.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
+    pr.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     pr.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
     for name, (module, help) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from math import prod
 
 from .errors import InputError
-from .expr import Expr, concrete, evaluate, parse_expr, to_poly
+from .expr import Expr, brief, concrete, evaluate, flat, parse_expr, parse_tree, to_poly
 from .poly import Context, Poly
 
 THREAD_AXES = ("laneid", "warpid", "tid")
@@ -78,17 +79,14 @@ class Layout:
 
 
 def row_major(shape) -> Layout:
-    strides, acc = [], 1
-    for s in reversed(shape):
-        strides.append(acc)
-        acc = mul(acc, s)
-    return Layout(tuple(shape), tuple(reversed(strides)))
+    shape = tuple(shape)  # each stride one flat product: a high rank nests no parentheses
+    return Layout(shape, tuple(product(shape[k + 1:]) for k in range(len(shape))))
 
 
 def parse_layout(text: str) -> Layout:
     """Parse ``"(15,2,7,2):(4,1,60,2)"``; raises InputError with the reason."""
     if not isinstance(text, str) or text.count(":") != 1:
-        raise InputError(f"layout {text!r} must be 'shape:stride', e.g. '(4,8):(8,1)'")
+        raise InputError(f"layout {brief(text)} must be 'shape:stride', e.g. '(4,8):(8,1)'")
     shape_t, stride_t = text.split(":")
     shape = _parse_side(shape_t, text, stride=False)
     stride = _parse_side(stride_t, text, stride=True)
@@ -98,11 +96,11 @@ def parse_layout(text: str) -> Layout:
     if _single_wrapped(shape_t) and _single_wrapped(stride_t):
         shape, stride = (shape,), (stride,)
     if not isinstance(stride, tuple) or not _same_nesting(shape, stride):
-        raise InputError(f"layout {text!r}: shape and stride have different nesting")
+        raise InputError(f"layout {brief(text)}: shape and stride have different nesting")
     for s in _leaves(shape):
         c = concrete(s)
         if c is not None and c < 1:
-            raise InputError(f"layout {text!r}: shape entries must be positive, got {c}")
+            raise InputError(f"layout {brief(text)}: shape entries must be positive, got {c}")
     return Layout(shape, stride)
 
 
@@ -114,47 +112,51 @@ def mul(a, b):
 
 
 def product(values) -> "int | Expr":
-    acc = None
-    for v in values:
-        acc = v if acc is None else mul(acc, v)
-    return 1 if acc is None else acc
+    """Product of values (int or Expr), an int when all are; one flat product, so that many
+    symbolic factors do not nest parentheses."""
+    values = list(values)
+    if all(isinstance(v, int) for v in values):
+        return prod(values)
+    return parse_expr("*".join(f"({v})" for v in values))
 
 
 # internals ---------------------------------------------------------------
 
 def _parse_side(text, whole, stride):
+    text = flat(text)  # a newline or a tab is a space; get_source_segment reads this text
     try:
-        tree = ast.parse(text.strip(), mode="eval").body
+        tree = parse_tree(text, "layout")
     except SyntaxError:
-        raise InputError(f"cannot parse layout {whole!r}") from None
+        raise InputError(f"cannot parse layout {brief(whole)}") from None
 
     def leaf(node):
         if isinstance(node, ast.Tuple):
             if not node.elts:
-                raise InputError(f"layout {whole!r} has an empty mode")
+                raise InputError(f"layout {brief(whole)} has an empty mode")
             return tuple(leaf(e) for e in node.elts)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
             if not stride:
-                raise InputError(f"layout {whole!r}: '@' thread axes belong in the stride")
+                raise InputError(f"layout {brief(whole)}: '@' thread axes belong in the stride")
             if not isinstance(node.right, ast.Name) or node.right.id not in THREAD_AXES:
-                axis = ast.get_source_segment(text.strip(), node.right)
-                raise InputError(f"layout {whole!r}: unknown thread axis {axis!r} (use laneid, warpid or tid)")
-            coef = parse_expr(ast.get_source_segment(text.strip(), node.left), "thread stride")
+                axis = ast.get_source_segment(text, node.right)
+                raise InputError(f"layout {brief(whole)}: unknown thread axis {brief(axis)} (use laneid, warpid or tid)")
+            coef = parse_expr(ast.get_source_segment(text, node.left), "thread stride")
             if not isinstance(coef, int):
-                raise InputError(f"layout {whole!r}: a thread stride's coefficient must be an integer")
+                raise InputError(f"layout {brief(whole)}: a thread stride's coefficient must be an integer")
             return ThreadStride(coef, node.right.id)
-        seg = ast.get_source_segment(text.strip(), node)
+        seg = ast.get_source_segment(text, node)
         try:
             return parse_expr(seg, "layout entry")
         except InputError as e:
-            raise InputError(f"layout {whole!r}: {e.message}") from None
+            raise InputError(f"layout {brief(whole)}: {e.message}") from None
 
     return leaf(tree)
 
 
 def _single_wrapped(text: str) -> bool:
-    """True for "((4,3))": outer parentheses holding exactly one parenthesized mode."""
-    t = text.strip()
+    """True for "((4,3))": outer parentheses holding exactly one parenthesized mode.
+    Whitespace does not count: "( (4,3) )" is the same."""
+    t = "".join(text.split())
     if not (t.startswith("((") and t.endswith("))")):
         return False
     depth = 0

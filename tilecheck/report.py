@@ -90,6 +90,8 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True) -> Report:
     obligation that mentions a symbol ``unknown``.  ``minimize``: shrink counterexamples to
     the smallest symbol values, then coordinates."""
     from .proofs import facts as _facts
+    from .timeout import seconds
+    timeout = seconds(timeout)  # InputError unless a finite positive number of seconds
     start = time.perf_counter()
     facts = _facts.decide(check, timeout)
     out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize))

@@ -124,7 +124,7 @@ def _concrete_extent(e, text):
 def _slices(text, shape, whole):
     if text is None:
         return [0] * len(shape), list(shape), [False] * len(shape)
-    items = [t.strip() for t in text.split(",")]
+    items = [t.strip() for t in text.split(",")] if text.strip() else []
     if len(items) != len(shape):
         raise InputError(f"operand {whole!r} slices {len(items)} axes, tensor has {len(shape)}")
     starts, extents, sliced = [], [], []

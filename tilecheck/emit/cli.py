@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import InputError
+from ..timeout import positive_seconds
 from ..report import prove
 from .fragment import fragment
 from .kernel import kernel, version
@@ -23,7 +24,7 @@ def add_arguments(p):
     p.add_argument("-o", "--output", metavar="OUT.ptx", help="write here instead of standard output")
     p.add_argument("--kernel", action="store_true", help="a complete .entry (the GPU tests' ABI), not fragments")
     p.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     p.add_argument("--name", default="tilecheck_kernel", help="the kernel's name (with --kernel)")
 
 

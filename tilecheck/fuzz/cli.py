@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from ..timeout import positive_seconds
+
 HELP = "property-based fuzzing: Z3's verdicts against an independent brute-force decider"
 
 DEFAULT_CASES = 1000
@@ -26,15 +28,15 @@ CHUNK = 50  # cases per Hypothesis run (a unit of parallel work and of progress)
 def add_arguments(p):
     g = p.add_mutually_exclusive_group()
     g.add_argument("--cases", type=int, metavar="N", help=f"concrete cases (default {DEFAULT_CASES})")
-    g.add_argument("--time", type=float, metavar="SECONDS", help="run until this much time has passed")
+    g.add_argument("--time", type=positive_seconds, metavar="SECONDS", help="run until this much time has passed")
     p.add_argument("--symbolic-cases", type=int, metavar="N", default=None,
                    help="symbolic cases (default: a tenth of --cases; with --time, a tenth of the cases run)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="campaign seed (default 0): same seed, same cases")
     p.add_argument("--out", metavar="DIR", default="fuzz-out",
                    help="where shrunk failing cases are written (default fuzz-out)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="Z3 bound per query (default 10)")
-    p.add_argument("--symbolic-timeout", type=float, default=2.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="Z3 bound per query (default 10)")
+    p.add_argument("--symbolic-timeout", type=positive_seconds, default=2.0, metavar="SECONDS",
                    help="Z3 bound per query on symbolic cases (default 2; unknown is allowed there)")
     p.add_argument("--gpu", action="store_true",
                    help="also run every proved concrete case on the GPU against numpy (in batches, with --jobs workers "

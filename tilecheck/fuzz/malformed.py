@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -212,6 +213,78 @@ def mutated_dicts(draw):
     return data
 
 
+# --- input edges: deep expressions, non-UTF-8 bytes, whitespace ----------------------------------
+
+_QUOTED = re.compile(r'"([^"\\\n]*)"')
+_NUMBER = re.compile(r"(?<![A-Za-z_0-9.=])[0-9]+(?![A-Za-z_0-9.])")
+_PUNCT = re.compile(r"->|//|<=|>=|==|!=|[()\[\],:*+%@=<>-]")
+_SPACED_KEYS = ("layout", "src", "dst", "shape", "offset", "assume")  # strings whose whitespace is free
+_SPACES = [" ", "  ", "\\t", "\\n", " \\n\\t"]  # TOML escapes: a real tab or newline in the value
+
+
+@st.composite
+def edge_texts(draw, base: str):
+    """``base`` with one input edge: an integer inside a quoted string (a layout, an operand, a
+    shape entry, a fact) rewritten as a deep expression of the same value (``(4+0+0+...)``, up to
+    12,000 terms, or up to 400 nested parentheses), or the file's text made not UTF-8.  Returns
+    str, or bytes for the encoding edge."""
+    how = draw(st.sampled_from(["deep", "deep", "parens", "bytes"]))
+    if how == "bytes":
+        raw = base.encode()
+        i = draw(st.integers(0, len(raw)))
+        junk = draw(st.sampled_from([b"\xff", b"\xfe\xff", b"\xc3", b"\xe2\x82", b"\x80", b"\xed\xa0\x80"]))
+        return raw[:i] + junk + raw[i:]
+    spots = [(m.start(1) + n.start(), m.start(1) + n.end())
+             for m in _QUOTED.finditer(base) for n in _NUMBER.finditer(m.group(1))]
+    if not spots:
+        return base
+    a, b = draw(st.sampled_from(spots))
+    number = base[a:b]
+    if how == "parens":
+        k = draw(st.sampled_from([150, 199, 200, 201, 400]))
+        new = "(" * k + number + ")" * k
+    else:
+        k = draw(st.sampled_from([1000, 3000, 12000]))
+        op = draw(st.sampled_from(["+0", "-0", "*1", "+1-1"]))
+        new = "(" + number + op * k + ")"
+    return base[:a] + new + base[b:]
+
+
+@st.composite
+def spaced_texts(draw, base: str):
+    """``base`` with whitespace (spaces, tabs, newlines) inserted around the punctuation of its
+    quoted strings; the meaning must not change."""
+    def spread(m):
+        q = m.group(1)
+        out = _PUNCT.sub(lambda t: draw(st.sampled_from(["", *_SPACES])) + t.group(0)
+                         + draw(st.sampled_from(["", *_SPACES])), q)
+        return '"' + draw(st.sampled_from(["", " ", "\\n"])) + out + draw(st.sampled_from(["", " ", "\\t"])) + '"'
+    return "\n".join(_QUOTED.sub(spread, line) if line.lstrip().startswith(_SPACED_KEYS) else line
+                     for line in base.split("\n"))
+
+
+def _verdicts(path: str) -> tuple:
+    """(exit status, per obligation statuses) of ``tilecheck prove --json PATH``."""
+    import json
+    rc, out, err, exc = run_prove_in_process(path, ["--timeout", "2", "--json"])
+    if exc is not None or rc not in (0, 1, 2, 3):
+        return rc, exc
+    doc = json.loads(out)
+    if rc == 2:
+        return rc, None
+    return rc, tuple((o["name"], o["status"]) for a in doc["applies"] for o in a["obligations"])
+
+
+def judge_spaced(base_path: str, spaced_path: str) -> str | None:
+    """None when the spaced file means what the base file means (same exit status, same statuses)."""
+    a, b = _verdicts(base_path), _verdicts(spaced_path)
+    if b[0] not in (0, 1, 2, 3) or (b[0] == 2) != (a[0] == 2):
+        return f"whitespace changed the answer: exit {a[0]} without, exit {b[0]} with"
+    if a[0] != 2 and any(x != y and "unknown" not in (x[1], y[1]) for x, y in zip(a[1], b[1])):
+        return f"whitespace changed the verdicts: {a} without, {b} with"[:400]  # (unknown: a timeout)
+    return None
+
+
 def judge_dict(data) -> str | None:
     from ..check import from_dict
     from ..errors import InputError
@@ -247,6 +320,7 @@ class MalformedStats:
     dicts: int = 0
     exit2: int = 0
     valid: int = 0
+    spaced: int = 0  # whitespace variants that meant what their base means
     failures: list = field(default_factory=list)  # (kind, input, why)
     seconds: float = 0.0
 
@@ -256,7 +330,7 @@ class MalformedStats:
 
     def summary(self) -> str:
         lines = [f"tilecheck fuzz --malformed: {self.files} mutated files ({self.exit2} exit 2 with one line, "
-                 f"{self.valid} still valid) and {self.dicts} mutated fields in {self.seconds:.1f} s; "
+                 f"{self.valid} still valid; {self.spaced} respaced files that mean the same) and {self.dicts} mutated fields in {self.seconds:.1f} s; "
                  f"{len(self.failures)} failures (tracebacks, several lines, wrong exit, or a valid file on which "
                  f"Z3 and the enumerator disagree)"]
         for kind, _, why in self.failures[:20]:
@@ -265,7 +339,8 @@ class MalformedStats:
 
 
 def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = True) -> MalformedStats:
-    """``n`` mutated inputs: half mutated check files through the CLI, half mutated fields."""
+    """``n`` mutated inputs: half mutated check files through the CLI (a tenth of ``n`` with an input
+    edge, a twentieth respaced), half mutated fields."""
     stats = MalformedStats()
     start = time.perf_counter()
     cfg = settings(database=None, deadline=None, suppress_health_check=list(HealthCheck),
@@ -274,7 +349,10 @@ def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = T
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "mutated.toml")
 
-        @settings(cfg, max_examples=max(1, (n + 1) // 2))
+        n_edges, n_spaced = n // 10, n // 20  # of the files: input edges, respaced files
+        n_files = max(1, (n + 1) // 2 - n_edges - n_spaced)
+
+        @settings(cfg, max_examples=n_files)
         @hseed(seed)
         @given(bases.flatmap(malformed_texts), st.booleans())
         def files(text, as_json):
@@ -304,13 +382,49 @@ def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = T
             if why:
                 stats.failures.append(("field", repr(data), why))
 
+        @settings(cfg, max_examples=max(1, n_edges))
+        @hseed(seed + 2)
+        @given(st.sampled_from(BASES).flatmap(edge_texts), st.booleans())
+        def edges(data, as_json):
+            Path(path).write_bytes(data if isinstance(data, bytes) else data.encode())
+            rc, o, e, exc = run_prove_in_process(path, ["--timeout", "2"] + (["--json"] if as_json else []))
+            stats.files += 1
+            why = judge_file(rc, o, e, exc, as_json)
+            if why:
+                stats.failures.append(("file", data, why))
+            elif rc == 2:
+                stats.exit2 += 1
+            else:
+                stats.valid += 1
+
+        base_path = os.path.join(tmp, "base.toml")
+
+        @settings(cfg, max_examples=max(1, n_spaced))
+        @hseed(seed + 3)
+        @given(bases.flatmap(lambda b: st.tuples(st.just(b), spaced_texts(b))))
+        def spaced(pair):
+            base, text = pair
+            Path(base_path).write_text(base)
+            Path(path).write_text(text)
+            stats.files += 1
+            why = judge_spaced(base_path, path)
+            if why:
+                stats.failures.append(("spaced", text, why))
+            else:
+                stats.spaced += 1
+
         files()
+        if n_edges:
+            edges()
+        if n_spaced:
+            spaced()
         dicts()
     stats.seconds = time.perf_counter() - start
     if out and stats.failures:
         d = Path(out)
         d.mkdir(parents=True, exist_ok=True)
         for k, (kind, text, why) in enumerate(stats.failures[:50]):
-            (d / f"malformed-{k}.{'toml' if kind == 'file' else 'txt'}").write_text(
-                "".join(f"# {line}\n" for line in why.splitlines()) + text)
+            head = "".join(f"# {line}\n" for line in why.splitlines()).encode()
+            (d / f"malformed-{k}.{'txt' if kind == 'field' else 'toml'}").write_bytes(
+                head + (text if isinstance(text, bytes) else text.encode()))
     return stats

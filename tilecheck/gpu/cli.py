@@ -12,6 +12,8 @@ import json
 import secrets
 import sys
 
+from ..timeout import positive_seconds
+
 HELP = "prove, emit and run a check file on the GPU; compare with numpy bit for bit"
 
 
@@ -27,7 +29,7 @@ def add_arguments(p):
     p.add_argument("--arch", help="override the file's arch, e.g. sm_90a")
     p.add_argument("--load", choices=("cubin", "ptx"), default=None,
                    help="load the module through ptxas (cubin, the default) or the driver's PTX JIT")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each proof query")
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each proof query")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
