@@ -1,0 +1,150 @@
+"""Daily use from a plain install: declared dependencies, --version, shipped examples, the tools."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import tilecheck
+from tilecheck import tools
+from tilecheck.bundled import examples
+from tilecheck.cli import main
+
+ROOT = Path(__file__).parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+# Every module of the package must import with only the main dependencies (and theirs) present,
+# as after `pip install tilecheck` with no extras; only the GPU runner's pycuda is an extra, and it
+# is imported when a kernel runs, not when a module is imported.
+_IMPORT_ALL = textwrap.dedent("""
+    import importlib, importlib.metadata as md, pkgutil, re, sys
+
+    def requirement_names(dist):
+        out = []
+        for r in md.requires(dist) or []:
+            if "extra ==" in r:
+                continue
+            out.append(re.split(r"[\\s<>=!~;\\[(]", r, maxsplit=1)[0])
+        return out
+
+    allowed_dists, todo = set(), [d for d in sys.argv[1:]]
+    while todo:
+        d = todo.pop().lower().replace("_", "-")
+        if d in allowed_dists:
+            continue
+        allowed_dists.add(d)
+        try:
+            todo += requirement_names(d)
+        except md.PackageNotFoundError:
+            pass
+    allowed = set(sys.stdlib_module_names) | {"tilecheck", "_distutils_hack"}
+    for top, dists in md.packages_distributions().items():
+        if any(x.lower().replace("_", "-") in allowed_dists for x in dists):
+            allowed.add(top)
+
+    class Block:
+        def find_spec(self, name, path=None, target=None):
+            top = name.split(".")[0]
+            if top not in allowed and not top.startswith("_"):
+                raise ModuleNotFoundError(f"No module named {top!r} (not a main dependency)", name=top)
+            return None
+
+    sys.meta_path.insert(0, Block())
+    import tilecheck
+    failed = []
+    for m in pkgutil.walk_packages(tilecheck.__path__, "tilecheck."):
+        if m.name.endswith("__main__"):  # runs the CLI
+            continue
+        try:
+            importlib.import_module(m.name)
+        except ImportError as e:
+            failed.append(f"{m.name}: {e}")
+    print("\\n".join(failed))
+""")
+
+
+def _main_dependencies():
+    return [__import__("re").split(r"[\s<>=!~;\[]", r, maxsplit=1)[0] for r in PYPROJECT["project"]["dependencies"]]
+
+
+def test_every_module_imports_with_the_main_dependencies_alone():
+    out = subprocess.run([sys.executable, "-c", _IMPORT_ALL, *_main_dependencies()], env=ENV,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ""
+
+
+def test_the_import_check_catches_an_undeclared_dependency():
+    # the same check with hypothesis left out of the declared dependencies must fail on the strategies
+    deps = [d for d in _main_dependencies() if d != "hypothesis"]
+    out = subprocess.run([sys.executable, "-c", _IMPORT_ALL, *deps], env=ENV,
+                         capture_output=True, text=True, timeout=120)
+    assert "tilecheck.strategies: No module named 'hypothesis'" in out.stdout
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out == f"tilecheck {tilecheck.__version__}\n"
+    assert tilecheck.__version__ == PYPROJECT["project"]["version"]
+
+
+def test_the_shipped_examples_are_the_top_level_ones():
+    shipped = examples()
+    assert shipped and shipped == {p.name: p.read_text() for p in (ROOT / "examples").glob("*.toml")}
+
+
+def test_examples_command_copies_them_and_never_overwrites_a_different_file(tmp_path, capsys):
+    dest = tmp_path / "ex"
+    assert main(["examples", str(dest)]) == 0
+    assert {p.name: p.read_text() for p in dest.iterdir()} == examples()
+    assert f"next: tilecheck prove {dest / 'seed.toml'}" in capsys.readouterr().out
+    assert main(["prove", str(dest / "seed.toml")]) == 0
+    assert main(["examples", str(dest)]) == 0  # identical files: nothing to refuse
+    (dest / "seed.toml").write_text("# mine\n")
+    capsys.readouterr()
+    assert main(["examples", str(dest)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "seed.toml exists and differs" in err
+    assert (dest / "seed.toml").read_text() == "# mine\n"
+    (tmp_path / "file").write_text("")
+    assert main(["examples", str(tmp_path / "file")]) == 2
+
+
+def test_tools_module_reports_an_unknown_tool_in_one_line(capsys):
+    assert tools.main(["nvcc", "--version"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown tool 'nvcc'" in err
+    assert tools.main([]) == 2
+
+
+def _wheel_ptxas():
+    for path in tools.candidates("ptxas"):
+        if "site-packages" in str(path) and path.is_file():
+            return path
+    return None
+
+
+@pytest.mark.skipif(_wheel_ptxas() is None, reason="the nvidia-cuda-nvcc wheel is not installed")
+def test_tools_module_runs_the_wheels_ptxas_when_none_is_on_path(tmp_path):
+    # a pip-only machine: no ptxas on PATH, no CUDA_HOME; only the wheel's
+    env = {**ENV, "PATH": str(Path(sys.executable).parent)}
+    env.pop("CUDA_HOME", None), env.pop("CUDA_PATH", None)
+    where = subprocess.run([sys.executable, "-m", "tilecheck.tools", "--which", "ptxas"], env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert where.returncode == 0 and "site-packages" in where.stdout
+    ptx = tmp_path / "seed.ptx"
+    assert main(["emit", str(ROOT / "examples" / "seed.toml"), "--kernel", "-o", str(ptx)]) == 0
+    run = subprocess.run([sys.executable, "-m", "tilecheck.tools", "ptxas", "-arch=sm_90", str(ptx),
+                          "-o", str(tmp_path / "seed.cubin")], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "seed.cubin").stat().st_size > 0
+    bad = subprocess.run([sys.executable, "-m", "tilecheck.tools", "ptxas", "-arch=sm_90", str(tmp_path / "none.ptx")],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0  # ptxas's own status comes back
