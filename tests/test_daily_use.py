@@ -148,3 +148,48 @@ def test_tools_module_runs_the_wheels_ptxas_when_none_is_on_path(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "tilecheck.tools", "ptxas", "-arch=sm_90", str(tmp_path / "none.ptx")],
                          env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0  # ptxas's own status comes back
+
+
+class _NoPycuda:
+    """A meta path finder that records every attempt to import pycuda."""
+    def __init__(self):
+        self.tried = []
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "pycuda":
+            self.tried.append(name)
+            raise ModuleNotFoundError("No module named 'pycuda'", name="pycuda")
+        return None
+
+
+@pytest.mark.parametrize("bad, where", [
+    ('[tensors.A]\ndtype = "float33"\nscope = "global"\nshape = [4]\n', "tensors.A"),
+    ("arch = [", None),
+])
+def test_run_json_gives_proves_error_object_before_any_pycuda_import(tmp_path, capsys, monkeypatch, bad, where):
+    path = tmp_path / "bad.toml"
+    path.write_text(bad)
+    finder = _NoPycuda()
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    assert main(["prove", "--json", str(path)]) == 2
+    want = json.loads(capsys.readouterr().out)
+    assert main(["run", "--json", str(path)]) == 2
+    out = capsys.readouterr()
+    assert json.loads(out.out) == want and out.err == ""
+    assert want["verdict"] == "error" and (where is None or where in want["error"]["where"])
+    assert finder.tried == []
+    assert main(["run", str(path)]) == 2  # without --json: the one line on stderr, as before
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and out.err.startswith("tilecheck: error: ")
+
+
+def test_run_json_bad_set_and_refuted_file_are_json(capsys):
+    seed = str(ROOT / "examples" / "seed.toml")
+    assert main(["run", "--json", seed, "--set", "q=1"]) == 2
+    err = json.loads(capsys.readouterr().out)["error"]
+    assert err["where"] == "--set" and "unknown symbol 'q'" in err["message"]
+    refuted = str(ROOT / "examples" / "region_misaligned_refuted.toml")
+    assert main(["run", "--json", refuted]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] == "refuted" and out["result"] == "not run"
+    assert out["applies"][0]["obligations"][6]["name"] == "alignment"
