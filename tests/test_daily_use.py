@@ -193,3 +193,27 @@ def test_run_json_bad_set_and_refuted_file_are_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["verdict"] == "refuted" and out["result"] == "not run"
     assert out["applies"][0]["obligations"][6]["name"] == "alignment"
+
+
+def test_emit_base_names_the_fragments_base_register(capsys):
+    sym = str(ROOT / "examples" / "symbolic_tile.toml")
+    assert main(["emit", sym]) == 0
+    default = capsys.readouterr().out
+    assert "%base_X" in default
+    assert main(["emit", sym, "--base", "X=%rd7"]) == 0
+    out = capsys.readouterr().out
+    assert "%base_X" not in out and out == default.replace("%base_X", "%rd7")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--name", "k"], "--name: only with --kernel"),
+    (["--kernel", "--base", "A=%rd1"], "--base: only for fragments"),
+    (["--base", "R=%rd1"], "'R' is not a memory tensor"),
+    (["--base", "Z=%rd1"], "'Z' is not a memory tensor"),
+    (["--base", "A=rd1"], "expected TENSOR=%REGISTER"),
+    (["--base", "A"], "expected TENSOR=%REGISTER"),
+])
+def test_emit_name_and_base_on_the_wrong_side_are_one_line_errors(capsys, argv, message):
+    assert main(["emit", str(ROOT / "examples" / "seed.toml"), *argv]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and message in out.err
