@@ -217,3 +217,48 @@ def test_emit_name_and_base_on_the_wrong_side_are_one_line_errors(capsys, argv, 
     assert main(["emit", str(ROOT / "examples" / "seed.toml"), *argv]) == 2
     out = capsys.readouterr()
     assert out.out == "" and out.err.count("\n") == 1 and message in out.err
+
+
+def _scalar(dst, src, shape=(4, 8), a_shape=(4, 8), opcode="ld.global.b32"):
+    return {"tensors": {"A": {"dtype": "float32", "scope": "global", "shape": list(a_shape)},
+                        "R": {"dtype": "float32", "scope": "register", "shape": list(shape)}},
+            "apply": [{"opcode": opcode, "dst": dst, "src": src}]}
+
+
+def test_unit_axis_is_a_size_one_word_axis():
+    v = tilecheck.parse_operand("A: i j -> j i ()", {"A": (4, 8)})
+    assert v.shape == (8, 4, 1)
+    assert v.index((5, 3, 0)) == (3, 5)
+    assert tilecheck.parse_operand("A: i j -> () i j", {"A": (4, 8)}).shape == (1, 4, 8)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("A: () j -> j", "empty parentheses"),
+    ("A: i j -> i (j ())", "nested parentheses"),
+    ("A: i j -> i j (", "unbalanced"),
+])
+def test_unit_axis_only_on_the_right(bad, message):
+    with pytest.raises(tilecheck.InputError, match=message):
+        tilecheck.parse_operand(bad, {"A": (4, 8)})
+
+
+def test_unit_axis_spelling_proves_and_emits_like_the_split_spelling(capsys):
+    from tilecheck.emit import fragment
+    from tilecheck.fuzz.differential import compare
+    unit = _scalar("R: i j -> j i ()", "A: i j -> j i ()")
+    split = _scalar("R: i (j w=1) -> j i w", "A: i (j w=1) -> j i w")
+    texts = []
+    for data in (unit, split):
+        result = compare(data)
+        assert result.ok and result.verdict == "proved", result.problems
+        texts.append(fragment(tilecheck.prove(tilecheck.from_dict(data)).plan, 0).text)
+    assert texts[0] == texts[1] and texts[0].count("ld.global.b32 ") == 32
+
+
+def test_unit_axis_in_a_refutation_agrees_with_the_enumerator():
+    data = _scalar("R: i j -> j i ()", "A[1:5, :]: i j -> j i ()")  # one row past the end
+    from tilecheck.fuzz.differential import compare
+    result = compare(data)
+    assert result.ok, result.problems
+    report = tilecheck.prove(tilecheck.from_dict(data))
+    assert report.applies[0].obligation("bounds").status == "refuted"
