@@ -262,3 +262,67 @@ def test_unit_axis_in_a_refutation_agrees_with_the_enumerator():
     assert result.ok, result.problems
     report = tilecheck.prove(tilecheck.from_dict(data))
     assert report.applies[0].obligation("bounds").status == "refuted"
+
+
+@pytest.mark.parametrize("n, k, r0, c0", [(8, 8, 0, 0), (40, 64, 24, 56), (9, 24, 0, 16)])
+def test_half_packed_example_moves_the_float16_tile(n, k, r0, c0):
+    # docs/check-file.md: word j of a row holds halves 2j (low 16 bits) and 2j+1; the register
+    # tile of words, read back as halves, is the float16 tile X[r0:r0+8, c0:c0+8]
+    from tilecheck.gpu.reference import reference
+    check = tilecheck.load(ROOT / "examples" / "half_packed_v4_b32.toml")
+    case = reference(check, {"n": n, "k": k, "r0": r0, "c0": c0}, seed=7)
+    halves = case.inputs["X"].astype("<u4").view("<u2").reshape(n, k)
+    regs = case.expected["R"].astype("<u4").view("<u2").reshape(8, 8)
+    assert (regs == halves[r0:r0 + 8, c0:c0 + 8]).all()
+    assert case.written["R"].all()
+
+
+@pytest.mark.parametrize("dst, transposed", [("R: j i -> j i ()", False), ("R: i j -> j i ()", True)])
+def test_axis_names_are_per_operand_and_pair_by_position(dst, transposed):
+    # docs/check-file.md's pitfall: the same names in dst and src do not pair axes; positions do
+    from tilecheck.gpu.reference import reference
+    check = tilecheck.from_dict({
+        "tensors": {"A": {"dtype": "float32", "scope": "global", "shape": [4, 4]},
+                    "R": {"dtype": "float32", "scope": "register", "shape": [4, 4]}},
+        "apply": [{"opcode": "ld.global.b32", "dst": dst, "src": "A: i j -> i j ()"}]})
+    assert tilecheck.prove(check).verdict == "proved"  # both are valid copies
+    case = reference(check, {}, seed=3)
+    a, r = case.inputs["A"].reshape(4, 4), case.expected["R"].reshape(4, 4)
+    assert (r == (a.T if transposed else a)).all() and not (r == (a if transposed else a.T)).all()
+
+
+def test_documented_fragment_call():
+    from tilecheck.emit import fragment
+    report = tilecheck.prove(tilecheck.load(ROOT / "examples" / "symbolic_tile.toml"))
+    frag = fragment(report.plan, 0, base={"X": "%rd1"}, symbols={"k": "%rd2"}, registers="%f")
+    assert "%base_X" not in frag.text and "%rd1" in frag.text
+    assert "%rd2" in frag.text and "%f0" in frag.text and "%sym_k" not in frag.text
+
+
+@pytest.mark.parametrize("by", ["ctaid.y", "ctaid.z"])
+def test_ctaid_y_and_z_symbols_are_read_from_the_cta_index(by, capsys, tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text(textwrap.dedent(f"""
+        threads = 32
+        [symbols.b]
+        from = "{by}"
+        min = 0
+        max = 15
+        [tensors.A]
+        dtype = "float32"
+        scope = "global"
+        shape = [16, 32]
+        [tensors.R]
+        dtype = "float32"
+        scope = "register"
+        shape = [32]
+        layout = "32:1@laneid"
+        [[apply]]
+        opcode = "ld.global.b32"
+        scope = "warp"
+        dst = "R: l -> l ()"
+        src = "A[b:b+1, :]: o l -> l (o)"
+    """))
+    assert main(["emit", str(path), "--kernel"]) == 0
+    ptx = capsys.readouterr().out
+    assert f"%{by}" in ptx and ".param .s64" not in ptx
