@@ -17,6 +17,7 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "cta_lane_stride2_refuted.toml": ("refuted", 3, {"ownership"}),
     "region_misaligned_refuted.toml": ("refuted", 8, {"alignment"}),
     "symbolic_tile.toml": ("proved", 16, set()),
+    "half_packed_v4_b32.toml": ("proved", 8, set()),
 }
 
 

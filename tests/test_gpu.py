@@ -157,6 +157,9 @@ def _examples():
     for vals in ({"n": 8, "k": 8, "r0": 0, "c0": 0}, {"n": 40, "k": 64, "r0": 24, "c0": 56},
                  {"n": 4096, "k": 4096, "r0": 2048, "c0": 4088}, {"n": 1000, "k": 1024, "r0": 992, "c0": 0}):
         out["example-symbolic_tile-" + "-".join(f"{k}{v}" for k, v in vals.items())] = (sym, vals)
+    half = tilecheck.load(EXAMPLES / "half_packed_v4_b32.toml")
+    for vals in ({"n": 8, "k": 8, "r0": 0, "c0": 0}, {"n": 40, "k": 64, "r0": 24, "c0": 56}):
+        out["example-half_packed_v4_b32-" + "-".join(f"{k}{v}" for k, v in vals.items())] = (half, vals)
     return out
 
 

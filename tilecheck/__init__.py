@@ -7,4 +7,14 @@ from .view import View, parse_operand
 
 __all__ = ["Apply", "Check", "InputError", "Layout", "Report", "Symbol", "Tensor", "View", "from_dict",
            "load", "loads", "parse_layout", "parse_operand", "prove", "row_major"]
-__version__ = "0.1.0"
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        return version("tilecheck")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0.1.0"
+
+
+__version__ = _version()

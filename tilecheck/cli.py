@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "emit": ("tilecheck.emit.cli", "write the PTX of a proved check file"),
     "run": ("tilecheck.gpu.cli", "prove, emit and run a check file on the GPU against numpy"),
     "fuzz": ("tilecheck.fuzz.cli", "property-based fuzzing: Z3 against an independent decider"),
+    "examples": ("tilecheck.bundled", "copy the shipped example check files to DIR (default ./examples)"),
 }
 
 
@@ -34,6 +35,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     p = _Parser(prog="tilecheck", description="Prove the layout contract of PTX ld/st instructions, then emit PTX.")
+    from . import __version__
+    p.add_argument("--version", action="version", version=f"tilecheck {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     pr = sub.add_parser("prove", help="prove or refute every obligation of each check file")
     pr.add_argument("files", nargs="+", metavar="FILE")

@@ -3,6 +3,11 @@
 Lookup order: ``PATH``, then the PyPI wheels (``nvidia/cu13/bin/`` for CUDA 13 wheels,
 ``nvidia/cuda_nvcc/bin/`` and friends for CUDA 12 ones) in every ``site-packages`` on
 ``sys.path``, then ``$CUDA_HOME/bin``, ``$CUDA_PATH/bin`` and ``/usr/local/cuda/bin``.
+
+From a shell, ``python -m tilecheck.tools ptxas -arch=sm_90 seed.ptx -o seed.cubin`` runs the
+tool found that way (a pip-only machine has the wheel's ptxas, which is not on ``PATH``) with
+the arguments given, and exits with its status; ``python -m tilecheck.tools --which ptxas``
+prints where it is.
 """
 from __future__ import annotations
 
@@ -129,3 +134,28 @@ def ptxas(ptx_text: str, arch: str, *, output: str | os.PathLike | None = None,
         cmd = (exe, f"-arch={arch}", *args, str(src), "-o", out)
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     return PtxasResult(proc.returncode == 0, proc.returncode, proc.stdout, proc.stderr, cmd)
+
+
+def main(argv=None) -> int:
+    """``python -m tilecheck.tools [--which] TOOL [ARGS...]``: run (or locate) a found tool."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    which = bool(argv) and argv[0] == "--which"
+    argv = argv[1:] if which else argv
+    usage = f"usage: python -m tilecheck.tools [--which] {{{','.join(TOOLS)}}} [ARGS...]"
+    if not argv or argv[0] not in TOOLS:
+        got = f"unknown tool {argv[0]!r}; " if argv else ""
+        print(f"tilecheck.tools: error: {got}{usage}", file=sys.stderr)
+        return 2
+    try:
+        exe = find_tool(argv[0])
+    except ToolNotFound as e:
+        print(f"tilecheck.tools: error: {e}", file=sys.stderr)
+        return 2
+    if which:
+        print(exe)
+        return 0
+    return subprocess.run([exe, *argv[1:]]).returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -3,7 +3,8 @@
 A view slices a tensor's logical shape (half-open ranges, symbolic starts,
 concrete extents) and rearranges the sliced axes einops-style: the left side
 names each axis and may split it ``(a=4 b)``; the right side lists the view's
-axes, merging names row-major ``(d b)``.  Every name on the left is one
+axes, merging names row-major ``(d b)``; ``()`` on the right is a size-1 axis (the word axis
+of a scalar opcode: ``A: i j -> i j ()``).  Every name on the left is one
 *elementary* axis with a concrete extent; each view axis is a row-major
 product of elementary axes, and each logical axis is a row-major product of
 elementary axes plus its slice start.
@@ -152,8 +153,9 @@ def _sub(a, b):
     return parse_expr(f"({a})-({b})")
 
 
-def _groups(side, whole):
-    """Tokens of one side of a pattern: list of groups, each a list of (name, size|None)."""
+def _groups(side, whole, unit=False):
+    """Tokens of one side of a pattern: list of groups, each a list of (name, size|None).
+    With ``unit`` (the right side), ``()`` is an empty group: a size-1 axis."""
     groups, cur = [], None
     for tok in _TOKEN.findall(side):
         if tok == "(":
@@ -161,7 +163,7 @@ def _groups(side, whole):
                 raise InputError(f"pattern {whole!r}: nested parentheses")
             cur = []
         elif tok == ")":
-            if cur is None or not cur:
+            if cur is None or not (cur or unit):
                 raise InputError(f"pattern {whole!r}: unbalanced or empty parentheses")
             groups.append(cur)
             cur = None
@@ -185,7 +187,7 @@ def _pattern(pattern, extents, whole):
     if pattern.count("->") != 1:
         raise InputError(f"operand {whole!r}: pattern must be 'left -> right'")
     lhs, rhs = pattern.split("->")
-    lgroups, rgroups = _groups(lhs, whole), _groups(rhs, whole)
+    lgroups, rgroups = _groups(lhs, whole), _groups(rhs, whole, unit=True)
     if len(lgroups) != len(extents):
         raise InputError(f"operand {whole!r}: pattern names {len(lgroups)} axes, the operand has {len(extents)}")
     size, left = {}, []
@@ -213,7 +215,11 @@ def _pattern(pattern, extents, whole):
             size[n] = s
         left.append(tuple(n for n, _ in group))
     axes, seen = [], []
-    for group in rgroups:
+    for k, group in enumerate(rgroups):
+        if not group:  # (): a size-1 axis of its own, named so that no pattern can spell it
+            size[f"(){k}"] = 1
+            axes.append((f"(){k}",))
+            continue
         if any(s is not None for _, s in group):
             raise InputError(f"operand {whole!r}: sizes belong on the left side of the pattern")
         for n, _ in group:
@@ -223,7 +229,7 @@ def _pattern(pattern, extents, whole):
                 raise InputError(f"operand {whole!r}: axis {n!r} appears twice on the right")
             seen.append(n)
         axes.append(tuple(n for n, _ in group))
-    missing = [n for n in size if n not in seen]
+    missing = [n for n in size if n not in seen and not n.startswith("()")]
     if missing:
         raise InputError(f"operand {whole!r}: axis {missing[0]!r} on the left is missing on the right")
     return tuple(left), tuple(axes), size

@@ -1,13 +1,16 @@
-"""``tilecheck emit FILE [-o OUT.ptx] [--kernel] [--arch sm_XX] [--timeout S]``.
+"""``tilecheck emit FILE [-o OUT.ptx] [--kernel [--name NAME]] [--base T=%REG ...] [--arch sm_XX] [--timeout S]``.
 
 Proves the file first: a refuted file is refused with exit 1 and its refutations,
 an unknown one with exit 3; bad input is exit 2 with one line.  Without
 ``--kernel`` it writes every application's fragment (default register names:
 base addresses ``%base_<tensor>``, symbols ``%sym_<name>``, predicate ``%p``,
-cache policy ``%policy``); with it, the whole kernel (see kernel.py for its ABI).
+cache policy ``%policy``; ``--base A=%rd1`` names tensor A's base register instead); with
+it, the whole kernel (see kernel.py for its ABI).  ``--name`` is for ``--kernel`` and
+``--base`` for fragments: either on the wrong side is an input error.
 """
 from __future__ import annotations
 
+import re
 import sys
 
 from ..errors import InputError
@@ -25,12 +28,39 @@ def add_arguments(p):
     p.add_argument("--kernel", action="store_true", help="a complete .entry (the GPU tests' ABI), not fragments")
     p.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
     p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
-    p.add_argument("--name", default="tilecheck_kernel", help="the kernel's name (with --kernel)")
+    p.add_argument("--name", help="the kernel's name (with --kernel; default tilecheck_kernel)")
+    p.add_argument("--base", action="append", default=[], metavar="TENSOR=%%REG",
+                   help="the register holding a memory tensor's base address in the fragments (default "
+                        "%%base_TENSOR); repeatable; not with --kernel")
+
+
+_REGISTER = re.compile(r"%[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def _bases(pairs, check) -> dict:
+    """``--base A=%rd1`` pairs as {tensor: register}, checked against the file (raises InputError)."""
+    out = {}
+    for text in pairs:
+        name, eq, reg = (x.strip() for x in text.partition("="))
+        if not eq or not name or not _REGISTER.fullmatch(reg):
+            raise InputError(f"expected TENSOR=%REGISTER (e.g. A=%rd1), got {text!r}", "--base")
+        t = check.tensors.get(name)
+        if t is None or t.scope == "register":
+            memory = ", ".join(n for n, t in check.tensors.items() if t.scope != "register") or "none"
+            raise InputError(f"{name!r} is not a memory tensor of {check.path} (memory tensors: {memory})", "--base")
+        out[name] = reg
+    return out
 
 
 def main(args) -> int:
     from ..cli import load_check
+    if args.name is not None and not args.kernel:
+        raise InputError("only with --kernel (fragments have no kernel to name)", "--name")
+    if args.base and args.kernel:
+        raise InputError("only for fragments (the kernel of --kernel reads its base addresses from its "
+                         "parameters)", "--base")
     check = load_check(args.file, args.arch)
+    base = _bases(args.base, check)
     report = prove(check, timeout=args.timeout)
     if report.verdict != "proved":
         print(f"tilecheck: {args.file} is {report.verdict}: nothing emitted", file=sys.stderr)
@@ -41,7 +71,7 @@ def main(args) -> int:
         return report.exit_status
     plan = report.plan
     try:
-        text = kernel(plan, name=args.name) if args.kernel else fragments(plan)
+        text = kernel(plan, name=args.name or "tilecheck_kernel") if args.kernel else fragments(plan, base)
     except ValueError as e:  # EmitError is an InputError; a bad --name is a ValueError
         raise e if isinstance(e, InputError) else InputError(str(e), "--name") from None
     if args.output:
@@ -55,11 +85,11 @@ def main(args) -> int:
     return 0
 
 
-def fragments(plan) -> str:
+def fragments(plan, base=None) -> str:
     check = plan.check
     major, minor = version(check)
     out = [f"// tilecheck fragments for {check.path}: needs .version {major}.{minor}, .target {check.arch}"]
     for a in check.applies:
-        f = fragment(plan, a.index)
+        f = fragment(plan, a.index, base=base)
         out += ["", f"// apply[{a.index}]: {len(f.body)} instructions per thread, {a.scope} scope", f.text]
     return "\n".join(out)

@@ -47,12 +47,26 @@ def _symbols(pairs) -> dict:
     return out
 
 
-def _err(msg: str) -> int:
-    print(f"tilecheck: error: {msg}", file=sys.stderr)
+def _err(args, msg: str, where: str = "") -> int:
+    """An error of this run (exit 2): one line on stderr, or with --json the JSON error object
+    that ``tilecheck prove --json`` prints for a file it cannot read."""
+    if getattr(args, "json", False):
+        from ..report import error_json
+        print(json.dumps(error_json(args.file, msg, where), indent=1))
+    else:
+        print(f"tilecheck: error: {where}: {msg}" if where else f"tilecheck: error: {msg}", file=sys.stderr)
     return 2
 
 
 def main(args) -> int:
+    from ..errors import InputError
+    try:
+        return _main(args)
+    except InputError as e:  # the file, --set, --arch: before any pycuda import
+        return _err(args, e.message, e.where)
+
+
+def _main(args) -> int:
     from ..cli import load_check
     from ..report import prove
     from .reference import bind_symbols
@@ -66,6 +80,9 @@ def main(args) -> int:
     if args.unchecked:
         return _unchecked(args, check, symbols, seed, report)
     if report.verdict != "proved":
+        if args.json:
+            print(json.dumps({**report.to_json(), "result": "not run"}, indent=1))
+            return report.exit_status
         print(report.to_text())
         print(f"not run: {args.file} is {report.verdict}; only proved plans run "
               f"(--unchecked runs a refuted one in a separate process to see what the hardware does)")
@@ -77,13 +94,13 @@ def main(args) -> int:
         g = runner.gpu()
         reason = g.can_run(check.arch)
         if reason:
-            return _err(f"{args.file}: {reason}")
+            return _err(args, reason, args.file)
         result = runner.run_check(check, symbols, seed, plan=report.plan, how=how, timeout=args.timeout)
         result.seconds["prove"] = report.seconds
     except runner.GpuUnavailable as e:
-        return _err(str(e))
+        return _err(args, str(e))
     except (RuntimeError, ReferenceUndefined, BufferTooLarge) as e:  # ptxas/JIT rejected the module; no reference
-        return _err(f"{args.file}: {e}")
+        return _err(args, str(e), args.file)
     except runner._driver().Error as e:  # a proved plan faulted: the proof and the hardware disagree
         print(f"FAIL: {args.file} (seed {seed}): the proved kernel failed on the GPU: {' '.join(str(e).split())}")
         return 1
@@ -136,15 +153,15 @@ def _json(path, report, result, g, how) -> dict:
 def _unchecked(args, check, symbols, seed, report) -> int:
     from .unchecked import confirm
     if report.verdict == "proved":
-        return _err(f"{args.file} is proved: --unchecked is only for refuted or unknown plans; "
-                    f"run it without --unchecked")
+        return _err(args, "proved: --unchecked is only for refuted or unknown plans; run it without --unchecked",
+                    args.file)
     try:
         import pycuda  # noqa: F401  (the child needs it; say so here, once)
     except ImportError:
-        return _err("pycuda is not installed: pip install -e '.[gpu]' (see docs/gpu.md)")
+        return _err(args, "pycuda is not installed: pip install -e '.[gpu]' (see docs/gpu.md)")
     out = confirm(check, symbols, seed, args.file, args.arch, args.load, report=report)
     if out.status == "unavailable":
-        return _err(out.detail)
+        return _err(args, out.detail)
     if args.json:
         print(json.dumps({"file": args.file, "verdict": report.verdict, "seed": seed, "symbols": symbols,
                           "refuted": [{"apply": i, "obligation": n, "message": m} for i, n, m in out.prediction.refuted],
