@@ -79,10 +79,6 @@ def _names(e) -> set:
     return set(_NAME.findall(e)) if isinstance(e, str) else set()
 
 
-def _text(e) -> str:
-    return str(e)
-
-
 def _layout(t: dict, name: str) -> tuple[str, object]:
     if t["replica"]:
         raise Unsupported(f"tensor {name}: replicated layout (replica {t['replica']}): tilecheck layouts "
@@ -100,12 +96,12 @@ def _layout(t: dict, name: str) -> tuple[str, object]:
         ext, st = [], []
         for extent, stride, axis in dim:
             if axis == "m":
-                st.append(_text(stride))
+                st.append(str(stride))
             elif axis in THREAD_AXES:
                 st.append(f"{stride}@{axis}")
             else:
                 raise Unsupported(f"tensor {name}: layout axis {axis!r} (tilecheck knows m, {', '.join(THREAD_AXES)})")
-            ext.append(_text(extent))
+            ext.append(str(extent))
         if len(dim) == 1:
             shapes.append(ext[0])
             strides.append(st[0])

@@ -122,8 +122,9 @@ class Kernel:
         if t in BIN:
             a, b = self.expr(e.a), self.expr(e.b)
             if isinstance(a, int) and isinstance(b, int):
-                return {"+": a + b, "-": a - b, "*": a * b, "//": a // b if b else None,
-                        "%": a % b if b else None}[BIN[t]] if b or BIN[t] in "+-*" else _raise(t)
+                if BIN[t] in ("//", "%") and b == 0:
+                    raise Unsupported(f"{t} by zero")
+                return {"+": a + b, "-": a - b, "*": a * b, "//": a // b if b else 0, "%": a % b if b else 0}[BIN[t]]
             return f"({a} {BIN[t]} {b})"
         raise Unsupported(f"expression {t} ({e}) is not + - * // % of integers and symbols")
 
@@ -273,10 +274,6 @@ class Kernel:
                "block": self.block, "symbols": self.symbols, "assume": self.assume,
                "assume_skipped": self.assume_skipped, "tensors": self.tensors, "applies": self.applies}
         return out
-
-
-def _raise(t):
-    raise Unsupported(f"{t} by zero")
 
 
 def source_sites(path):
