@@ -19,6 +19,7 @@ SUBCOMMANDS = {
     "run": ("tilecheck.gpu.cli", "prove, emit and run a check file on the GPU against numpy"),
     "fuzz": ("tilecheck.fuzz.cli", "property-based fuzzing: Z3 against an independent decider"),
     "examples": ("tilecheck.bundled", "copy the shipped example check files to DIR (default ./examples)"),
+    "tirx": ("tilecheck.frontends.tirx", "extract the T.cuda.tile.apply ld/st of TIRx kernels and prove each"),
 }
 
 
