@@ -17,6 +17,7 @@ SUBCOMMANDS = {
     "emit": ("tilecheck.emit.cli", "write the PTX of a proved check file"),
     "run": ("tilecheck.gpu.cli", "prove, emit and run a check file on the GPU against numpy"),
     "fuzz": ("tilecheck.fuzz.cli", "property-based fuzzing: Z3 against an independent decider"),
+    "draw": ("tilecheck.draw_cli", "an SVG picture of each operand's elements, threads, atoms and counterexample"),
 }
 
 
