@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 import tilecheck
 from tilecheck.cli import main
@@ -21,8 +22,18 @@ from tilecheck.fuzz.campaign import Tally, _worker
 from tilecheck.strategies import checks, opcodes, symbolic_checks, to_toml
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=list(HealthCheck))
+# CI's run is reproducible (derandomized, no database).  With TILECHECK_FUZZ_DB=DIR the properties use
+# a shared directory database and random draws instead, which is what HypoFuzz needs to fuzz them:
+# `TILECHECK_FUZZ_DB=DIR hypothesis fuzz -n 2 -- tests/test_fuzz.py` (docs/fuzzing.md).
+FUZZ_DB = os.environ.get("TILECHECK_FUZZ_DB")
+if FUZZ_DB:
+    settings.register_profile("tilecheck-fuzz", database=DirectoryBasedExampleDatabase(FUZZ_DB))
+    settings.load_profile("tilecheck-fuzz")
+    PROPERTY = settings(max_examples=60, deadline=None,  # HypoFuzz skips tests that suppress nested_given
+                        suppress_health_check=[h for h in HealthCheck if h != HealthCheck.nested_given])
+else:
+    PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+                        suppress_health_check=list(HealthCheck))
 
 
 def explain(result, data):

@@ -5,6 +5,7 @@ naming the place (tensor, apply, key) and the problem in one line.
 """
 from __future__ import annotations
 
+import operator
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 from . import opcodes
 from .errors import InputError
 from .expr import concrete, names_of, parse_expr, parse_fact, to_poly
-from .layout import Layout, ThreadStride, _leaves, parse_layout, product, row_major
+from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
 from .poly import Context, Poly
 from .view import View, parse_operand
 
@@ -284,6 +285,8 @@ def _tensor(name, spec, symbols) -> Tensor:
         lay = spec["layout"]
         if isinstance(lay, Layout):
             layout = lay
+        elif not isinstance(lay, str):
+            layout = _layout_object(lay)
         else:
             try:
                 layout = parse_layout(lay)
@@ -304,6 +307,47 @@ def _tensor(name, spec, symbols) -> Tensor:
     if align < 1:
         raise InputError(f"align must be positive, got {align}", "align")
     return Tensor(name, dtype, scope, shape, layout, offset, align)
+
+
+# attributes of swizzles and compositions in pycute (Swizzle, ComposedLayout) and tensor-layouts
+_COMPOSED = ("inner", "outer", "layoutA", "layoutB", "yyy_msk", "bits")
+
+
+def _layout_object(obj) -> Layout:
+    """A duck-typed CuTe layout (pycute's or tensor-layouts' ``Layout``): ``.shape`` and ``.stride``,
+    nested tuples of ints.  Swizzles and compositions are refused (not supported yet)."""
+    kind = type(obj).__name__
+    if ("Swizzle" in kind or "Composed" in kind or any(hasattr(obj, a) for a in _COMPOSED)
+            or getattr(obj, "swizzle", None) is not None):
+        raise InputError(f"a swizzled or composed layout ({kind}) is not supported yet; "
+                         "give a plain shape:stride layout", "layout")
+    shape, stride = getattr(obj, "shape", None), getattr(obj, "stride", None)
+    if shape is None or stride is None or callable(shape) or callable(stride):
+        raise InputError(f"layout must be a 'shape:stride' string or an object with .shape and .stride "
+                         f"(nested tuples of ints), got {kind}", "layout")
+
+    def ints(x):
+        if isinstance(x, (tuple, list)):
+            if not x:
+                raise InputError(f"{kind} layout has an empty mode", "layout")
+            return tuple(ints(e) for e in x)
+        try:
+            if isinstance(x, bool):
+                raise TypeError
+            return operator.index(x)  # int, numpy integers
+        except TypeError:
+            raise InputError(f"{kind} layout: shape and stride must be nested tuples of ints, got {x!r}",
+                             "layout") from None
+
+    shape, stride = ints(shape), ints(stride)
+    if not isinstance(shape, tuple):
+        shape, stride = (shape,), (stride,)
+    if not _same_nesting(shape, stride):
+        raise InputError(f"{kind} layout {shape}:{stride}: shape and stride have different nesting", "layout")
+    layout = Layout(shape, stride)
+    if any(s < 1 for s in _leaves(shape)):
+        raise InputError(f"{kind} layout {layout}: shape entries must be positive", "layout")
+    return layout
 
 
 def _same_shape(layout: Layout, shape):

@@ -20,6 +20,7 @@ SUBCOMMANDS = {
     "fuzz": ("tilecheck.fuzz.cli", "property-based fuzzing: Z3 against an independent decider"),
     "examples": ("tilecheck.bundled", "copy the shipped example check files to DIR (default ./examples)"),
     "tirx": ("tilecheck.frontends.tirx", "extract the T.cuda.tile.apply ld/st of TIRx kernels and prove each"),
+    "draw": ("tilecheck.draw_cli", "an SVG picture of each operand's elements, threads, atoms and counterexample"),
 }
 
 
