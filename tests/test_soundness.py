@@ -226,3 +226,17 @@ def test_counterexamples_are_minimal():
     assert cex["symbols"] == {"m": 32, "r0": 0}, cex  # the smallest m (r0 + 32 <= m), then r0
     assert list(cex["repeat"].values()) == [1]  # the first misaligned row
     assert enumerator.violation_at(check, 0, "alignment", cex) is None
+
+
+# --- the cases: decided, never unknown ----------------------------------------------------
+
+CASES = sorted((ROOT / "tests" / "soundness_cases").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_measured_cases_are_decided(path):
+    report = tilecheck.prove(tilecheck.load(path), timeout=5)
+    expected = "refuted" if "refuted" in path.stem else "proved"
+    assert report.verdict == expected, report.to_text()
+    unknown = [o.name for a in report.applies for o in a.obligations if o.status == "unknown"]
+    assert not unknown, report.to_text()

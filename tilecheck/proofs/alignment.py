@@ -24,4 +24,4 @@ def violation(q):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": b // t.esize,
                  "byte_offset": b, "vector_bytes": vbytes})
 
-    return Violation(q.z(first_byte) % vbytes != 0, explain)
+    return Violation(q.z(first_byte) % vbytes != 0, explain, congruence=(first_byte, vbytes))

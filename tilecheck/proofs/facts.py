@@ -24,14 +24,21 @@ from ..poly import Context, Poly
 
 
 class Facts:
-    """The outcome of deciding the facts: ``ok`` when they have a model."""
+    """The outcome of deciding the facts: ``ok`` when they have a model.
 
-    def __init__(self, status: str, reason: str = "", formulas=(), timeout_ms: int = 1000):
-        self.status, self.reason = status, reason  # "sat" | "unknown"
-        self._formulas, self._ms, self._model = list(formulas), timeout_ms, None
+    A first attempt gets at most ``QUICK`` seconds; if that is not enough, the rest of the
+    budget is spent only when an obligation that mentions a symbol asks (``ok``), so hard
+    facts about symbols that no query uses cost no more than that first second."""
+
+    def __init__(self, status: str, reason: str = "", formulas=(), timeout_ms: int = 1000, retry=None):
+        self.status, self.reason = status, reason  # "sat" | "unknown" | "pending" (retry decides)
+        self._formulas, self._ms, self._model, self._retry = list(formulas), timeout_ms, None, retry
 
     @property
     def ok(self) -> bool:
+        if self.status == "pending":
+            done = self._retry()  # may raise InputError: the facts contradict each other after all
+            self.status, self.reason, self._formulas, self._ms = done.status, done.reason, done._formulas, done._ms
         return self.status == "sat"
 
     @property
@@ -87,11 +94,19 @@ _REL = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a 
         ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 
 
-def decide(check, timeout_s: float) -> Facts:
+QUICK = 0.5
+
+
+def decide(check, timeout_s: float, quick: bool = True) -> Facts:
     """Decide the facts; raise InputError naming a minimal conflicting subset if they have no model."""
-    facts = labelled(check)
     if not check.symbols:
         return Facts("sat")
+    if quick and timeout_s > QUICK:
+        first = decide(check, QUICK, quick=False)
+        if first.status != "unknown":
+            return first
+        return Facts("pending", first.reason, retry=lambda: decide(check, timeout_s - QUICK, quick=False))
+    facts = labelled(check)
     ms = max(1, int(timeout_s * 1000))
     solver = z3.Solver()
     solver.set(timeout=ms)

@@ -16,6 +16,7 @@ from typing import Callable
 import z3
 
 from ..encode import Query, Witness
+from . import modular
 
 PROVED, REFUTED, UNKNOWN, SKIPPED = "proved", "refuted", "unknown", "skipped"
 
@@ -25,6 +26,7 @@ class Violation:
     formula: object  # z3.BoolRef
     explain: Callable[[Witness], "tuple[str, dict] | None"]
     static: bool = False  # a fact of the input: formula is a constant, explain needs no witness
+    congruence: "tuple | None" = None  # (P, m): the formula is P mod m != 0, decided exactly mod 2^j first
 
 
 @dataclass
@@ -63,8 +65,10 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
     assertions = relevant(v.formula, q.background())
     used = set().union(*(vs for _, vs in assertions)) | _variables(v.formula)
-    if facts is not None and not facts.ok and used & q.symbol_vars():
+    if facts is not None and used & q.symbol_vars() and not facts.ok:
         return Outcome(name, UNKNOWN, time.perf_counter() - start, f"{name} unknown: {facts.reason}")
+    if v.congruence is not None and modular.unsat(*v.congruence, q.ctx, max(1, int(timeout_s * 1000))):
+        return Outcome(name, PROVED, time.perf_counter() - start)
     solver = z3.Solver()
     solver.set(timeout=max(1, int(timeout_s * 1000)))
     solver.add(v.formula)
@@ -166,7 +170,7 @@ def _minimizable(q: Query, name: str) -> bool:
 def _complete(q: Query, env: dict, used: set, facts) -> None:
     """Values for the variables the solver did not see: symbols from the facts' own model (they
     lie in other components, so together with the solver's they satisfy every fact), the rest 0."""
-    sym = facts.model if facts is not None and facts.model else {}
+    sym = facts.model if facts is not None and facts.status == "sat" else {}
     for s in q.check.symbols.values():
         for p in [q.symbols[s.name], *(c[s.name] for c in q.cta_copies.values())]:
             (var,) = p.variables() if p.variables() else (None,)

@@ -1,0 +1,84 @@
+"""An exact decision procedure for congruences modulo a power of two.
+
+``P(x) mod 2^j`` depends only on each variable's residue modulo ``2^j``: products,
+sums and integer coefficients commute with reduction.  So a violation
+``P(x) mod 2^j != 0`` can be decided over ``j``-bit vectors, where Z3 bit-blasts a
+tiny circuit instead of searching unbounded nonlinear integers.  The constraints
+carried over are the ones that are *implied* modulo ``2^j`` by the real ones:
+
+* every equation ``E(x) == 0`` (the division digits' definitions, ``==`` facts)
+  holds as the congruence ``E(x) == 0 (mod 2^j)``;
+* a variable whose range ``[lo, hi]`` is shorter than ``2^j`` keeps it exactly
+  (``(x - lo) mod 2^j <= hi - lo``), and so does a fact ``x != c`` on it;
+* everything else (inequalities between larger ranges) is dropped.
+
+Every real model reduces to a model of this relaxation, so ``unsat`` here is a proof
+of the real obligation.  ``sat`` proves nothing (a dropped constraint may exclude
+it): the caller then asks the exact integer query, which finds the counterexample.
+"""
+from __future__ import annotations
+
+import z3
+
+from ..poly import Poly
+
+
+def power_of_two(m: int) -> int | None:
+    """``j`` with ``m == 2**j``, else None."""
+    return m.bit_length() - 1 if m > 0 and m & (m - 1) == 0 else None
+
+
+def unsat(target: Poly, modulus: int, ctx, timeout_ms: int) -> bool:
+    """True when ``target mod modulus != 0`` has no model (a proof); False when undecided here."""
+    j = power_of_two(modulus)
+    if j is None or j == 0:
+        return j == 0  # everything is a multiple of 1
+    bv: dict[str, z3.BitVecRef] = {}
+
+    def term(p: Poly):
+        parts = []
+        for m, c in p.terms.items():
+            c %= modulus
+            if not c:
+                continue
+            t = z3.BitVecVal(c, j)
+            for v in m:
+                if v not in bv:
+                    bv[v] = z3.BitVec(v, j)
+                t = t * bv[v]
+            parts.append(t)
+        return z3.simplify(sum(parts[1:], parts[0])) if parts else z3.BitVecVal(0, j)
+
+    goal = term(target)
+    if z3.is_bv_value(goal):
+        return goal.as_long() == 0
+    solver = z3.SolverFor("QF_BV")
+    solver.set(timeout=timeout_ms)
+    solver.add(goal != 0)
+    for e in ctx.eqs:
+        solver.add(term(e) == 0)
+    for p, op in ctx.rels:
+        if op == "==":
+            solver.add(term(p) == 0)
+        elif op == "!=":
+            v = _single(p)
+            if v is not None:
+                name, c = v
+                var = ctx.vars.get(name)
+                if var and var.lo is not None and var.hi is not None and var.hi - var.lo < modulus \
+                        and var.lo <= c <= var.hi:
+                    solver.add(term(Poly.var(name)) != c % modulus)
+    for name in list(bv):
+        var = ctx.vars.get(name)
+        if var and var.lo is not None and var.hi is not None and var.hi - var.lo < modulus - 1:
+            solver.add(z3.ULE(bv[name] - (var.lo % modulus), var.hi - var.lo))
+    return solver.check() == z3.unsat
+
+
+def _single(p: Poly):
+    """``(x, c)`` when ``p`` is ``x - c`` or ``c - x``, else None."""
+    lin = [(m, c) for m, c in p.terms.items() if m]
+    if len(lin) != 1 or len(lin[0][0]) != 1 or lin[0][1] not in (1, -1):
+        return None
+    (name,), k = lin[0]
+    return name, -p.constant * k
