@@ -32,7 +32,7 @@ def prerequisites(name: str, is_load: bool) -> tuple[str, ...]:
     return pre + ("ownership",) if name == "disjoint" and is_load else pre
 
 
-def prove_apply(check, apply, timeout_s: float = 10.0) -> list[Outcome]:
+def prove_apply(check, apply, timeout_s: float = 10.0, recorder=None) -> list[Outcome]:
     """Decide every obligation of one application, skipping those whose prerequisites failed."""
     results: dict[str, Outcome] = {}
     for name, (module, _) in OBLIGATIONS.items():
@@ -40,5 +40,5 @@ def prove_apply(check, apply, timeout_s: float = 10.0) -> list[Outcome]:
         if missing:
             results[name] = Outcome(name, SKIPPED, 0.0, f"{name} skipped: needs {', '.join(missing)}")
         else:
-            results[name] = decide(name, module.violation, check, apply, timeout_s)
+            results[name] = decide(name, module.violation, check, apply, timeout_s, recorder)
     return list(results.values())

@@ -48,7 +48,7 @@ def static(ok: bool, message: str, counterexample: dict | None = None) -> Violat
     return Violation(z3.BoolVal(not ok), lambda w: (message, counterexample or {}))
 
 
-def decide(name: str, obligation, check, apply, timeout_s: float) -> Outcome:
+def decide(name: str, obligation, check, apply, timeout_s: float, recorder=None) -> Outcome:
     start = time.perf_counter()
     q = Query(check, apply)
     v: Violation = obligation(q)
@@ -57,6 +57,8 @@ def decide(name: str, obligation, check, apply, timeout_s: float) -> Outcome:
     solver.add(v.formula)
     solver.add(*q.background())
     r = solver.check()
+    if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py)
+        recorder.observe(name, apply.index, check, solver, r)
     if r == z3.unsat:
         return Outcome(name, PROVED, time.perf_counter() - start)
     if r == z3.unknown:
