@@ -142,12 +142,35 @@ def test_api_report_with_disagreement_has_no_plan(monkeypatch):
 
 @needs_cvc5
 def test_cvc5_unknown_is_not_rechecked_never_a_disagreement(monkeypatch):
-    monkeypatch.setattr(smt2, "cvc5_decide", lambda text, t: ("unknown", "timed out"))
+    monkeypatch.setattr(smt2, "decide_text", lambda text, t: ("unknown", "timed out"))
     seed = next(p for p in EXAMPLES if p.name == "seed.toml")
     report = tilecheck.prove(tilecheck.load(seed), recheck=True)
     c = report.recheck.counts()
     assert c["cvc5_unknown"] == c["rechecked"] > 0 and c["disagreements"] == 0 and report.exit_status == 0
     assert "disjoint of apply[0] not rechecked: cvc5 unknown (timed out)" in report.to_text()
+
+
+def test_a_cvc5_that_runs_past_its_limit_is_killed_and_unknown(monkeypatch):
+    import subprocess
+    import sys
+    w = smt2._Worker()
+    w.START_S = 0.0
+
+    def start():  # a child that never answers
+        w.proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        w.fresh = True
+    monkeypatch.setattr(w, "_start", start)
+    status, reason = w.decide("(check-sat)", 0.1)
+    assert status == "unknown" and reason.startswith("killed after 1.2 s") and w.proc is None
+
+
+def test_smt2_dir_that_is_a_file_is_an_input_error(tmp_path, capsys):
+    f = tmp_path / "file"
+    f.write_text("x")
+    assert main(["prove", "--smt2", str(f), str(EXAMPLES[0])]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--smt2" in err[0] and "cannot create" in err[0]
 
 
 def test_recheck_without_cvc5_is_an_input_error(monkeypatch, capsys):

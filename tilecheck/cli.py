@@ -56,6 +56,12 @@ def cmd_prove(args) -> int:
         from .proofs.smt2 import cvc5_version
         if cvc5_version() is None:
             raise InputError("needs the cvc5 package (pip install cvc5, or tilecheck[recheck])", "--recheck")
+    if args.smt2 is not None:
+        from pathlib import Path
+        try:
+            Path(args.smt2).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise InputError(f"cannot create the directory {args.smt2!r}: {e.strerror or e}", "--smt2") from None
     for path in args.files:
         try:
             report = prove(load_check(path, args.arch), timeout=args.timeout, recheck=args.recheck,

@@ -13,6 +13,9 @@ read, is "not rechecked": it proves nothing and refutes nothing.
 """
 from __future__ import annotations
 
+import atexit
+import json
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -115,6 +118,80 @@ def cvc5_decide(text: str, timeout_s: float) -> tuple[str, str | None]:
         return UNSAT, None
     why = str(result.getUnknownExplanation())
     return UNKNOWN, ("timed out" if "TIMEOUT" in why.upper() else why)
+
+
+class _Worker:
+    """cvc5 in a child process that is killed at a wall-clock limit.
+
+    ``tlimit-per`` is checked only at cvc5's resource checkpoints, and some nonlinear queries
+    run far past it; a query that has not answered after ``2 * timeout + 1`` seconds is
+    "unknown (killed)", and the next query starts a fresh child.  A plain subprocess, not
+    multiprocessing: the fuzz campaign's pool workers may not have children of their own.
+    """
+
+    START_S = 5.0  # allowance for a fresh child's start (importing cvc5)
+
+    def __init__(self):
+        self.proc = None
+        self.fresh = False
+
+    def _start(self):
+        import subprocess
+        import sys
+        root = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)}
+        self.proc = subprocess.Popen([sys.executable, "-c", "from tilecheck.proofs.smt2 import _serve; _serve()"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     env=env, text=True)
+        self.fresh = True
+
+    def stop(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    def decide(self, text: str, timeout_s: float) -> tuple[str, str | None]:
+        import select
+        if self.proc is None or self.proc.poll() is not None:
+            self._start()
+        hard = 2 * timeout_s + 1
+        try:
+            self.proc.stdin.write(json.dumps({"text": text, "timeout": timeout_s}) + "\n")
+            self.proc.stdin.flush()
+            ready, _, _ = select.select([self.proc.stdout], [], [], hard + (self.START_S if self.fresh else 0))
+            self.fresh = False
+            line = self.proc.stdout.readline() if ready else ""
+        except OSError as e:
+            line, ready = "", [str(e)]
+        if not line:
+            self.stop()
+            return UNKNOWN, (f"killed after {hard:g} s: cvc5 ran past its time limit" if not ready
+                             else "the cvc5 process died")
+        status, reason = json.loads(line)
+        return status, reason
+
+
+_WORKER = _Worker()
+atexit.register(_WORKER.stop)
+
+
+def _serve():
+    """The child's loop: one JSON request per line in, one [status, reason] line out."""
+    import sys
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            out = cvc5_decide(req["text"], req["timeout"])
+        except Exception as e:  # noqa: BLE001 - reported, not raised
+            out = (ERROR, f"cvc5 raised {type(e).__name__}: {e}")
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
+
+
+def decide_text(text: str, timeout_s: float) -> tuple[str, str | None]:
+    """cvc5's answer on an SMT-LIB 2 script, in the child process (see ``_Worker``)."""
+    return _WORKER.decide(text, timeout_s)
 
 
 # --- the recorder ------------------------------------------------------------------------------
@@ -246,7 +323,7 @@ class Recorder:
             rec.path = str(p)
         if self.recheck:
             t = time.perf_counter()
-            rec.cvc5, rec.reason = cvc5_decide(text, self.timeout)
+            rec.cvc5, rec.reason = decide_text(text, self.timeout)
             rec.seconds = time.perf_counter() - t
         self.for_file(check.path).records.append(rec)
         return rec
