@@ -45,6 +45,10 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     pr.add_argument("--json", action="store_true", help="one JSON object per file (a list for several files)")
     pr.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     pr.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
+    pr.add_argument("--smt2", metavar="DIR", help="write every query Z3 decides as SMT-LIB 2, "
+                    "DIR/<file-stem>/apply<i>-<obligation>.smt2")
+    pr.add_argument("--recheck", action="store_true", help="let cvc5 decide every query's SMT-LIB text too; "
+                    "a disagreement is an internal error (exit 4)")
     for name, (module, help) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help)
         if name == command:
@@ -54,16 +58,27 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def cmd_prove(args) -> int:
     outs, verdicts = [], []
+    if args.recheck:
+        from .proofs.smt2 import cvc5_version
+        if cvc5_version() is None:
+            raise InputError("needs the cvc5 package (pip install cvc5, or tilecheck[recheck])", "--recheck")
+    if args.smt2 is not None:
+        from pathlib import Path
+        try:
+            Path(args.smt2).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise InputError(f"cannot create the directory {args.smt2!r}: {e.strerror or e}", "--smt2") from None
     for path in args.files:
         try:
-            report = prove(load_check(path, args.arch), timeout=args.timeout)
+            report = prove(load_check(path, args.arch), timeout=args.timeout, recheck=args.recheck,
+                           smt2=args.smt2)
         except InputError as e:
             outs.append(error_json(path, e.message, e.where))
             verdicts.append("error")
             if not args.json:
                 print(f"tilecheck: error: {e}", file=sys.stderr)
             continue
-        verdicts.append(report.verdict)
+        verdicts.append(report.status)
         outs.append(report.to_json())
         if not args.json:
             print(report.to_text())

@@ -8,8 +8,8 @@ from .check import Apply, Check
 from .encode import instructions
 from .proofs import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, prove_apply
 
-EXIT = {"proved": 0, "refuted": 1, "error": 2, "unknown": 3}
-_RANK = {"proved": 0, "unknown": 1, "refuted": 2, "error": 3}
+EXIT = {"proved": 0, "refuted": 1, "error": 2, "unknown": 3, "internal": 4}
+_RANK = {"proved": 0, "unknown": 1, "refuted": 2, "error": 3, "internal": 4}
 
 
 def worst(verdicts) -> str:
@@ -17,7 +17,8 @@ def worst(verdicts) -> str:
 
 
 def exit_status(verdicts) -> int:
-    """The exit status of the worst verdict: error 2, refuted 1, unknown 3, proved 0."""
+    """The exit status of the worst verdict: internal 4 (z3 and cvc5 disagree), error 2, refuted 1,
+    unknown 3, proved 0."""
     return EXIT[worst(verdicts)]
 
 
@@ -46,26 +47,42 @@ class Report:
     check: Check
     applies: list[ApplyReport]
     seconds: float = 0.0
+    recheck: object = None  # smt2.Recheck with --smt2 / --recheck: the exported queries, cvc5's answers
 
     @property
     def verdict(self) -> str:
         return worst(a.verdict for a in self.applies)
 
     @property
+    def disagreements(self) -> list:
+        """Queries on which z3 and cvc5 disagree (an internal error, never a verdict)."""
+        return self.recheck.disagreements if self.recheck is not None else []
+
+    @property
+    def status(self) -> str:
+        """The verdict, or ``internal`` when the second solver disagrees with z3."""
+        return "internal" if self.disagreements else self.verdict
+
+    @property
     def exit_status(self) -> int:
-        return EXIT[self.verdict]
+        return EXIT[self.status]
 
     @property
     def plan(self):
         """The emitter's input; only a proved report hands one out."""
         from .plan import Plan, _TOKEN
+        if self.disagreements:
+            raise PermissionError(f"{self.check.path}: z3 and cvc5 disagree: there is no plan to emit")
         if self.verdict != PROVED:
             raise PermissionError(f"{self.check.path} is {self.verdict}, not proved: there is no plan to emit")
         return Plan(_TOKEN, self.check)
 
     def to_json(self) -> dict:
-        return {"file": self.check.path, "verdict": self.verdict, "arch": self.check.arch,
-                "seconds": round(self.seconds, 6), "applies": [a.to_json() for a in self.applies]}
+        out = {"file": self.check.path, "verdict": self.verdict, "arch": self.check.arch,
+               "seconds": round(self.seconds, 6), "applies": [a.to_json() for a in self.applies]}
+        if self.recheck is not None:
+            out["recheck"] = self.recheck.to_json()
+        return out
 
     def to_text(self) -> str:
         lines = [f"{self.check.path}: {self.verdict} ({self.check.arch}, threads={self.check.threads}, "
@@ -79,24 +96,38 @@ class Report:
             for o in a.obligations:
                 if o.status in (REFUTED, UNKNOWN):
                     lines.append(f"    - {o.message}")
+        if self.recheck is not None and (text := self.recheck.to_text()):
+            lines.append(text)
         return "\n".join(lines)
 
 
-def prove(check: Check, timeout: float = 10.0, minimize: bool = True) -> Report:
+def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: bool = False, smt2=None,
+          recorder=None) -> Report:
     """Prove or refute every obligation of every application of ``check``.
 
     The symbols' facts are decided first: facts that cannot all hold raise ``InputError``
     naming them (every proof would be vacuous); facts not shown satisfiable make every
     obligation that mentions a symbol ``unknown``.  ``minimize``: shrink counterexamples to
-    the smallest symbol values, then coordinates."""
+    the smallest symbol values, then coordinates.
+
+    ``smt2=DIR`` writes every query Z3 decides to ``DIR/<file-stem>/apply<i>-<obligation>.smt2``;
+    ``recheck=True`` lets cvc5 decide each query's SMT-LIB text too (``report.disagreements``,
+    exit status 4 when the solvers disagree).  ``recorder`` (a ``proofs.smt2.Recorder``) does both.
+    """
     from .proofs import facts as _facts
     from .timeout import seconds
     timeout = seconds(timeout)  # InputError unless a finite positive number of seconds
+    if recorder is None and (recheck or smt2 is not None):
+        from .proofs.smt2 import Recorder
+        recorder = Recorder(export=smt2, recheck=recheck, timeout=timeout)
     start = time.perf_counter()
     facts = _facts.decide(check, timeout)
-    out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize))
+    out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder))
            for a in check.applies]
-    return Report(check, out, time.perf_counter() - start)
+    report = Report(check, out, time.perf_counter() - start)
+    if recorder is not None:
+        report.recheck = recorder.for_file(check.path)
+    return report
 
 
 def error_json(path: str, message: str, where: str) -> dict:

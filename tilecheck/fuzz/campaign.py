@@ -38,7 +38,8 @@ class Tally:
     obligations: Counter = field(default_factory=Counter)  # (name, status) -> n
     problems: Counter = field(default_factory=Counter)  # kind -> cases with that kind of problem
     unknown_cases: Counter = field(default_factory=Counter)  # kind -> cases with an unknown obligation
-    seconds: Counter = field(default_factory=Counter)  # z3, enumerator
+    seconds: Counter = field(default_factory=Counter)  # z3, enumerator (cvc5 with recheck)
+    recheck: Counter = field(default_factory=Counter)  # with recheck: proofs.smt2.Recheck.counts() summed
     findings: list = field(default_factory=list)
     unknown_samples: list = field(default_factory=list)  # a few symbolic checks Z3 left unknown
     proved: list = field(default_factory=list)  # with keep=True: proved concrete checks (for the GPU)
@@ -47,7 +48,7 @@ class Tally:
     def add(self, other: "Tally"):
         self.cases += other.cases
         self.distinct |= other.distinct
-        for a in ("verdicts", "obligations", "problems", "unknown_cases", "seconds"):
+        for a in ("verdicts", "obligations", "problems", "unknown_cases", "seconds", "recheck"):
             getattr(self, a).update(getattr(other, a))
         self.findings += other.findings
         self.unknown_samples = (self.unknown_samples + other.unknown_samples)[:20]
@@ -69,6 +70,7 @@ class Tally:
             if len(self.unknown_samples) < 5:
                 self.unknown_samples.append(data)
         self.seconds.update(result.seconds)
+        self.recheck.update(result.recheck)
 
 
 class _Found(Exception):
@@ -86,7 +88,7 @@ def chunk_seed(seed: int, symbolic: bool, index: int, attempt: int = 0) -> int:
 
 def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float = 10.0,
               known: frozenset = frozenset(), limit: int = 64, on_case=None, shrink: bool = True,
-              max_points: int | None = None, keep: bool = False) -> Tally:
+              max_points: int | None = None, keep: bool = False, recheck: bool = False) -> Tally:
     """``cases`` drawn checks (Hypothesis seed derived from ``seed`` and ``index``)."""
     tally = Tally()
     known = set(known)
@@ -107,7 +109,7 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
                 text = to_toml(data)
                 assume(text not in seen)
                 seen.add(text)
-            result = compare(data, timeout=timeout, limit=limit)
+            result = compare(data, timeout=timeout, limit=limit, recheck=recheck)
             new = [p for p in result.problems if p.signature not in known and
                    not (p.kind == UNKNOWN and symbolic)]
             if state["counting"]:

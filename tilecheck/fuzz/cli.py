@@ -42,6 +42,9 @@ def add_arguments(p):
                    help="also run every proved concrete case on the GPU against numpy (in batches, with --jobs workers "
                         "preparing them), and up to 40 cases whose atoms are refuted on alignment unchecked, "
                         "expecting a fault (needs pycuda and a device)")
+    p.add_argument("--recheck", action="store_true",
+                   help="also let cvc5 decide every query Z3 decides on the symbolic cases (their SMT-LIB 2 text); "
+                        "a disagreement is a finding (needs the cvc5 package)")
     p.add_argument("--replay", nargs="+", metavar="FILE", help="judge these check files instead of drawing cases")
     p.add_argument("--malformed", type=int, metavar="N",
                    help="instead: N mutated check files through `tilecheck prove`; each must exit 2 with one "
@@ -57,6 +60,10 @@ def main(args) -> int:
             raise InputError(f"must not be negative, got {v}", f"--{name.replace('_', '-')}")
     if args.time is not None and args.time <= 0:
         raise InputError(f"must be positive, got {args.time}", "--time")
+    if getattr(args, "recheck", False):
+        from ..proofs.smt2 import cvc5_version
+        if cvc5_version() is None:
+            raise InputError("needs the cvc5 package (pip install cvc5, or tilecheck[recheck])", "--recheck")
     if args.replay:
         return _replay(args)
     if args.malformed is not None:
@@ -83,7 +90,7 @@ def _campaign(args) -> int:
         k, size = 0, CHUNK // 2 if kind_symbolic else CHUNK  # symbolic cases are slower: smaller chunks
         while total is None or k * size < total:
             n = size if total is None else min(size, total - k * size)
-            yield dict(seed=args.seed, index=k, cases=n, symbolic=kind_symbolic, keep=args.gpu,
+            yield dict(seed=args.seed, index=k, cases=n, symbolic=kind_symbolic, keep=args.gpu, recheck=args.recheck,
                        timeout=args.symbolic_timeout if kind_symbolic else args.timeout)
             k += 1
 
@@ -215,11 +222,22 @@ def _summary(tally, seconds, args, written):
         cells.append(f"{name} {c['proved']}/{c['refuted']}/{c['skipped']}/{c['unknown']}")
     out.append("  obligations (proved/refuted/skipped/unknown): " + ", ".join(cells))
     p = tally.problems
-    out.append(f"  disagreements {p.get('disagreement', 0)}, counterexamples that do not replay {p.get('replay', 0)}, "
+    out.append(f"  disagreements {p.get('disagreement', 0)}, "
+               + (f"z3/cvc5 problems {p.get('solvers', 0)}, " if getattr(args, "recheck", False) else "")
+               + f"counterexamples that do not replay {p.get('replay', 0)}, "
                f"unknown on concrete {p.get('unknown', 0)}, crashes {p.get('crash', 0)}, "
                f"invalid draws {p.get('invalid', 0)}  (cases)")
+    if getattr(args, "recheck", False):
+        from ..proofs.smt2 import cvc5_version
+        r = tally.recheck
+        out.append(f"  recheck (cvc5 {cvc5_version()}, symbolic cases): {r.get('rechecked', 0)} queries Z3 decided "
+                   f"rechecked, agreed {r.get('agreed', 0)}, cvc5 unknown {r.get('cvc5_unknown', 0)}, "
+                   f"cvc5 could not read {r.get('cvc5_error', 0)}, disagreements {r.get('disagreements', 0)}; "
+                   f"Z3 unknown that cvc5 decided {r.get('z3_unknown_cvc5_decided', 0)} of "
+                   f"{r.get('queries', 0) - r.get('rechecked', 0)}")
     if tally.seconds:
-        out.append(f"  time: Z3 {tally.seconds.get('z3', 0):.1f} s, enumerator {tally.seconds.get('enumerator', 0):.1f} s")
+        out.append(f"  time: Z3 {tally.seconds.get('z3', 0):.1f} s, enumerator {tally.seconds.get('enumerator', 0):.1f} s"
+                   + (f", cvc5 {tally.seconds.get('cvc5', 0):.1f} s" if "cvc5" in tally.seconds else ""))
     for w in written:
         out.append(f"  wrote {w}")
     for f in tally.findings:
@@ -275,7 +293,8 @@ def _replay(args) -> int:
     for path in args.replay:
         check = load(path)  # InputError: exit 2
         facts.decide(check, args.timeout)  # contradictory facts: InputError, exit 2
-        r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout)
+        r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout,
+                    recheck=getattr(args, "recheck", False))
         if r.ok:
             print(f"{path}: Z3 {r.verdict}; the enumerator agrees" + (" (on its symbol range)" if r.symbolic else ""))
         else:

@@ -18,11 +18,12 @@ from ..errors import InputError
 from ..report import prove
 
 DISAGREEMENT, REPLAY, UNKNOWN, CRASH, INVALID = "disagreement", "replay", "unknown", "crash", "invalid"
+SOLVERS = "solvers"  # with recheck: z3 and cvc5 disagree on a query, or cvc5 cannot read the exported text
 
 
 @dataclass
 class Problem:
-    kind: str  # disagreement | replay | unknown | crash | invalid
+    kind: str  # disagreement | replay | unknown | crash | invalid | solvers
     detail: str  # one line
     apply: int | None = None
     obligation: str | None = None
@@ -47,7 +48,8 @@ class CaseResult:
     statuses: list = field(default_factory=list)  # per apply {obligation: Z3 status}
     problems: list = field(default_factory=list)
     unknown: int = 0  # obligations Z3 left unknown
-    seconds: dict = field(default_factory=dict)  # z3, enumerator
+    seconds: dict = field(default_factory=dict)  # z3, enumerator (cvc5 with recheck)
+    recheck: dict = field(default_factory=dict)  # with recheck: proofs.smt2.Recheck.counts() less seconds
 
     @property
     def ok(self) -> bool:
@@ -61,8 +63,11 @@ def _crash(what: str, e: BaseException) -> Problem:
     return Problem(CRASH, f"{what} raised {type(e).__name__}{at}: {msg}"[:300])
 
 
-def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>") -> CaseResult:
-    """Run one check (a check dict, or a loaded ``Check``) through Z3 and the enumerator."""
+def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", recheck: bool = False) -> CaseResult:
+    """Run one check (a check dict, or a loaded ``Check``) through Z3 and the enumerator.
+
+    ``recheck``: a symbolic check's queries are decided by cvc5 too (``proofs.smt2``); a
+    disagreement, or a query cvc5 cannot read, is a ``solvers`` problem."""
     out = CaseResult()
     if isinstance(data, dict):
         try:
@@ -75,7 +80,7 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>") 
     out.symbolic = bool(check.symbols)
     t = time.perf_counter()
     try:
-        report = prove(check, timeout=timeout)
+        report = prove(check, timeout=timeout, recheck=recheck and out.symbolic)
         json.dumps(report.to_json())
         report.to_text()
     except InputError as e:  # the facts contradict each other: the enumerator must find no assignment
@@ -93,6 +98,15 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>") 
         out.problems.append(_crash("prove", e))
         return out
     out.seconds["z3"] = time.perf_counter() - t
+    if report.recheck is not None:
+        counts = report.recheck.counts()
+        out.seconds["cvc5"] = counts.pop("seconds")
+        out.seconds["z3"] -= out.seconds["cvc5"]
+        out.recheck = counts
+        for r in report.recheck.records:
+            if r.disagrees or r.cvc5 == "error":
+                out.problems.append(Problem(SOLVERS, r.line() if r.disagrees else f"cvc5: {r.reason}",
+                                            r.apply, r.obligation, (r.z3, r.cvc5)))
     out.verdict = report.verdict
     t = time.perf_counter()
     if check.symbols and not enumerator.assignments(check, limit=limit):

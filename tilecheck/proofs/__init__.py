@@ -32,9 +32,11 @@ def prerequisites(name: str, is_load: bool) -> tuple[str, ...]:
     return pre + ("ownership",) if name == "disjoint" and is_load else pre
 
 
-def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: bool = True) -> list[Outcome]:
+def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: bool = True,
+                recorder=None) -> list[Outcome]:
     """Decide every obligation of one application, skipping those whose prerequisites failed.
-    ``facts``: the symbols' facts as decided once per check (``proofs.facts.decide``)."""
+    ``facts``: the symbols' facts as decided once per check (``proofs.facts.decide``);
+    ``recorder``: a ``proofs.smt2.Recorder`` that exports or rechecks every solver query."""
     if facts is None:
         from . import facts as _facts
         facts = _facts.decide(check, timeout_s)
@@ -44,5 +46,5 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
         if missing:
             results[name] = Outcome(name, SKIPPED, 0.0, f"{name} skipped: needs {', '.join(missing)}")
         else:
-            results[name] = decide(name, module.violation, check, apply, timeout_s, facts, minimize)
+            results[name] = decide(name, module.violation, check, apply, timeout_s, facts, minimize, recorder)
     return list(results.values())

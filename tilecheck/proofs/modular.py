@@ -28,11 +28,12 @@ def power_of_two(m: int) -> int | None:
     return m.bit_length() - 1 if m > 0 and m & (m - 1) == 0 else None
 
 
-def unsat(target: Poly, modulus: int, ctx, timeout_ms: int) -> bool:
-    """True when ``target mod modulus != 0`` has no model (a proof); False when undecided here."""
+def unsat(target: Poly, modulus: int, ctx, timeout_ms: int) -> tuple[bool, "z3.Solver | None"]:
+    """(True, the bit-vector query) when ``target mod modulus != 0`` has no model (a proof);
+    (False, ...) when undecided here.  The query is None when no search was needed."""
     j = power_of_two(modulus)
     if j is None or j == 0:
-        return j == 0  # everything is a multiple of 1
+        return j == 0, None  # everything is a multiple of 1
     bv: dict[str, z3.BitVecRef] = {}
 
     def term(p: Poly):
@@ -51,7 +52,7 @@ def unsat(target: Poly, modulus: int, ctx, timeout_ms: int) -> bool:
 
     goal = term(target)
     if z3.is_bv_value(goal):
-        return goal.as_long() == 0
+        return goal.as_long() == 0, None
     solver = z3.SolverFor("QF_BV")
     solver.set(timeout=timeout_ms)
     solver.add(goal != 0)
@@ -72,7 +73,7 @@ def unsat(target: Poly, modulus: int, ctx, timeout_ms: int) -> bool:
         var = ctx.vars.get(name)
         if var and var.lo is not None and var.hi is not None and var.hi - var.lo < modulus - 1:
             solver.add(z3.ULE(bv[name] - (var.lo % modulus), var.hi - var.lo))
-    return solver.check() == z3.unsat
+    return solver.check() == z3.unsat, solver
 
 
 def _single(p: Poly):

@@ -51,29 +51,39 @@ def static(ok: bool, message: str, counterexample: dict | None = None) -> Violat
     return Violation(z3.BoolVal(not ok), lambda w: (message, counterexample or {}), static=True)
 
 
-def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, minimize: bool = True) -> Outcome:
+def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, minimize: bool = True,
+           recorder=None) -> Outcome:
     """Decide one obligation.  ``facts`` (``proofs.facts.decide``) says whether the symbols' facts have
-    a model; only the facts that share variables with the violation formula are given to the solver."""
+    a model; only the facts that share variables with the violation formula are given to the solver.
+    ``recorder`` (--smt2 / --recheck) sees every query the solver decides."""
     start = time.perf_counter()
     q = Query(check, apply)
     v: Violation = obligation(q)
     formula = z3.simplify(v.formula)
     if z3.is_false(formula):
+        _record(recorder, name, apply, check, v.formula, z3.unsat)
         return Outcome(name, PROVED, time.perf_counter() - start)
     if v.static:
+        _record(recorder, name, apply, check, v.formula, z3.sat)
         message, cex = v.explain(None)
         return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
     assertions = relevant(v.formula, q.background())
     used = set().union(*(vs for _, vs in assertions)) | _variables(v.formula)
     if facts is not None and used & q.symbol_vars() and not facts.ok:
         return Outcome(name, UNKNOWN, time.perf_counter() - start, f"{name} unknown: {facts.reason}")
-    if v.congruence is not None and modular.unsat(*v.congruence, q.ctx, max(1, int(timeout_s * 1000))):
-        return Outcome(name, PROVED, time.perf_counter() - start)
+    if v.congruence is not None:
+        proved, bv = modular.unsat(*v.congruence, q.ctx, max(1, int(timeout_s * 1000)))
+        if proved:
+            if recorder is not None and bv is not None:  # the bit-vector query is the proof: export it
+                recorder.observe(name, apply.index, check, bv, z3.unsat)
+            return Outcome(name, PROVED, time.perf_counter() - start)
     solver = z3.Solver()
     solver.set(timeout=max(1, int(timeout_s * 1000)))
     solver.add(v.formula)
     solver.add(*(f for f, _ in assertions))
     r = solver.check()
+    if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py)
+        recorder.observe(name, apply.index, check, solver, r)
     if r == z3.unsat:
         return Outcome(name, PROVED, time.perf_counter() - start)
     if r == z3.unknown:
@@ -92,6 +102,15 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                        "(internal error, please report)")
     message, cex = explained
     return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
+
+
+def _record(recorder, name, apply, check, formula, result) -> None:
+    """Show the recorder (--smt2 / --recheck) an obligation decided without a search: its query is
+    the formula alone (a constant, or one that simplifies to false)."""
+    if recorder is not None:
+        solver = z3.Solver()
+        solver.add(formula)
+        recorder.observe(name, apply.index, check, solver, result)
 
 
 def relevant(formula, background: list[tuple[object, frozenset]]) -> list[tuple[object, frozenset]]:

@@ -1,0 +1,199 @@
+"""SMT-LIB 2 export of the obligation queries and the cvc5 recheck (``--smt2``, ``--recheck``)."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+import z3
+
+import tilecheck
+from tilecheck.cli import main
+from tilecheck.proofs import smt2
+from tilecheck.proofs.smt2 import Recorder, cvc5_decide, quote_symbols, to_smtlib
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.toml"))
+HAVE_CVC5 = smt2.cvc5_version() is not None
+needs_cvc5 = pytest.mark.skipif(not HAVE_CVC5, reason="the cvc5 package is not installed (pip install cvc5)")
+
+
+def _z3_on_text(text: str) -> str:
+    s = z3.Solver()
+    s.set(timeout=10000)
+    s.add(z3.parse_smt2_string(text))
+    return str(s.check())
+
+
+def test_quote_symbols():
+    text = "(declare-fun k' () Int)\n(assert (>= |a:word| k')) ; k' here stays\n(assert (= x.y 12))"
+    out = quote_symbols(text)
+    assert "(declare-fun |k'| () Int)" in out and "(>= |a:word| |k'|)" in out
+    assert "; k' here stays" in out and "(= x.y 12)" in out
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_export_one_parseable_file_per_decided_obligation(path, tmp_path):
+    report = tilecheck.prove(tilecheck.load(path), smt2=tmp_path)
+    decided = [(a.apply.index, o) for a in report.applies for o in a.obligations if o.status != "skipped"]
+    files = sorted((tmp_path / path.stem).glob("*.smt2"))
+    assert len(files) == len(decided) > 0
+    for index, o in decided:
+        f = tmp_path / path.stem / f"apply{index}-{o.name}.smt2"
+        text = f.read_text()
+        head = [ln for ln in text.splitlines() if ln.startswith(";")]
+        assert f"file {path}" in head[0] and f"apply[{index}]" in head[0] and f"obligation {o.name}" in head[0]
+        z3_said = re.search(r"z3 [\d.]+: (\w+) \((\w+)\)", head[1]).groups()
+        assert z3_said == ({"proved": "unsat", "refuted": "sat"}[o.status], o.status)
+        assert "(set-logic ALL)" in text and text.rstrip().endswith("(check-sat)")
+        # self-contained: a fresh Z3 reads it back and decides it the same way
+        assert _z3_on_text(text) == z3_said[0]
+
+
+def test_json_lists_the_exported_queries(tmp_path, capsys):
+    assert main(["prove", "--json", "--smt2", str(tmp_path), str(EXAMPLES[0])]) == 1  # a refuted example
+    out = json.loads(capsys.readouterr().out)
+    queries = out["recheck"]["queries"]
+    assert {q["z3"] for q in queries} == {"sat", "unsat"}
+    assert all(Path(q["smt2"]).is_file() for q in queries)
+
+
+@needs_cvc5
+def test_cvc5_agrees_on_every_obligation_of_every_example():
+    rechecked = agreed = 0
+    z3_answers = set()
+    for path in EXAMPLES:
+        report = tilecheck.prove(tilecheck.load(path), recheck=True)
+        c = report.recheck.counts()
+        assert c["disagreements"] == 0 and c["cvc5_error"] == 0 and c["cvc5_unknown"] == 0, report.to_text()
+        assert report.status == report.verdict == tilecheck.prove(tilecheck.load(path)).verdict
+        rechecked += c["rechecked"]
+        agreed += c["agreed"]
+        z3_answers |= {r.z3 for r in report.recheck.records}
+        assert "recheck (cvc5" in report.to_text()
+    assert rechecked == agreed > 0
+    assert z3_answers == {"sat", "unsat"}  # proved and refuted queries both rechecked
+
+
+@needs_cvc5
+@pytest.mark.parametrize("formula, expect", [
+    (lambda x, y: z3.And(x % 4 == 3, x / 4 == 2), "sat"),  # x = 11
+    (lambda x, y: z3.And(x == -7, x % 4 != 1), "unsat"),  # SMT-LIB: (mod -7 4) = 1
+    (lambda x, y: z3.And(x == -7, x / 4 != -2), "unsat"),  # (div -7 4) = -2
+    (lambda x, y: z3.And(x * y == 91, x > 1, y > 1, x < y), "sat"),
+    (lambda x, y: z3.And(x * y == 97, x > 1, y > 1), "unsat"),
+    (lambda x, y: z3.And(x >= 0, x <= 10, (x * (x + 1)) % 2 == 1), "unsat"),
+])
+def test_cvc5_reads_ints_div_mod_and_products_as_z3_does(formula, expect):
+    s = z3.Solver()
+    x, y = z3.Int("x'"), z3.Int("a:y")  # names Z3 prints bare and names it quotes
+    s.add(formula(x, y))
+    assert str(s.check()) == expect
+    text = to_smtlib(s, ["test"], expect)
+    assert cvc5_decide(text, 10.0) == (expect, None)
+
+
+def _contradiction():
+    s = z3.Solver()
+    x = z3.Int("x")
+    s.add(x > 0, x < 0)
+    return s
+
+
+@needs_cvc5
+def test_planted_disagreement_is_an_internal_error():
+    check = tilecheck.load(EXAMPLES[0])
+    rec = Recorder(recheck=True)
+    r = rec.observe("alignment", 0, check, _contradiction(), z3.sat)  # z3 "said" sat; the query is unsat
+    assert (r.z3, r.cvc5) == ("sat", "unsat") and r.disagrees
+    text = rec.for_file(check.path).to_text()
+    assert "internal error: z3 and cvc5 disagree on alignment of apply[0]" in text
+    ok = rec.observe("bounds", 0, check, _contradiction(), z3.unsat)
+    assert ok.agrees and not ok.line()
+
+
+@needs_cvc5
+def test_cli_planted_disagreement_exit_4(monkeypatch, capsys):
+    real = Recorder.observe
+
+    def lying(self, name, index, check, solver, result):  # z3's answer on one obligation flipped
+        if name == "disjoint":
+            result = z3.sat if result == z3.unsat else z3.unsat
+        return real(self, name, index, check, solver, result)
+
+    monkeypatch.setattr(Recorder, "observe", lying)
+    seed = next(p for p in EXAMPLES if p.name == "seed.toml")
+    assert main(["prove", "--recheck", str(seed)]) == 4
+    out = capsys.readouterr().out
+    assert "internal error: z3 and cvc5 disagree on disjoint of apply[0]: z3 sat (refuted), cvc5 unsat (proved)" in out
+    assert out.count("internal error") == 1
+
+
+@needs_cvc5
+def test_api_report_with_disagreement_has_no_plan(monkeypatch):
+    real = Recorder.observe
+    monkeypatch.setattr(Recorder, "observe", lambda self, n, i, c, s, r: real(
+        self, n, i, c, s, z3.sat if n == "bounds" else r))
+    seed = next(p for p in EXAMPLES if p.name == "seed.toml")
+    report = tilecheck.prove(tilecheck.load(seed), recheck=True)
+    assert report.verdict == "proved" and report.status == "internal" and report.exit_status == 4
+    assert [r.obligation for r in report.disagreements] == ["bounds"]
+    with pytest.raises(PermissionError, match="disagree"):
+        report.plan
+
+
+@needs_cvc5
+def test_cvc5_unknown_is_not_rechecked_never_a_disagreement(monkeypatch):
+    monkeypatch.setattr(smt2, "decide_text", lambda text, t: ("unknown", "timed out"))
+    seed = next(p for p in EXAMPLES if p.name == "seed.toml")
+    report = tilecheck.prove(tilecheck.load(seed), recheck=True)
+    c = report.recheck.counts()
+    assert c["cvc5_unknown"] == c["rechecked"] > 0 and c["disagreements"] == 0 and report.exit_status == 0
+    assert "disjoint of apply[0] not rechecked: cvc5 unknown (timed out)" in report.to_text()
+
+
+def test_a_cvc5_that_runs_past_its_limit_is_killed_and_unknown(monkeypatch):
+    import subprocess
+    import sys
+    w = smt2._Worker()
+    w.START_S = 0.0
+
+    def start():  # a child that never answers
+        w.proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        w.fresh = True
+    monkeypatch.setattr(w, "_start", start)
+    status, reason = w.decide("(check-sat)", 0.1)
+    assert status == "unknown" and reason.startswith("killed after 1.2 s") and w.proc is None
+
+
+def test_smt2_dir_that_is_a_file_is_an_input_error(tmp_path, capsys):
+    f = tmp_path / "file"
+    f.write_text("x")
+    assert main(["prove", "--smt2", str(f), str(EXAMPLES[0])]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--smt2" in err[0] and "cannot create" in err[0]
+
+
+def test_recheck_without_cvc5_is_an_input_error(monkeypatch, capsys):
+    monkeypatch.setattr(smt2, "cvc5_version", lambda: None)
+    assert main(["prove", "--recheck", str(EXAMPLES[0])]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--recheck" in err[0] and "cvc5" in err[0]
+
+
+@needs_cvc5
+def test_fuzz_recheck_counts_symbolic_queries():
+    from tilecheck.fuzz.campaign import run_chunk
+    tally = run_chunk(seed=1, index=0, cases=6, symbolic=True, timeout=2.0, recheck=True, shrink=False)
+    assert tally.recheck["rechecked"] > 0 and tally.recheck["disagreements"] == 0
+    assert tally.recheck["agreed"] + tally.recheck["cvc5_unknown"] == tally.recheck["rechecked"]
+    assert not tally.findings
+
+
+@needs_cvc5
+def test_fuzz_cli_recheck_summary(capsys, tmp_path):
+    assert main(["fuzz", "--cases", "0", "--symbolic-cases", "3", "--recheck", "--quiet", "--seed", "2",
+                 "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if "recheck (cvc5" in ln)
+    assert re.search(r"(\d+) queries Z3 decided rechecked, agreed (\d+)", line)
+    assert "disagreements 0" in line
