@@ -94,20 +94,63 @@ def counterexample_symbols(cex: dict | None) -> dict | None:
     return dict(syms) if syms else None
 
 
-def align_blamed(report) -> dict:
-    """Tensor -> (residue, modulus) for every refutation that blames the declared ``align`` of a base
-    pointer (alignment refuted with ``align`` in its counterexample): the buffer is placed at exactly
-    that alignment and not the vector's (``batch.misaligned_placement``), so the fault can show."""
+def align_blamed(report, symbols: dict | None = None) -> dict:
+    """Tensor -> (residue, modulus) for every refutation that blames the declared ``align`` of a global
+    base pointer (alignment refuted with ``align`` in its counterexample).  The base is placed at a
+    multiple of ``align`` that is not a multiple of the vector's bytes — ``align`` mod ``2*vector`` unless
+    another such residue misaligns more of the application's vectors at these symbol values (an array
+    whose vectors all start 12 bytes in is aligned at base 4 mod 16: it is placed at 8) — so that the
+    misaligned-address fault can show (``batch.misaligned_placement``)."""
     from .batch import misaligned_placement
-    need: dict = {}
+    from .reference import bind_symbols
+    check = report.check
+    env = bind_symbols(check) if symbols is None else symbols
+    out: dict = {}
     for a in report.applies:
         for o in a.obligations:
             cex = o.counterexample or {}
-            if o.name == "alignment" and o.status == "refuted" and "align" in cex:
-                t, v = cex["tensor"], int(cex["vector_bytes"])
-                if report.check.tensors[t].scope == "global":
-                    need[t] = max(need.get(t, (int(cex["align"]), v)), (int(cex["align"]), v), key=lambda x: x[1])
-    return {t: misaligned_placement(al, v) for t, (al, v) in need.items()}
+            if not (o.name == "alignment" and o.status == "refuted" and "align" in cex):
+                continue
+            t, v, al = cex["tensor"], int(cex["vector_bytes"]), int(cex["align"])
+            if check.tensors[t].scope != "global" or (t in out and out[t][1] >= 2 * v):
+                continue
+            r, m = misaligned_placement(al, v)
+            starts = vector_starts(check, a.apply, env)
+            if starts is not None:
+                r = best_residue(al, v, starts)
+            out[t] = (r, m)
+    return out
+
+
+def vector_starts(check, apply, env: dict):
+    """The byte offsets (from the tensor's base) of the first word of every vector ``apply`` accesses,
+    at symbol values ``env`` (the reference's semantics), or None where the layouts leave them undefined."""
+    import numpy as np
+    from ..layout import OFFSET
+    from .reference import _coords, _cta_values, _evaluate_layout, _index
+    t = check.tensors[apply.memory.tensor]
+    try:
+        env = {**env, **_cta_values(check, env)[0]}
+        coords = _coords(apply.memory.shape)
+        off = _evaluate_layout(t, _index(apply.memory, coords, env), env)[OFFSET]
+    except Exception:  # noqa: BLE001 - a refuted plan's layouts may be out of range: no preference then
+        return None
+    return np.unique(off[coords[-1] == 0] * t.esize) if len(coords) else None
+
+
+def best_residue(align: int, vector_bytes: int, starts) -> int:
+    """The base residue mod ``2*vector_bytes`` — a multiple of ``align``, not of ``vector_bytes`` — that
+    misaligns the most vectors starting at byte offsets ``starts``; the smallest such on ties."""
+    import numpy as np
+    starts = np.asarray(starts, dtype=np.int64)
+    best, score = align, -1
+    for r in range(align, 2 * vector_bytes, align):
+        if r % vector_bytes == 0:
+            continue
+        n = int(((starts + r) % vector_bytes != 0).sum())
+        if n > score:
+            best, score = r, n
+    return best
 
 
 def choose(report, given: dict | None = None, max_bytes: int = MAX_CHOICE_BYTES) -> Choice:
@@ -120,9 +163,20 @@ def choose(report, given: dict | None = None, max_bytes: int = MAX_CHOICE_BYTES)
     check = report.check
     given = dict(given or {})
     base = bind_symbols(check, given)  # the --set values are checked here, as a plain run checks them
-    placement = align_blamed(report)
-    placed = (f"; {', '.join(f'{t} placed at {r} mod {m} (its declared align, not the vector size)' for t, (r, m) in placement.items())}"
-              if placement else "")
+    choice = _choose(report, given, base, max_bytes)
+    choice.placement = align_blamed(report, choice.symbols)
+    if choice.placement:
+        choice.why += "; " + ", ".join(f"{t}'s base placed at {r} mod {m} (a multiple of its declared align "
+                                       f"{check.tensors[t].align}, not of the vector)"
+                                       for t, (r, m) in choice.placement.items())
+    return choice
+
+
+def _choose(report, given: dict, base: dict, max_bytes: int) -> Choice:
+    from ..errors import InputError
+    from .reference import bind_symbols, case_bytes
+    check = report.check
+    placed, placement = "", {}
     free = [n for n, s in check.symbols.items() if not s.source]
     if not free:
         return Choice(base, "no symbols to choose" + placed, placement)
