@@ -354,12 +354,12 @@ def test_shared_and_local_copies_and_barriers():
     assert ".local .align 16 .b8 lmem_A[" in ptx and "setp.ne.u32" in ptx  # thread 0 copies back
 
 
-def test_symbolic_shared_size_is_refused_with_a_clear_error():
+def test_symbolic_local_size_is_refused_with_a_clear_error():
     check = check_of(
-        {"S": {"dtype": "float32", "scope": "shared", "shape": ["n", 4], "align": 16},
+        {"S": {"dtype": "float32", "scope": "local", "shape": ["n", 4], "align": 16},
          "R": {"dtype": "float32", "scope": "register", "shape": [2, 4]}},
-        {"opcode": "ld.shared.v4.b32", "dst": "R", "src": "S[0:2, :]"}, symbols={"n": {"min": 2, "max": 64}})
-    with pytest.raises(EmitError, match="shared tensor S: its size depends on symbol n"):
+        {"opcode": "ld.local.v4.b32", "dst": "R", "src": "S[0:2, :]"}, symbols={"n": {"min": 2, "max": 64}})
+    with pytest.raises(EmitError, match="local tensor S: its size depends on symbol n"):
         kernel(plan_of(check))
     assert len(fragment(plan_of(check), 0).body) == 2  # the fragment does not allocate: fine
 

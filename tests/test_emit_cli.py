@@ -59,11 +59,12 @@ def test_bad_input_is_exit_2_in_one_line(tmp_path, capsys):
 
 
 def test_a_proved_plan_the_emitter_cannot_place_is_exit_2(tmp_path, capsys):
-    f = tmp_path / "sym_shared.toml"
+    # a local (per-thread) array needs a concrete size; shared ones of symbolic size are dynamic
+    f = tmp_path / "sym_local.toml"
     f.write_text('[symbols.n]\nmin = 2\nmax = 64\n'
-                 '[tensors.S]\ndtype = "float32"\nscope = "shared"\nshape = ["n", 4]\nalign = 16\n'
+                 '[tensors.S]\ndtype = "float32"\nscope = "local"\nshape = ["n", 4]\nalign = 16\n'
                  '[tensors.R]\ndtype = "float32"\nscope = "register"\nshape = [2, 4]\n'
-                 '[[apply]]\nopcode = "ld.shared.v4.b32"\ndst = "R"\nsrc = "S[0:2, :]"\n')
+                 '[[apply]]\nopcode = "ld.local.v4.b32"\ndst = "R"\nsrc = "S[0:2, :]"\n')
     assert main(["emit", str(f), "--kernel"]) == 2
     err = capsys.readouterr().err
     assert "its size depends on symbol n" in err and err.count("\n") == 1

@@ -31,6 +31,12 @@ ABI (``tilecheck.gpu`` depends on exactly this):
   non-null) so that ptxas keeps the predicated form; ``.L2::cache_hint`` takes a
   policy made once by ``createpolicy.fractional.L2::evict_last.b64 %rd, 1.0``.
 
+Shared tensors whose size depends on a symbol live in *dynamic* shared memory,
+``.extern .shared .align A .b8 smem_dynamic[]``: in file order, each at the
+previous one's end rounded up to its alignment, with offsets and element counts
+computed at run time from the symbols; the launch passes ``dynamic_shared_bytes``
+(the same arithmetic on the host) as its shared-memory bytes.
+
 Shared/local fill and copy-back loops carry ``.pragma "nounroll"``, so each
 contributes exactly one load and one store to the disassembly.  A shared or local
 array's address is ``smem_<T> + %tid.y`` (``lmem_``; %tid.y is 0 in this launch):
@@ -55,6 +61,7 @@ from .operand import TID, Operand, atoms
 from .registers import REG_BITS, slots, tiles
 
 STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
+DYNAMIC = "smem_dynamic"  # the one .extern .shared array; symbolic-size shared tensors are placed in it
 MAXNTID_ABOVE = 256  # blocks of more threads declare .maxntid: 256 x 255 registers is the 64K register file
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_$]*\Z")
 
@@ -81,6 +88,39 @@ def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = 
     return _Kernel(report.check, name, pred).text()
 
 
+def _pow2_align(t: Tensor) -> int:
+    return max(t.align & -t.align, t.esize)  # the largest power of two dividing align, at least the element
+
+
+def dynamic_tensors(check: Check) -> list[Tensor]:
+    """The shared tensors that some application accesses and whose size depends on a symbol, in file
+    order: they are placed in dynamic shared memory."""
+    used = {a.memory.tensor for a in check.applies}
+    out = []
+    for t in check.tensors.values():
+        if t.scope == "shared" and t.name in used:
+            try:
+                t.layout.cosize({}, t.offset)
+            except KeyError:
+                out.append(t)
+    return out
+
+
+def dynamic_alignment(check: Check) -> int:
+    """The ``.align`` of the dynamic shared array (at least 16, what CUDA guarantees)."""
+    return max([16] + [_pow2_align(t) for t in dynamic_tensors(check)])
+
+
+def dynamic_shared_bytes(check: Check, env: dict) -> int:
+    """Bytes of dynamic shared memory a launch at symbol values ``env`` needs: the kernel's own
+    run-time arithmetic (``_Kernel.dynamic_base``), on the host."""
+    end = 0
+    for t in dynamic_tensors(check):
+        a = _pow2_align(t)
+        end = -(-end // a) * a + t.layout.cosize(env, t.offset) * t.esize
+    return end
+
+
 def version(check: Check) -> tuple[int, int]:
     """The lowest .version every application's opcode and the target need."""
     return max(ptx_version(a.opcode, check.arch) for a in check.applies)
@@ -95,7 +135,10 @@ class _Kernel:
         self.params = _param_names(check)
         self.tiles = tiles(check)
         self._raw, self._buffers, self._bases = {}, {}, {}
+        self.dynamic = {t.name: t for t in dynamic_tensors(check)}
+        self._counts: dict[str, str] = {}  # dynamic tensor -> register holding its element count
         self.arrays: list[str] = []
+        self.module_scope: list[str] = []  # the .extern dynamic shared array (PTX allows it only there)
         self.labels = 0
 
     # operands ----------------------------------------------------------------
@@ -116,6 +159,8 @@ class _Kernel:
         t = self.check.tensors[tensor]
         if t.scope == "global":
             return self.buffer(tensor)
+        if tensor in self.dynamic:
+            return self.dynamic_base(tensor)
         if tensor not in self._bases:
             array = f"{'smem' if t.scope == 'shared' else 'lmem'}_{self.params[tensor]}"
             align = t.align & -t.align  # the largest power of two dividing align
@@ -124,6 +169,46 @@ class _Kernel:
             # + %tid.y (0): an address ptxas cannot resolve, see the module doc
             self._bases[tensor] = self.arith.op(32, "add.u32", self._bases[tensor], self._tid_y())
         return self._bases[tensor]
+
+    def dynamic_base(self, tensor: str) -> str:
+        """The address of a symbolic-size shared tensor in the dynamic array: every dynamic tensor's
+        offset (the previous one's end, rounded up to its alignment) is computed once, in file order."""
+        if not self._bases.keys() & self.dynamic.keys():
+            self.module_scope.append(f".extern .shared .align {dynamic_alignment(self.check)} .b8 {DYNAMIC}[];")
+            start = self.arith.op(32, "mov.u32", DYNAMIC)
+            start = self.arith.op(32, "add.u32", start, self._tid_y())  # see the module doc
+            end = "0"
+            for t in self.dynamic.values():
+                a = _pow2_align(t)
+                off = end if end == "0" or a == 1 else self.arith.op(
+                    64, "and.b64", self.arith.op(64, "add.s64", end, a - 1), -a)
+                n = self.count(t)
+                off32 = off if off == "0" else self.arith.op(32, "cvt.u32.u64", off)
+                self._bases[t.name] = start if off32 == "0" else self.arith.op(32, "add.u32", start, off32)
+                nbytes = self.arith.op(64, "mul.lo.s64", n, t.esize)
+                end = nbytes if off == "0" else self.arith.op(64, "add.s64", off, nbytes)
+        return self._bases[tensor]
+
+    def count(self, t: Tensor) -> str:
+        """A 64-bit register holding ``t``'s cosize in elements, at run time:
+        offset + sum over modes of max((shape - 1) * stride, 0), + 1 (``Layout.cosize``)."""
+        if t.name not in self._counts:
+            from ..expr import to_poly
+            from ..layout import ThreadStride, _leaves
+            acc = self.arith.value(to_poly(t.offset, self.ctx, self.sym) + 1, 64)
+            acc = acc if not acc.lstrip("-").isdigit() else self.arith.op(64, "mov.s64", acc)
+            for shp, std in zip(_leaves(t.layout.shape), _leaves(t.layout.stride)):
+                if isinstance(std, ThreadStride):
+                    continue
+                term = (to_poly(shp, self.ctx, self.sym) - 1) * to_poly(std, self.ctx, self.sym)
+                if term.is_const:
+                    if term.constant > 0:
+                        acc = self.arith.op(64, "add.s64", acc, term.constant)
+                    continue
+                r = self.arith.op(64, "max.s64", self.arith.value(term, 64), 0)
+                acc = self.arith.op(64, "add.s64", acc, r)
+            self._counts[t.name] = acc
+        return self._counts[t.name]
 
     def _tid_y(self) -> str:
         if "%tid.y" not in self._raw:
@@ -175,8 +260,9 @@ class _Kernel:
                 writes += self.register_copy(a, load=False, seen=seen.get(a.register.tensor))
         shared = [t for t in check.tensors.values() if t.scope == "shared" and t.name in self._bases]
         local = [t for t in check.tensors.values() if t.scope == "local" and t.name in self._bases]
-        if sum(self.cosize(t) for t in shared) > STATIC_SHARED:
-            raise EmitError(f"the shared tensors need {sum(self.cosize(t) for t in shared)} bytes, more than "
+        static = sum(self.cosize(t) for t in shared if t.name not in self.dynamic)
+        if static > STATIC_SHARED:
+            raise EmitError(f"the shared tensors need {static} bytes, more than "
                             f"the {STATIC_SHARED} bytes of static shared memory")
         prologue = []
         for t in shared:
@@ -209,6 +295,7 @@ class _Kernel:
         params += [f"\t.param .s64 {self.params[s.name]}" for s in check.symbols.values() if not s.source]
         return [f"// tilecheck kernel for {check.path}: {len(check.applies)} application(s)",
                 f".version {major}.{minor}", f".target {check.arch}", ".address_size 64", "",
+                *([*self.module_scope, ""] if self.module_scope else []),
                 f".visible .entry {self.name}(", ",\n".join(params), ")",
                 *([f".maxntid {check.threads}, 1, 1"] if check.threads > MAXNTID_ABOVE else []),
                 "{"]
@@ -254,7 +341,8 @@ class _Kernel:
     # shared and local arrays <-> their buffers ----------------------------------
     def copy_loop(self, t: Tensor, into: bool, cooperative: bool, thread0: bool = False) -> list[str]:
         """A scalar loop over the elements [0, cosize) of ``t``: buffer -> array (``into``) or back."""
-        regs, n, e = self.regs, self.cosize(t, bytes=False), t.esize
+        regs, e = self.regs, t.esize
+        n = self.arith.op(32, "cvt.u32.u64", self.count(t)) if t.name in self.dynamic else self.cosize(t, bytes=False)
         tid = self.arith.value(Poly.var(TID), 32)
         self.labels += 1
         top, end = f"$copy{self.labels}", f"$copy{self.labels}_end"
@@ -264,7 +352,8 @@ class _Kernel:
         move = ([f"ld.global.{b} {v}, [{g}];", f"st.{t.scope}.{b} [{s}], {v};"] if into else
                 [f"ld.{t.scope}.{b} {v}, [{s}];", f"st.global.{b} [{g}], {v};"])
         who = "all threads" if cooperative else ("thread 0" if thread0 else "every thread, its own copy")
-        lines = [f"// {t.scope} {t.name} ({n} elements) {'from' if into else 'to'} its buffer: {who}"]
+        size = f"{n} elements" if t.name not in self.dynamic else "its size from the symbols"
+        lines = [f"// {t.scope} {t.name} ({size}) {'from' if into else 'to'} its buffer: {who}"]
         if thread0:
             lines += [f"setp.ne.u32 {p}, {tid}, 0;", f"@{p} bra {end};"]
         lines += [f"mov.u32 {i}, {tid if cooperative else 0};", f"{top}:", '.pragma "nounroll";',

@@ -26,15 +26,33 @@ GUARD_BYTE = 0x5A
 MAX_EXACT_ALIGN = 4096  # larger alignments are honoured, but not made exact
 
 
-def place(cursor: int, align: int) -> int:
-    """The first address ``>= cursor + GUARD`` that is ``align`` mod ``2*align`` (exactly aligned);
-    alignments above MAX_EXACT_ALIGN are only honoured.  Addresses are relative to an arena base
-    aligned to ``2*MAX_EXACT_ALIGN``."""
-    a = max(1, min(align, MAX_EXACT_ALIGN))
+def place(cursor: int, align: int, modulus: int | None = None) -> int:
+    """The first address ``>= cursor + GUARD`` that is ``align`` mod ``modulus`` (default ``2*align``:
+    exactly aligned); alignments above MAX_EXACT_ALIGN are only honoured.  Addresses are relative to
+    an arena base aligned to ``2*MAX_EXACT_ALIGN`` (and to ``modulus``)."""
     p = cursor + GUARD
-    if align > MAX_EXACT_ALIGN:
-        return -(-p // align) * align
-    return -(-(p - a) // (2 * a)) * (2 * a) + a
+    if modulus is None:
+        if align > MAX_EXACT_ALIGN:
+            return -(-p // align) * align
+        a = max(1, align)
+        modulus, align = 2 * a, a
+    return p + (align - p) % modulus
+
+
+def misaligned_placement(align: int, vector_bytes: int) -> tuple[int, int]:
+    """``(residue, modulus)`` for a buffer whose declared ``align`` is smaller than the vector that
+    reads it: the base address is ``align`` mod ``2*vector_bytes`` — a multiple of ``align`` but not of
+    ``vector_bytes`` — so that an access at a vector-aligned offset faults ("misaligned address")."""
+    if not 0 < align < vector_bytes or vector_bytes % align:
+        raise ValueError(f"align {align} must be a proper divisor of the vector's {vector_bytes} bytes")
+    return align, 2 * vector_bytes
+
+
+def base_alignment(buffers) -> int:
+    """The arena base's alignment: a multiple of every buffer's modulus, so that offsets in the arena
+    keep their residues as addresses."""
+    from math import lcm
+    return lcm(2 * MAX_EXACT_ALIGN, *[2 * b[3] if len(b) < 5 else b[4] for b in buffers])
 
 
 @dataclass
@@ -49,20 +67,21 @@ class Slot:
 class Arena:
     """One device allocation holding many buffers at exact alignments, with guard gaps."""
 
-    def __init__(self, drv, buffers: list[tuple[int, str, np.ndarray, int]]):
-        """``buffers``: (case, tensor, initial data, alignment) in arena order."""
+    def __init__(self, drv, buffers: list[tuple]):
+        """``buffers``: (case, tensor, initial data, alignment[, modulus]) in arena order; a modulus
+        places the buffer at ``alignment`` mod ``modulus`` instead of exactly at its alignment."""
         self.drv = drv
         self.slots, cursor = [], 0
-        for case, tensor, data, align in buffers:
-            start = place(cursor, align)
+        for case, tensor, data, align, *mod in buffers:
+            start = place(cursor, align, *mod)
             self.slots.append(Slot(case, tensor, start, data.nbytes, data.dtype))
             cursor = start + data.nbytes
         self.size = cursor + GUARD
-        base_align = 2 * max([MAX_EXACT_ALIGN] + [a for *_, a in buffers])
-        self.mem = drv.mem_alloc(self.size + base_align)
-        self.base = -(-int(self.mem) // base_align) * base_align
+        self.base_align = base_alignment(buffers)
+        self.mem = drv.mem_alloc(self.size + self.base_align)  # slack: the base is rounded up
+        self.base = -(-int(self.mem) // self.base_align) * self.base_align
         self.host = np.full(self.size, GUARD_BYTE, dtype=np.uint8)
-        for s, (_, _, data, _) in zip(self.slots, buffers):
+        for s, (_, _, data, *_) in zip(self.slots, buffers):
             self.host[s.start:s.start + s.nbytes] = data.reshape(-1).view(np.uint8)
 
     def pointer(self, k: int) -> int:
@@ -96,6 +115,20 @@ class Arena:
             pass
 
 
+DEFAULT_SHARED = 48 * 1024  # dynamic shared bytes a launch may ask for without the function attribute
+
+
+def launch_shared(case) -> int:
+    """Bytes of dynamic shared memory the case's launch passes (symbolic-size shared tensors; the
+    largest over the CTAs when a symbol is bound to %ctaid)."""
+    from ..emit.kernel import dynamic_shared_bytes, dynamic_tensors
+    from .reference import _cta_values
+    if not dynamic_tensors(case.check):
+        return 0
+    return max(dynamic_shared_bytes(case.check, {**case.symbols, **cta})
+               for cta in _cta_values(case.check, case.symbols))
+
+
 @dataclass
 class BatchTimes:
     upload: float = 0.0
@@ -114,7 +147,9 @@ def launch_batch(drv, entries, times: BatchTimes | None = None) -> list:
         check = case.check
         first = len(buffers)
         for name, t in check.tensors.items():
-            buffers.append((i, name, case.inputs[name], t.esize if t.is_register else t.align))
+            align = t.esize if t.is_register else t.align
+            placed = case.placement.get(name)  # (residue, modulus): an unchecked run's misaligned base
+            buffers.append((i, name, case.inputs[name], *(placed or (align,))))
         args_of.append((first, len(buffers)))
     arena = Arena(drv, buffers)
     try:
@@ -127,8 +162,12 @@ def launch_batch(drv, entries, times: BatchTimes | None = None) -> list:
             a, b = args_of[i]
             params = [np.uintp(arena.pointer(k)) for k in range(a, b)]
             params += [np.int64(case.symbols[s]) for s in case.params()[b - a:]]
+            shared = launch_shared(case)
+            kw = {"shared": shared} if shared else {}
             try:
-                func(*params, grid=(case.grid, 1), block=(block, 1, 1))
+                if shared > DEFAULT_SHARED:  # opt in to more than 48 KiB of dynamic shared memory
+                    func.set_attribute(drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, shared)
+                func(*params, grid=(case.grid, 1), block=(block, 1, 1), **kw)
             except drv.Error as e:
                 drv.Context.synchronize()  # an earlier kernel's fault raises here: the batch is lost
                 refused[i] = " ".join(str(e).split())  # else the driver refused this launch alone

@@ -74,11 +74,12 @@ def _main(args) -> int:
     check = load_check(args.file, args.arch)  # InputError: exit 2 in tilecheck.cli
     from ..proofs import facts
     facts.decide(check, args.timeout)  # facts that contradict each other: InputError before any value
-    symbols = bind_symbols(check, _symbols(args.set))
+    given = _symbols(args.set)
+    symbols = bind_symbols(check, given)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     report = prove(check, timeout=args.timeout)
     if args.unchecked:
-        return _unchecked(args, check, symbols, seed, report)
+        return _unchecked(args, check, given, seed, report)
     if report.verdict != "proved":
         if args.json:
             print(json.dumps({**report.to_json(), "result": "not run"}, indent=1))
@@ -150,20 +151,25 @@ def _json(path, report, result, g, how) -> dict:
             "mismatches": [str(m) for m in result.comparison.first]}
 
 
-def _unchecked(args, check, symbols, seed, report) -> int:
-    from .unchecked import confirm
+def _unchecked(args, check, given, seed, report) -> int:
+    from .unchecked import choose, confirm
     if report.verdict == "proved":
         return _err(args, "proved: --unchecked is only for refuted or unknown plans; run it without --unchecked",
                     args.file)
+    choice = choose(report, given)  # the counterexample's symbol values; --set wins
+    symbols = choice.symbols
     try:
         import pycuda  # noqa: F401  (the child needs it; say so here, once)
     except ImportError:
         return _err(args, "pycuda is not installed: pip install -e '.[gpu]' (see docs/gpu.md)")
-    out = confirm(check, symbols, seed, args.file, args.arch, args.load, report=report)
+    out = confirm(check, symbols, seed, args.file, args.arch, args.load, report=report,
+                  placement=choice.placement)
     if out.status == "unavailable":
         return _err(args, out.detail)
     if args.json:
         print(json.dumps({"file": args.file, "verdict": report.verdict, "seed": seed, "symbols": symbols,
+                          "symbols_why": choice.why,
+                          "placement": {t: {"residue": r, "modulus": m} for t, (r, m) in choice.placement.items()},
                           "refuted": [{"apply": i, "obligation": n, "message": m} for i, n, m in out.prediction.refuted],
                           "predicted": out.prediction.expect, "status": out.status, "detail": out.detail,
                           "confirmed": out.confirmed}, indent=1))
@@ -171,6 +177,7 @@ def _unchecked(args, check, symbols, seed, report) -> int:
     syms = ", ".join(f"{k}={v}" for k, v in symbols.items()) or "none"
     print(f"{args.file}: {report.verdict} ({check.arch}, threads={check.threads}); UNCHECKED run in a separate "
           f"process; seed {seed}; symbols: {syms}")
+    print(f"  values:    {choice.why}")
     for i, name, msg in out.prediction.refuted:
         print(f"  apply[{i}] " + (msg if msg and msg.startswith(f"{name} refuted") else f"{name} refuted: {msg}"))
     print(f"  predicted: {out.prediction.expect}")

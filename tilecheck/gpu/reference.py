@@ -50,7 +50,9 @@ SENTINEL = {"float16": 0x7E5A, "bfloat16": 0x7FDA, "float32": 0x7FDEAD5A, "float
 FLOAT_BITS = {"float16": (0x7C00, 0x03FF), "bfloat16": (0x7F80, 0x007F),
               "float32": (0x7F800000, 0x007FFFFF), "float64": (0x7FF0000000000000, 0x000FFFFFFFFFFFFF)}
 MAX_LOCAL_ELEMENTS = 1 << 26  # threads x cosize of one local tensor's per-thread copies
-MAX_CASE_BYTES = 1 << 32  # all buffers of one run together
+# all buffers of one run together, when no device says how much it has free (the runner passes the
+# device's free memory instead): sizes and offsets are 64-bit everywhere, in the kernel and here
+MAX_CASE_BYTES = 1 << 32
 
 
 class ReferenceUndefined(Exception):
@@ -58,7 +60,8 @@ class ReferenceUndefined(Exception):
 
 
 class BufferTooLarge(Exception):
-    """The case's buffers are more than a run allocates (MAX_CASE_BYTES): huge strides or offsets."""
+    """The case's buffers are more than a run can allocate (``max_bytes``: the device's free memory,
+    or MAX_CASE_BYTES): huge strides or offsets, or huge symbol values."""
 
 
 @dataclass
@@ -73,6 +76,9 @@ class Case:
     grid: int = 1  # CTAs (x); more than one only for ctaid-bound symbols
     ctaid: dict = field(default_factory=dict)  # symbol name -> "ctaid.x" for CTA-bound symbols
     undefined: str | None = None  # why the layouts define no result (then expected is None)
+    # tensor -> (residue, modulus) of its buffer's address, for the unchecked run of a refutation that
+    # blames the declared ``align``; every other buffer sits at exactly its alignment
+    placement: dict = field(default_factory=dict)
 
     def params(self) -> list[str]:
         """Kernel parameter names in ABI order: tensors, then the symbols that are parameters."""
@@ -218,6 +224,31 @@ def buffer_size(t: Tensor, env: dict) -> int:
     return int(t.layout.cosize(env, t.offset))
 
 
+def buffer_sizes(check: Check, env: dict) -> dict:
+    """Elements of every tensor's buffer at these symbol values (the largest over the CTAs)."""
+    ctas = _cta_values(check, env)
+    sizes = {}
+    for name, t in check.tensors.items():
+        sizes[name] = buffer_size(t, env if len(ctas) == 1 else {**env, **ctas[-1]})
+        if len(ctas) > 1 and not t.is_register:
+            sizes[name] = max(buffer_size(t, {**env, **c}) for c in ctas)
+    return sizes
+
+
+def case_bytes(check: Check, env: dict) -> int:
+    """Bytes of all the buffers of one run at these symbol values (guard bytes not counted)."""
+    return sum(n * check.tensors[k].esize for k, n in buffer_sizes(check, env).items())
+
+
+def too_large(check: Check, sizes: dict, max_bytes: int, what: str) -> BufferTooLarge | None:
+    total = sum(sizes[n] * t.esize for n, t in check.tensors.items())
+    if total <= max_bytes:
+        return None
+    big = max(sizes, key=lambda n: sizes[n] * check.tensors[n].esize)
+    return BufferTooLarge(f"{big}: its buffer would hold {sizes[big]} elements (the layout's cosize): "
+                          f"{total / 2**30:.3g} GiB in all, more than {what}")
+
+
 def roles(check: Check) -> dict:
     """Per tensor: 'input' (random data) or 'output' (poisoned).  Memory: input when first loaded from,
     output when first stored to.  Registers: input when the kernel first fills them from the buffer
@@ -360,28 +391,26 @@ def _issuers(check: Check, a: Apply, group) -> np.ndarray:
 
 
 def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: bool = True,
-              pred: bool = True) -> Case:
+              pred: bool = True, max_bytes: int | None = None) -> Case:
     """The initial and the expected buffers of ``check``'s kernel for these symbol values and seed.
 
     ``symbols`` must bind every parameter symbol (see ``bind_symbols``).  When the layouts do not
     determine the result (only for plans that are not proved: an access out of bounds, a race),
     raises ReferenceUndefined, or with ``strict=False`` returns the inputs with ``expected`` None
     and the reason in ``undefined``.  ``pred`` is the value of the predicate guarding the
-    applications with ``pred = true`` (the emitter's ``kernel(plan, pred=...)``).
+    applications with ``pred = true`` (the emitter's ``kernel(plan, pred=...)``).  ``max_bytes``
+    bounds all the buffers together (the runner passes the device's free memory; default
+    MAX_CASE_BYTES): more raises BufferTooLarge before anything is allocated.
     """
     env = dict(symbols if symbols is not None else bind_symbols(check))
     ctas = _cta_values(check, env)
     role = roles(check)
-    inputs, sizes = {}, {}
-    for name, t in check.tensors.items():
-        sizes[name] = buffer_size(t, env if len(ctas) == 1 else {**env, **ctas[-1]})
-        if len(ctas) > 1 and not t.is_register:
-            sizes[name] = max(buffer_size(t, {**env, **c}) for c in ctas)
-    total = sum(sizes[n] * t.esize for n, t in check.tensors.items())
-    if total > MAX_CASE_BYTES:
-        big = max(sizes, key=lambda n: sizes[n] * check.tensors[n].esize)
-        raise BufferTooLarge(f"{big}: its buffer would hold {sizes[big]} elements (the layout's cosize): "
-                             f"{total / 2**30:.3g} GiB in all, more than the {MAX_CASE_BYTES >> 30} GiB a run allocates")
+    inputs, sizes = {}, buffer_sizes(check, env)
+    limit = MAX_CASE_BYTES if max_bytes is None else max_bytes
+    err = too_large(check, sizes, limit, f"the {MAX_CASE_BYTES >> 30} GiB a run allocates" if max_bytes is None
+                    else f"the {limit / 2**30:.3g} GiB of free device memory")
+    if err:
+        raise err
     for name, t in check.tensors.items():
         inputs[name] = (random_bits(t, sizes[name], rng_for(seed, name)) if role[name] == "input"
                         else poison(t, sizes[name]))

@@ -34,7 +34,8 @@ from pathlib import Path
 from ..check import Check
 from ..opcodes import parse_arch
 from .batch import BatchTimes, launch_batch
-from .reference import Case, Comparison, bind_symbols, compare, reference
+from .reference import (BufferTooLarge, Case, Comparison, bind_symbols, buffer_sizes, compare, reference,
+                        too_large)
 
 LOAD_PATHS = ("cubin", "ptx")
 # Measured on the H200 (16 cores), docs/gpu.md: parallel ptxas + cubin cache 0.23 s cold / 0.01 s warm for
@@ -128,6 +129,33 @@ def gpu() -> Gpu:
         import atexit
         atexit.register(_GPU.close)
     return _GPU
+
+
+RESERVE_BYTES = 256 << 20  # device memory left for the context, the modules and the arena's slack
+HOST_COPIES = 6  # host copies of a buffer while a run is prepared, run and compared (reference, arena, download)
+
+
+def memory_budget(device_free: int, host_available: int | None) -> tuple[int, str]:
+    """The bytes one run's buffers may take, and the limit's name: the device's free memory less a
+    reserve, and no more than the host can hold in the copies a run makes."""
+    dev = max(0, device_free - RESERVE_BYTES)
+    if host_available is not None and host_available // HOST_COPIES < dev:
+        return host_available // HOST_COPIES, f"1/{HOST_COPIES} of the host's available memory"
+    return dev, "the device's free memory"
+
+
+def _host_available() -> int | None:
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def budget() -> tuple[int, str]:
+    """``memory_budget`` of the current device and host."""
+    g = gpu()
+    free, _ = g.drv.mem_get_info()
+    return memory_budget(int(free), _host_available())
 
 
 def _one_line(e) -> str:
@@ -368,6 +396,7 @@ class Job:
     ptx: str | None = None  # the kernel's module (emitted here when None)
     strict: bool = True  # False (unchecked runs only): run even where the layouts define no result
     pred: bool = True  # the value of the predicate of applications with pred = true
+    placement: dict | None = None  # tensor -> (residue, modulus): unchecked runs of align-blamed refutations
 
 
 def _emit(plan, name: str, pred: bool = True) -> str:
@@ -375,8 +404,11 @@ def _emit(plan, name: str, pred: bool = True) -> str:
     return kernel(plan, name=name, pred=pred)
 
 
-def prepare(job: Job, index: int, timeout: float = 10.0) -> tuple[Case, str, dict]:
-    """Prove (unless planned), emit and compute the reference of one job."""
+def prepare(job: Job, index: int, timeout: float = 10.0, limit: tuple[int, str] | None = None
+            ) -> tuple[Case, str, dict]:
+    """Prove (unless planned), emit and compute the reference of one job.  ``limit``: (bytes, its name)
+    that the job's buffers may take (default: ``budget()``, the device's free memory); more raises
+    BufferTooLarge before anything is allocated."""
     secs = {}
     if job.ptx is None:
         t = time.perf_counter()
@@ -394,9 +426,29 @@ def prepare(job: Job, index: int, timeout: float = 10.0) -> tuple[Case, str, dic
         secs["emit"] = time.perf_counter() - t
     t = time.perf_counter()
     symbols = bind_symbols(job.check, job.symbols)
-    case = reference(job.check, symbols, job.seed, strict=job.strict, pred=job.pred)
+    nbytes, what = limit or budget()
+    big = too_large(job.check, buffer_sizes(job.check, symbols), nbytes, f"{nbytes / 2**30:.3g} GiB, {what}")
+    if big:
+        raise big
+    case = reference(job.check, symbols, job.seed, strict=job.strict, pred=job.pred, max_bytes=nbytes)
+    case.placement = dict(job.placement or {})
+    _check_shared(case)
     secs["reference"] = time.perf_counter() - t
     return case, job.ptx, secs
+
+
+def _check_shared(case: Case):
+    """BufferTooLarge when the case's dynamic shared memory is more than the device gives one block."""
+    from .batch import launch_shared
+    need = launch_shared(case)
+    if not need:
+        return
+    g = gpu()
+    most = g.device.get_attribute(g.drv.device_attribute.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+    if need > most:
+        syms = ", ".join(f"{k}={v}" for k, v in case.symbols.items())
+        raise BufferTooLarge(f"the shared tensors need {need} bytes of dynamic shared memory at {syms}, more than "
+                             f"the {most} bytes {g.name} gives one block")
 
 
 def run_check(check: Check, symbols: dict | None = None, seed: int = 0, *, plan=None,
@@ -412,11 +464,12 @@ def run_checks(jobs: list[Job], how: str = DEFAULT_LOAD, timeout: float = 10.0) 
         reason = g.can_run(job.check.arch)
         if reason:
             raise GpuUnavailable(f"{job.check.path}: {reason}")
-    prepared = []
+    prepared, (left, what) = [], budget()
     for k, job in enumerate(jobs):
         if not job.name:
             job.name = f"tilecheck_k{k}"
-        prepared.append(prepare(job, k, timeout))
+        prepared.append(prepare(job, k, timeout, (left, what)))
+        left -= sum(b.nbytes for b in prepared[-1][0].inputs.values())  # one arena holds the whole batch
     modules = load_modules([ptx for _, ptx, _ in prepared], how)
     return launch_loaded([(modules[k].module, job.name, prepared[k][0], prepared[k][1],
                            {**prepared[k][2], "load": modules[k].seconds}) for k, job in enumerate(jobs)])

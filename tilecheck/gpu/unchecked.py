@@ -69,6 +69,156 @@ def predict(report) -> Prediction:
     return Prediction(refuted, "nothing is refuted (unknown): no prediction", None)
 
 
+# Which refutation to run, most readily confirmed first: a misaligned access faults every time; an
+# out-of-bounds access faults or lands in the guard bytes; a race or a wrong slot only changes data.
+CONFIRMABLE = ("alignment", "bounds", "overflow", "disjoint", "ownership")
+MAX_CHOICE_BYTES = 1 << 33  # a counterexample whose buffers exceed this is passed over for a smaller one
+
+
+@dataclass
+class Choice:
+    """The symbol values and buffer placements of an unchecked run, and why (one line)."""
+    symbols: dict
+    why: str
+    placement: dict = field(default_factory=dict)  # tensor -> (residue, modulus) of its base address
+    source: tuple | None = None  # (apply index, obligation) whose counterexample gave the values
+
+
+def counterexample_symbols(cex: dict | None) -> dict | None:
+    """The symbol values of a refuted obligation's counterexample (``first`` for ``disjoint``)."""
+    if not cex:
+        return None
+    syms = cex.get("symbols")
+    if syms is None and isinstance(cex.get("first"), dict):
+        syms = cex["first"].get("symbols")
+    return dict(syms) if syms else None
+
+
+def align_blamed(report, symbols: dict | None = None) -> dict:
+    """Tensor -> (residue, modulus) for every refutation that blames the declared ``align`` of a global
+    base pointer (alignment refuted with ``align`` in its counterexample).  The base is placed at a
+    multiple of ``align`` that is not a multiple of the vector's bytes — ``align`` mod ``2*vector`` unless
+    another such residue misaligns more of the application's vectors at these symbol values (an array
+    whose vectors all start 12 bytes in is aligned at base 4 mod 16: it is placed at 8) — so that the
+    misaligned-address fault can show (``batch.misaligned_placement``)."""
+    from .batch import misaligned_placement
+    from .reference import bind_symbols
+    check = report.check
+    env = bind_symbols(check) if symbols is None else symbols
+    out: dict = {}
+    for a in report.applies:
+        for o in a.obligations:
+            cex = o.counterexample or {}
+            if not (o.name == "alignment" and o.status == "refuted" and "align" in cex):
+                continue
+            t, v, al = cex["tensor"], int(cex["vector_bytes"]), int(cex["align"])
+            if check.tensors[t].scope != "global" or (t in out and out[t][1] >= 2 * v):
+                continue
+            r, m = misaligned_placement(al, v)
+            starts = vector_starts(check, a.apply, env)
+            if starts is not None:
+                r = best_residue(al, v, starts)
+            out[t] = (r, m)
+    return out
+
+
+def vector_starts(check, apply, env: dict):
+    """The byte offsets (from the tensor's base) of the first word of every vector ``apply`` accesses,
+    at symbol values ``env`` (the reference's semantics), or None where the layouts leave them undefined."""
+    import numpy as np
+    from ..layout import OFFSET
+    from .reference import _coords, _cta_values, _evaluate_layout, _index
+    t = check.tensors[apply.memory.tensor]
+    try:
+        env = {**env, **_cta_values(check, env)[0]}
+        coords = _coords(apply.memory.shape)
+        off = _evaluate_layout(t, _index(apply.memory, coords, env), env)[OFFSET]
+    except Exception:  # noqa: BLE001 - a refuted plan's layouts may be out of range: no preference then
+        return None
+    return np.unique(off[coords[-1] == 0] * t.esize) if len(coords) else None
+
+
+def best_residue(align: int, vector_bytes: int, starts) -> int:
+    """The base residue mod ``2*vector_bytes`` — a multiple of ``align``, not of ``vector_bytes`` — that
+    misaligns the most vectors starting at byte offsets ``starts``; the smallest such on ties."""
+    import numpy as np
+    starts = np.asarray(starts, dtype=np.int64)
+    best, score = align, -1
+    for r in range(align, 2 * vector_bytes, align):
+        if r % vector_bytes == 0:
+            continue
+        n = int(((starts + r) % vector_bytes != 0).sum())
+        if n > score:
+            best, score = r, n
+    return best
+
+
+def choose(report, given: dict | None = None, max_bytes: int = MAX_CHOICE_BYTES) -> Choice:
+    """The symbol values to run a refuted ``report`` at: those of the counterexample that the hardware
+    confirms most readily (``CONFIRMABLE`` order, then application order), with ``given`` (``--set``)
+    winning over them, and the smallest allowed values for symbols neither names.  Raises InputError
+    when ``given`` breaks the symbols' facts."""
+    from ..errors import InputError
+    from .reference import bind_symbols, case_bytes
+    check = report.check
+    given = dict(given or {})
+    base = bind_symbols(check, given)  # the --set values are checked here, as a plain run checks them
+    choice = _choose(report, given, base, max_bytes)
+    choice.placement = align_blamed(report, choice.symbols)
+    if choice.placement:
+        choice.why += "; " + ", ".join(f"{t}'s base placed at {r} mod {m} (a multiple of its declared align "
+                                       f"{check.tensors[t].align}, not of the vector)"
+                                       for t, (r, m) in choice.placement.items())
+    return choice
+
+
+def _choose(report, given: dict, base: dict, max_bytes: int) -> Choice:
+    from ..errors import InputError
+    from .reference import bind_symbols, case_bytes
+    check = report.check
+    placed, placement = "", {}
+    free = [n for n, s in check.symbols.items() if not s.source]
+    if not free:
+        return Choice(base, "no symbols to choose" + placed, placement)
+    rank = {n: k for k, n in enumerate(CONFIRMABLE)}
+    cands = []
+    for a in report.applies:
+        for o in a.obligations:
+            syms = counterexample_symbols(o.counterexample) if o.status == "refuted" else None
+            if syms is not None:
+                cands.append((rank.get(o.name, len(rank)), a.apply.index, o.name, syms))
+    passed = []
+    for _, index, name, syms in sorted(cands, key=lambda c: c[:2]):
+        wanted = {n: v for n, v in syms.items() if n in free}
+        if set(wanted) <= set(given):
+            continue  # --set names every value this counterexample would choose
+        try:
+            values = bind_symbols(check, {**wanted, **given})
+        except InputError:
+            passed.append(f"{name} of apply[{index}] (its values break the facts with --set)")
+            continue
+        if case_bytes(check, values) > max_bytes:
+            passed.append(f"{name} of apply[{index}] (more than {max_bytes >> 30} GiB of buffers)")
+            continue
+        taken = ", ".join(f"{n}={values[n]}" for n in wanted if n not in given)
+        setv = ", ".join(f"{n}={values[n]}" + (f" (the counterexample has {syms[n]})" if n in syms and syms[n] != values[n]
+                                               else "") for n in given)
+        why = (f"{taken} from the {name} counterexample of apply[{index}]"
+               + (f"; {setv} from --set" if setv else "")
+               + (f"; passed over: {', '.join(passed)}" if passed else ""))
+        rest = [n for n in free if n not in wanted and n not in given]
+        if rest:
+            why += f"; {', '.join(f'{n}={values[n]}' for n in rest)} smallest allowed"
+        return Choice(values, why + placed, placement, (index, name))
+    if given:
+        why = "as given with --set" + ("" if set(given) >= set(free) else ", the rest at their smallest allowed values")
+    elif cands:
+        why = "the smallest allowed values (" + ("; ".join(passed) or "no counterexample applies") + ")"
+    else:
+        why = "the smallest allowed values (no refuted obligation depends on a symbol)"
+    return Choice(base, why + placed, placement)
+
+
 @dataclass
 class Outcome:
     """What the child saw, and whether that confirms the refutation."""
@@ -82,16 +232,21 @@ class Outcome:
 
 
 def confirm(check, symbols: dict, seed: int, path: str, arch: str | None = None, how: str | None = None,
-            report=None, timeout: float = CHILD_TIMEOUT) -> Outcome:
-    """Run ``check`` unchecked in a child process and judge the outcome against the prediction."""
+            report=None, timeout: float = CHILD_TIMEOUT, placement: dict | None = None) -> Outcome:
+    """Run ``check`` unchecked in a child process and judge the outcome against the prediction.
+    ``placement``: tensor -> (residue, modulus) of its buffer's address (default: ``align_blamed``,
+    exactly the declared alignment of every base pointer that a refutation blames)."""
     from ..report import prove
     report = report or prove(check)
     if report.verdict == "proved":
         raise ValueError(f"{path} is proved: the unchecked path is only for refuted or unknown plans")
     pred = predict(report)
+    placement = align_blamed(report) if placement is None else placement
     cmd = [sys.executable, "-m", "tilecheck.gpu.unchecked", str(path), "--seed", str(seed)]
     for k, v in symbols.items():
         cmd += ["--set", f"{k}={v}"]
+    for t, (r, m) in placement.items():
+        cmd += ["--place", f"{t}={r}:{m}"]
     if arch:
         cmd += ["--arch", arch]
     if how:
@@ -132,7 +287,13 @@ def _child(argv) -> dict:
     p.add_argument("--set", action="append", default=[])
     p.add_argument("--arch")
     p.add_argument("--load", choices=runner.LOAD_PATHS, default=runner.DEFAULT_LOAD)
+    p.add_argument("--place", action="append", default=[], metavar="TENSOR=RESIDUE:MODULUS")
     a = p.parse_args(argv)
+    placement = {}
+    for text in a.place:
+        t, _, rm = text.partition("=")
+        r, _, m = rm.partition(":")
+        placement[t] = (int(r), int(m))
     try:
         check = load(a.file)
         if a.arch:
@@ -151,7 +312,7 @@ def _child(argv) -> dict:
         ptx = emit_unchecked(check)
     except Exception as e:  # the emitter cannot build this plan at all
         return {"status": "cannot-emit", "detail": f"{type(e).__name__}: {e}"}
-    job = runner.Job(check, symbols, a.seed, name="tilecheck_unchecked", ptx=ptx, strict=False)
+    job = runner.Job(check, symbols, a.seed, name="tilecheck_unchecked", ptx=ptx, strict=False, placement=placement)
     try:
         case, ptx, _ = runner.prepare(job, 0)
     except BufferTooLarge as e:
@@ -167,6 +328,9 @@ def _child(argv) -> dict:
     if res.refused:
         return {"status": "refused", "detail": res.summary()}
     cmp = res.comparison
+    if case.placement:
+        placed = ", ".join(f"{t} at {r} mod {m}" for t, (r, m) in case.placement.items())
+        res.note = (res.note + "; " if res.note else "") + f"placed {placed}"
     return {"status": "completed", "detail": res.summary(), "guard": res.guard,
             "differs": None if cmp is None else not cmp.ok, "reference": case.undefined or "defined"}
 
