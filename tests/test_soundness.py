@@ -240,3 +240,13 @@ def test_measured_cases_are_decided(path):
     assert report.verdict == expected, report.to_text()
     unknown = [o.name for a in report.applies for o in a.obligations if o.status == "unknown"]
     assert not unknown, report.to_text()
+
+
+def test_two_symbols_read_from_one_cta_index_are_equal():
+    data = _grid(start="4*r0", size=32)
+    data["symbols"]["r1"] = {"min": 0, "max": 3, "from": "ctaid.x"}
+    data["assume"] = ["r0 != r1"]
+    check = tilecheck.from_dict(data)
+    with pytest.raises(InputError, match="are both %ctaid.x"):
+        tilecheck.prove(check)
+    assert enumerator.assignments(check) == []

@@ -53,6 +53,10 @@ def allowed(check, env: dict[str, int]) -> bool:
         v = env.get(s.name)
         if v is None or not (s.min <= v <= s.max) or v % s.multiple_of:
             return False
+    sources = {}
+    for s in check.symbols.values():  # two symbols read from one %ctaid component are one value
+        if s.source and sources.setdefault(s.source, env[s.name]) != env[s.name]:
+            return False
     return all(holds(op, evaluate(lhs, env), evaluate(rhs, env)) for _, lhs, op, rhs in check.assume)
 
 
