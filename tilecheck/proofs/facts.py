@@ -33,12 +33,14 @@ class Facts:
     def __init__(self, status: str, reason: str = "", formulas=(), timeout_ms: int = 1000, retry=None):
         self.status, self.reason = status, reason  # "sat" | "unknown" | "pending" (retry decides)
         self._formulas, self._ms, self._model, self._retry = list(formulas), timeout_ms, None, retry
+        self._lows: dict[str, int] = {}
 
     @property
     def ok(self) -> bool:
         if self.status == "pending":
             done = self._retry()  # may raise InputError: the facts contradict each other after all
             self.status, self.reason, self._formulas, self._ms = done.status, done.reason, done._formulas, done._ms
+            self._lows = done._lows
         return self.status == "sat"
 
     @property
@@ -46,7 +48,7 @@ class Facts:
         """Symbol values that satisfy every fact, each as small as the solver finds in time
         (lexicographically, in declaration order); empty when the facts were not decided sat."""
         if self._model is None:
-            self._model = _smallest(self._formulas, self._ms) if self.ok and self._formulas else {}
+            self._model = _smallest(self._formulas, self._ms, self._lows) if self.ok and self._formulas else {}
         return self._model
 
 
@@ -113,8 +115,10 @@ def decide(check, timeout_s: float, quick: bool = True) -> Facts:
     solver.add(*(f for _, f in facts))
     r = solver.check()
     if r == z3.sat:
-        return Facts("sat", formulas=[(n, f) for n, f in facts] + [("@symbols", list(check.symbols))],
-                     timeout_ms=ms)
+        out = Facts("sat", formulas=[(n, f) for n, f in facts] + [("@symbols", list(check.symbols))],
+                    timeout_ms=ms)
+        out._lows = {s.name: s.min for s in check.symbols.values()}
+        return out
     if r == z3.unknown:
         return Facts("unknown", f"the symbols' facts were not shown to have a model ({solver.reason_unknown()} "
                                 f"after {timeout_s:g} s)")
@@ -150,7 +154,8 @@ def _core(facts, ms) -> list:
     return [facts[j] for j in core]
 
 
-def _smallest(items, ms) -> dict[str, int]:
+def _smallest(items, ms, lows) -> dict[str, int]:
+    from .runner import lowest
     names = items[-1][1]
     solver = z3.Solver()
     solver.set(timeout=ms)
@@ -159,33 +164,5 @@ def _smallest(items, ms) -> dict[str, int]:
         return {}
     model = solver.model()
     for name in names:
-        x = z3.Int(name)
-        best = model.eval(x, model_completion=True).as_long()
-        lo, hi = None, best
-        # find a lower end: the symbol's min is among the facts, but search from below the model
-        step = 1
-        while True:
-            solver.push()
-            solver.add(x <= best - step)
-            r = solver.check()
-            if r == z3.sat:
-                model = solver.model()
-                best = model.eval(x, model_completion=True).as_long()
-                step *= 2
-                solver.pop()
-                continue
-            solver.pop()
-            lo = best - step + 1
-            break
-        while lo < best:  # the answer lies in [lo, best]
-            mid = (lo + best) // 2
-            solver.push()
-            solver.add(x <= mid)
-            if solver.check() == z3.sat:
-                model = solver.model()
-                best = model.eval(x, model_completion=True).as_long()
-            else:
-                lo = mid + 1
-            solver.pop()
-        solver.add(x == best)
+        model = lowest(solver, z3.Int(name), lows[name], model)
     return {n: model.eval(z3.Int(n), model_completion=True).as_long() for n in names}

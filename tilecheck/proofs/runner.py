@@ -158,26 +158,32 @@ def _minimize(solver, q: Query, used: set, model, deadline: float):
     order = [v for v in q.ctx.vars if v in used and _minimizable(q, v)]
     solver.push()
     for name in order:
-        x = q.zv[name]
-        best = model.eval(x, model_completion=True).as_long()
-        lo = q.ctx.vars[name].lo
-        while lo is not None and lo < best:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                break
-            mid = (lo + best) // 2
-            solver.push()
-            solver.add(x <= mid)
-            solver.set(timeout=max(1, int(min(left, 0.5) * 1000)))
-            r = solver.check()
-            if r == z3.sat:
-                model = solver.model()
-                best = model.eval(x, model_completion=True).as_long()
-            else:
-                lo = mid + 1
-            solver.pop()
-        solver.add(x == best)
+        model = lowest(solver, q.zv[name], q.ctx.vars[name].lo, model, deadline)
     solver.pop()
+    return model
+
+
+def lowest(solver, x, lo, model, deadline: float | None = None):
+    """The model with the smallest value of ``x`` (not below ``lo``) that the solver finds by binary
+    search, each step within what is left of ``deadline`` (a step it cannot decide keeps the last
+    model); then ``x`` is fixed there in ``solver``."""
+    best = model.eval(x, model_completion=True).as_long()
+    while lo is not None and lo < best:
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            break
+        mid = (lo + best) // 2
+        solver.push()
+        solver.add(x <= mid)
+        if left is not None:
+            solver.set(timeout=max(1, int(min(left, 0.5) * 1000)))
+        if solver.check() == z3.sat:
+            model = solver.model()
+            best = model.eval(x, model_completion=True).as_long()
+        else:
+            lo = mid + 1
+        solver.pop()
+    solver.add(x == best)
     return model
 
 
