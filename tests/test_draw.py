@@ -43,7 +43,8 @@ def group_size(check, apply):
     return prod(check.group_shape(apply.scope))
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+# every element drawn once: the examples whose family has disjoint (red adds many times to one address)
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml") if not p.name.startswith("red_")))
 def test_example_cells_and_colours(name):
     check = tilecheck.load(EXAMPLES / name)
     report, root = picture(check)

@@ -18,6 +18,8 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "region_misaligned_refuted.toml": ("refuted", 8, {"alignment"}),
     "symbolic_tile.toml": ("proved", 16, set()),
     "half_packed_v4_b32.toml": ("proved", 8, set()),
+    "red_split_k.toml": ("proved", 1, set()),
+    "red_misaligned_refuted.toml": ("refuted", 1, {"alignment"}),
 }
 
 

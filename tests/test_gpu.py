@@ -151,7 +151,7 @@ def _ctaid_store():
 
 def _examples():
     out = {}
-    for name in ("seed", "cta_shared_store"):
+    for name in ("seed", "cta_shared_store", "red_split_k"):
         out[f"example-{name}"] = (tilecheck.load(EXAMPLES / f"{name}.toml"), None)
     sym = tilecheck.load(EXAMPLES / "symbolic_tile.toml")
     for vals in ({"n": 8, "k": 8, "r0": 0, "c0": 0}, {"n": 40, "k": 64, "r0": 24, "c0": 56},
@@ -179,7 +179,8 @@ CASES = {**_examples(), **_matrix(), **_qualified(), "round-trip-global-shared":
          "ctaid-grid4-store": (_ctaid_store(), None),
          "cta-1024-threads-96-live-values": (big_block(1024), None)}  # launches: .maxntid caps registers
 CASES = {n: (v + (True,))[:3] for n, v in CASES.items()} | _predicated_off()
-REFUTED_ALIGNMENT = [EXAMPLES / "region_misaligned_refuted.toml", *sorted(CASES_DIR.glob("*.toml"))]
+REFUTED_ALIGNMENT = [EXAMPLES / "region_misaligned_refuted.toml", EXAMPLES / "red_misaligned_refuted.toml",
+                     *sorted(CASES_DIR.glob("*.toml"))]
 
 
 def _gpu():

@@ -8,9 +8,10 @@ from __future__ import annotations
 import operator
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
-from . import opcodes
+from . import families, opcodes
 from .errors import InputError
 from .expr import concrete, names_of, parse_expr, parse_fact, to_poly
 from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
@@ -69,8 +70,14 @@ class Apply:
     cache_policy: bool = False
 
     @property
+    def family(self) -> families.Family:
+        """The instruction family's declaration (``tilecheck/families/``)."""
+        return families.of(self.opcode)
+
+    @cached_property
     def is_load(self) -> bool:
-        return self.opcode.kind == "ld"
+        """The register operand is written (the memory operand is the source), as the family declares."""
+        return self.family.memory_role(self.opcode) == "src"
 
     @property
     def memory(self) -> View:
@@ -153,7 +160,7 @@ def loads(text: str, path: str = "<string>") -> Check:
 _TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
 _TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
-_APPLY_KEYS = {"opcode", "scope", "dst", "src", "pred", "preserve_dst", "cache_policy"}
+_APPLY_KEYS = {"opcode", "scope", "dst", "src"}  # and each family's own keys (families.Family.keys)
 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
@@ -370,23 +377,25 @@ class _Free(dict):
 
 
 def _apply(k, spec, shapes, symbols, threads, register_names=()) -> Apply:
-    _keys(spec, _APPLY_KEYS, "")
+    _keys(spec, _APPLY_KEYS.union(*(f.keys for f in families.FAMILIES.values())), "")
     for key in ("opcode", "dst", "src"):
         if key not in spec:
             raise InputError(f"missing key {key!r}", key)
     op = spec["opcode"]
-    if isinstance(op, opcodes.Opcode):
+    if isinstance(op, opcodes.Opcode) or getattr(op, "kind", None) in families.FAMILIES:
         opcode = op
     else:
         if not isinstance(op, str):
             raise InputError(f"opcode must be a string, got {op!r}", "opcode")
         try:
-            opcode = opcodes.parse(op)
+            opcode = families.parse(op)
         except ValueError as e:
             raise InputError(str(e), "opcode") from None
+    family = families.of(opcode)
+    _keys(spec, _APPLY_KEYS | set(family.keys), "")
     scope = spec.get("scope", "thread")
-    if not isinstance(scope, str) or scope not in APPLY_SCOPES:
-        raise InputError(f"unknown scope {scope!r} (one of thread, warp, cta)", "scope")
+    if not isinstance(scope, str) or scope not in APPLY_SCOPES or scope not in family.groups:
+        raise InputError(f"unknown scope {scope!r} (one of {', '.join(family.groups)})", "scope")
     if scope in ("warp", "cta") and threads % 32:
         raise InputError(f"scope {scope!r} needs threads to be a multiple of 32, got {threads}", "scope")
     views = {}
@@ -401,7 +410,5 @@ def _apply(k, spec, shapes, symbols, threads, register_names=()) -> Apply:
         if v.tensor in register_names and any(names_of(s) for s in v.starts):
             raise InputError(f"a register operand's slice starts must be concrete (PTX names registers "
                              f"statically): {v.text!r}", key)
-    return Apply(k, opcode, scope, views["dst"], views["src"],
-                 _bool(spec.get("pred", False), "pred"),
-                 _bool(spec.get("preserve_dst", False), "preserve_dst"),
-                 _bool(spec.get("cache_policy", False), "cache_policy"))
+    options = {key: _bool(spec.get(key, default), key) for key, default in family.keys.items()}
+    return Apply(k, opcode, scope, views["dst"], views["src"], **options)

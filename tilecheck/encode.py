@@ -250,5 +250,6 @@ def instructions(check: Check, apply: Apply) -> int:
 
 
 def verb(apply: Apply) -> str:
-    """How a message says the memory operand is accessed."""
-    return "reads" if apply.is_load else "writes"
+    """How a message says the memory operand is accessed (the family's words)."""
+    read, write = apply.family.verbs
+    return read if apply.is_load else write

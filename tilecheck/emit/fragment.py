@@ -21,7 +21,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..check import Apply, Check
-from ..opcodes import ptx_version
 from ..plan import Plan
 from .address import addresses
 from .arith import Arith, Regs
@@ -80,7 +79,7 @@ def fragment(plan: Plan, apply: int = 0, *, base=None, symbols=None, registers=N
     body = lower(check, a, arith, ctx, sym, base.get(mem.name, f"%base_{mem.name}"),
                  naming(tile, registers), pred, policy)
     decls = regs.declarations() + ([tile.declaration] if registers is None else [])
-    return Fragment(a, ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines), tuple(body))
+    return Fragment(a, a.family.ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines), tuple(body))
 
 
 def lower(check: Check, a: Apply, arith: Arith, ctx, sym, base: str, name, pred: str, policy: str) -> list[str]:
@@ -95,18 +94,15 @@ def lower(check: Check, a: Apply, arith: Arith, ctx, sym, base: str, name, pred:
 
 
 def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str) -> list[str]:
-    """The text of the memory instructions, one per row of ``slot``."""
+    """The text of the memory instructions, one per row of ``slot`` (the family spells each)."""
     names = register_names(name, int(slot.max()) + 1)
     if slot.shape[1] == 1:
         regs = [names[s] for s in slot[:, 0].tolist()]
     else:
         regs = ["{" + ", ".join([names[s] for s in row]) + "}" for row in slot.tolist()]
     addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
-    head = f"\t@{pred} {a.opcode.text} " if a.pred else f"\t{a.opcode.text} "
-    tail = f", {policy};" if a.cache_policy else ";"
-    if a.is_load:
-        return [f"{head}{r}, {m}{tail}" for r, m in zip(regs, addr)]
-    return [f"{head}{m}, {r}{tail}" for r, m in zip(regs, addr)]
+    line = a.family.instruction  # the family's emit hook
+    return [line(a, r, m, pred, policy) for r, m in zip(regs, addr)]
 
 
 def register_names(name, n: int) -> list[str]:

@@ -51,7 +51,6 @@ import re
 
 from ..check import Check, Tensor, cta_grid
 from ..layout import row_major
-from ..opcodes import ptx_version
 from ..poly import Poly
 from .address import addresses
 from .arith import Arith, Regs
@@ -123,7 +122,7 @@ def dynamic_shared_bytes(check: Check, env: dict) -> int:
 
 def version(check: Check) -> tuple[int, int]:
     """The lowest .version every application's opcode and the target need."""
-    return max(ptx_version(a.opcode, check.arch) for a in check.applies)
+    return max(a.family.ptx_version(a.opcode, check.arch) for a in check.applies)
 
 
 class _Kernel:

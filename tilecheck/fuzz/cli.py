@@ -214,8 +214,7 @@ def _summary(tally, seconds, args, written):
             out.append(f"  {kind:<9} {n:>7} cases: proved {v.get('proved', 0)}, refuted {v.get('refuted', 0)}, "
                        f"unknown {v.get('unknown', 0)}, contradictory facts {v.get('error', 0)}; "
                        f"cases with an unknown obligation {tally.unknown_cases.get(kind, 0)}")
-    names = ["target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
-             "disjoint", "bounds", "overflow"]
+    from ..proofs.registry import NAMES as names
     cells = []
     for name in names:
         c = {s: tally.obligations.get((name, s), 0) for s in ("proved", "refuted", "skipped", "unknown")}

@@ -256,7 +256,7 @@ def roles(check: Check) -> dict:
     out = {}
     for a in check.applies:
         mem, reg = a.memory.tensor, a.register.tensor
-        out.setdefault(mem, "input" if a.is_load else "output")
+        out.setdefault(mem, "input" if a.is_load or a.family.updates_memory else "output")
         out.setdefault(reg, "output" if a.is_load and not a.preserve_dst else "input")
     for n in check.tensors:
         out.setdefault(n, "input")
@@ -412,8 +412,10 @@ def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: 
     if err:
         raise err
     for name, t in check.tensors.items():
-        inputs[name] = (random_bits(t, sizes[name], rng_for(seed, name)) if role[name] == "input"
-                        else poison(t, sizes[name]))
+        a = next((a for a in check.applies if name in (a.dst.tensor, a.src.tensor)), None)
+        own = a.family.inputs(a, t, sizes[name], rng_for(seed, name)) if a and role[name] == "input" else None
+        inputs[name] = (own if own is not None else random_bits(t, sizes[name], rng_for(seed, name))
+                        if role[name] == "input" else poison(t, sizes[name]))
     expected = {n: b.copy() for n, b in inputs.items()}
     try:
         if len(ctas) > 1 and any(check.tensors[a.memory.tensor].scope != "global" and not a.is_load
@@ -472,8 +474,8 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
     flat = reg.flat(_index(a.register, coords, env))
     if a.is_load:
         reg.write(flat, mems[mem_t.name].gather(off, issuers))
-    else:
-        mems[mem_t.name].scatter(off, issuers, reg.read(flat))
+    else:  # the family says what a write does to memory (a store scatters)
+        a.family.reference(a, mems[mem_t.name], off, issuers, reg.read(flat))
 
 
 # comparison ---------------------------------------------------------------

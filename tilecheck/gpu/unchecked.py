@@ -7,7 +7,8 @@ process, because a fault such as "misaligned address" leaves the CUDA context
 unusable.  The child emits the kernel through the one escape hatch below, runs
 it once, and prints one JSON line saying what happened.
 
-Predictions:
+Predictions (each obligation's record in ``proofs/registry.py``: ``hardware``, ``fault``; among
+several refuted obligations the lowest ``rank`` wins):
 
 * ``alignment`` refuted: the launch ends in CUDA's "misaligned address" error
   (buffers sit at addresses aligned to exactly their declared ``align``);
@@ -55,17 +56,11 @@ class Prediction:
 def predict(report) -> Prediction:
     refuted = [(a.apply.index, o.name, o.message) for a in report.applies for o in a.obligations
                if o.status == "refuted"]
-    names = {n for _, n, _ in refuted}
-    if "alignment" in names:
-        return Prediction(refuted, "the launch ends in CUDA's 'misaligned address' error", "misaligned address")
-    if names & {"bounds", "overflow"}:
-        return Prediction(refuted, "an illegal-address fault, a write outside the buffer, or output that "
-                                   "differs from the numpy reference", None)
-    if "target" in names:
-        return Prediction(refuted, "ptxas or the driver rejects the module, or the output differs from the "
-                                   "numpy reference", None)
-    if refuted:
-        return Prediction(refuted, "output that differs from the numpy reference (or a fault)", None)
+    from ..proofs.registry import REGISTRY
+    records = [REGISTRY[n] for n in REGISTRY if any(n == name for _, name, _ in refuted)]
+    if records:  # the most decisive prediction among the refuted obligations' records
+        r = min(records, key=lambda r: r.rank)
+        return Prediction(refuted, r.hardware, r.fault)
     return Prediction(refuted, "nothing is refuted (unknown): no prediction", None)
 
 

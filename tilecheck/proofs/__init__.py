@@ -1,35 +1,21 @@
-"""The obligations of the ld/st contract, in their fixed order, with prerequisites.
+"""The obligations, in their fixed order, with prerequisites (``registry.py`` holds the records).
 
 Each module holds one obligation: a pure function from a ``Query`` to a
 ``Violation`` (satisfiable exactly when the obligation fails).  ``runner``
 turns Z3's answer into proved / refuted-with-counterexample / unknown.
 """
-from . import (alignment, bounds, contiguity, disjoint, operands, overflow, ownership, shape, space,
-               target, width)
+from .registry import REGISTRY
 from .runner import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, decide
 
 __all__ = ["OBLIGATIONS", "Outcome", "PROVED", "REFUTED", "SKIPPED", "UNKNOWN", "decide", "prerequisites",
            "prove_apply"]
 
-# name -> (module, prerequisites); ``disjoint`` of a load also needs ``ownership``
-OBLIGATIONS = {
-    "target": (target, ()),
-    "space": (space, ()),
-    "shape": (shape, ()),
-    "width": (width, ()),
-    "operands": (operands, ()),
-    "contiguity": (contiguity, ("shape", "space")),
-    "alignment": (alignment, ("shape", "space", "width", "contiguity")),
-    "ownership": (ownership, ("shape", "space")),
-    "disjoint": (disjoint, ("shape", "space")),
-    "bounds": (bounds, ("shape", "space")),
-    "overflow": (overflow, ("shape", "space", "bounds")),
-}
+# name -> (module, prerequisites), from the registry; ``disjoint`` of a load also needs ``ownership``
+OBLIGATIONS = {o.name: (o.module, o.needs) for o in REGISTRY.values()}
 
 
 def prerequisites(name: str, is_load: bool) -> tuple[str, ...]:
-    pre = OBLIGATIONS[name][1]
-    return pre + ("ownership",) if name == "disjoint" and is_load else pre
+    return REGISTRY[name].prerequisites(is_load)
 
 
 def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: bool = True,
@@ -41,10 +27,13 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
         from . import facts as _facts
         facts = _facts.decide(check, timeout_s)
     results: dict[str, Outcome] = {}
-    for name, (module, _) in OBLIGATIONS.items():
-        missing = [p for p in prerequisites(name, apply.is_load) if results[p].status != PROVED]
+    applies = apply.family.obligations
+    for name, ob in REGISTRY.items():
+        if name not in applies:
+            continue
+        missing = [p for p in ob.prerequisites(apply.is_load) if results[p].status != PROVED]
         if missing:
             results[name] = Outcome(name, SKIPPED, 0.0, f"{name} skipped: needs {', '.join(missing)}")
         else:
-            results[name] = decide(name, module.violation, check, apply, timeout_s, facts, minimize, recorder)
+            results[name] = decide(name, ob.module.violation, check, apply, timeout_s, facts, minimize, recorder)
     return list(results.values())

@@ -1,0 +1,109 @@
+"""Instruction families: one declaration each (``ldst.py``, ...), found by their file.
+
+A family declares its contract on top of the one operand model (``encode.py``): which operand
+role is memory and which registers (per instruction), the state spaces each may live in, the
+issuing group, who holds which element of one instruction's atom, the atom's size, the
+``[[apply]]`` keys it takes, the obligations that apply (``proofs/registry.py`` names them), its
+PTX spelling rules and the emit hook.  Everything else (the check model, the proofs, the
+emitter, the numpy reference) reads the declaration; adding a family is a new file here.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from typing import Callable
+
+MEMORY, REGISTER = "memory", "register"
+
+
+@dataclass(frozen=True)
+class Role:
+    """One operand of an instruction: ``dst`` or ``src``, memory or registers, where it may live,
+    and ``holds(group, element) -> (group, word)``: which thread of the issuing group supplies or
+    receives element ``element`` of the atom (the issuing thread holds its whole vector: identity)."""
+    name: str
+    kind: str  # MEMORY | REGISTER
+    spaces: tuple[str, ...]
+    holds: Callable = lambda group, element: (group, element)
+
+
+class Family:
+    """The base declaration; a family module defines one subclass instance named ``FAMILY``."""
+    name = ""
+    instructions: tuple[str, ...] = ()  # the PTX instruction names it parses ("ld", "st")
+    groups = ("thread", "warp", "cta")  # issuing groups (scopes); warpgroup has room here
+    keys: dict[str, object] = {}  # [[apply]] keys beyond opcode/scope/dst/src, with defaults
+    obligations: tuple[str, ...] = ()  # names in proofs/registry.py that apply
+    verbs = ("reads", "writes")  # how a message says the memory operand is read / written
+    updates_memory = False  # a write reads the old value too (read-modify-write): memory is an input
+
+    def roles(self, op) -> tuple[Role, Role]:
+        """(dst, src) of an instruction ``op``."""
+        raise NotImplementedError
+
+    def memory_role(self, op) -> str:
+        return next(r.name for r in self.roles(op) if r.kind == MEMORY)
+
+    def atom(self, op) -> int:
+        """Words per thread and instruction (the view's last axis)."""
+        return op.vector
+
+    def parse(self, text: str):
+        raise NotImplementedError
+
+    def legality(self, op, arch) -> str | None:
+        raise NotImplementedError
+
+    def ptx_version(self, op, arch) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def operand_problem(self, apply) -> str | None:
+        """The ``operands`` obligation: the family's own keys agree with the opcode."""
+        return None
+
+    def operand_facts(self, apply) -> dict:
+        return {k: getattr(apply, k) for k in self.keys}
+
+    def instruction(self, apply, regs: str, addr: str, pred: str, policy: str) -> str:
+        """The emit hook: one instruction's text (a tab, the line, no newline)."""
+        raise NotImplementedError
+
+    def reference(self, apply, memory, off, threads, values):
+        """The numpy reference of ``apply`` writing ``values`` at element offsets ``off`` of ``memory``
+        (``gpu/reference.py``'s ``_Memory``; ``threads``: (replicas, coordinates) thread ids)."""
+        memory.scatter(off, threads, values)
+
+    def inputs(self, apply, tensor, n: int, rng):
+        """The reference's input values for a tensor this family uses (None: random bits)."""
+        return None
+
+
+FAMILIES: dict[str, Family] = {}  # instruction name -> family
+
+
+def _discover():
+    for info in pkgutil.iter_modules(__path__):
+        fam = getattr(importlib.import_module(f"{__name__}.{info.name}"), "FAMILY", None)
+        if fam is not None:
+            for ins in fam.instructions:
+                FAMILIES[ins] = fam
+
+
+_discover()
+
+
+def of(op) -> Family:
+    """The family of a parsed opcode."""
+    return FAMILIES[op.kind]
+
+
+def parse(text: str):
+    """Parse an opcode spelling with its family's rules; ValueError (one line) if none takes it."""
+    from ..opcodes import OpcodeError
+    kind = text.strip().split(".")[0]
+    if kind not in FAMILIES:
+        names = sorted(FAMILIES, key=lambda k: (k not in ("ld", "st"), k))
+        expected = " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+        raise OpcodeError(f"unknown instruction '{kind}' in {text!r}: expected {expected}")
+    return FAMILIES[kind].parse(text)

@@ -1,0 +1,94 @@
+"""The obligation registry: one record per obligation, in the order they are decided.
+
+The report, the fuzz summary, the docs table (``docs/check-file.md``, held to ``doc_row`` by
+``tests/test_registry.py``) and the hardware predictions of ``tilecheck run --unchecked`` all
+iterate ``REGISTRY``; a family (``tilecheck/families/``) names the obligations that apply to it.
+Adding an obligation is one module in ``proofs/`` plus one record here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import (alignment, bounds, contiguity, disjoint, operands, overflow, ownership, shape, space,
+               target, width)
+
+CONTRACT, PERFORMANCE = "contract", "performance"
+
+# what the hardware does when a plan refuted on an obligation is forced through (--unchecked)
+DIFFERS = "output that differs from the numpy reference (or a fault)"
+ILLEGAL = "an illegal-address fault, a write outside the buffer, or output that differs from the numpy reference"
+
+
+@dataclass(frozen=True)
+class Obligation:
+    name: str
+    module: object  # violation(q) -> Violation
+    needs: tuple[str, ...]  # prerequisites: proved first, else this one is skipped
+    doc: str  # the docs table's "holds when" cell
+    needs_on_load: tuple[str, ...] = ()  # extra prerequisites when the register operand is written
+    severity: str = CONTRACT  # contract: a refutation blocks emission; performance: reported only
+    hardware: str = DIFFERS  # the predicted behaviour of a forced refuted plan
+    fault: str | None = None  # the CUDA error text the prediction expects, if a fault
+    rank: int = 3  # which prediction wins when several obligations are refuted (lowest)
+
+    def prerequisites(self, is_load: bool) -> tuple[str, ...]:
+        return self.needs + (self.needs_on_load if is_load else ())
+
+    @property
+    def needs_doc(self) -> str:
+        out = ", ".join(self.needs)
+        if self.needs_on_load:
+            out += f" (+ {', '.join(self.needs_on_load)} for loads)"
+        return out
+
+    @property
+    def doc_row(self) -> str:
+        """This obligation's row of the docs table."""
+        return f"| `{self.name}` | {self.doc} | {self.needs_doc + ' ' if self.needs_doc else ''}|"
+
+
+REGISTRY: dict[str, Obligation] = {o.name: o for o in (
+    Obligation("target", target, (),
+               "the opcode is a legal PTX ld/st form for `arch` under PTX ISA 9.0 (ptxas 13.0); `.v8` of "
+               "8/16-bit types is refuted (ptxas miscompiles it)",
+               hardware="ptxas or the driver rejects the module, or the output differs from the numpy reference",
+               rank=2),
+    Obligation("space", space, (),
+               "the memory operand's scope is the opcode's state space (`.global`, `.shared`/`.shared::cta`, "
+               "`.local`), the other operand is `register`; an `ld.global.nc` reads a tensor that no application "
+               "of the check stores to (`.nc` data must be read-only for the whole kernel)"),
+    Obligation("shape", shape, (), "both operands view as `(*group, *repeat, word)`"),
+    Obligation("width", width, (), "both tensors' element width equals the opcode's type width"),
+    Obligation("operands", operands, (),
+               "`cache_policy` exactly with `.L2::cache_hint`; `preserve_dst` only on a predicated load"),
+    Obligation("contiguity", contiguity, ("shape", "space"),
+               "for every group and repeat coordinate the memory words are at element offsets "
+               "`base, …, base+V-1`"),
+    Obligation("alignment", alignment, ("shape", "space", "width", "contiguity"),
+               "`align` is a multiple of the vector's bytes and every atom's first byte offset is too",
+               hardware="the launch ends in CUDA's 'misaligned address' error", fault="misaligned address",
+               rank=0),
+    Obligation("ownership", ownership, ("shape", "space"),
+               "every register element named belongs to the issuing thread (thread: no thread components; "
+               "warp: laneid = lane, no warpid/tid; cta: `32*warpid + laneid + tid` = `32*warp + lane`)"),
+    Obligation("disjoint", disjoint, ("shape", "space"),
+               "load: one thread's slots are pairwise distinct over (repeat, word); store: memory words are "
+               "pairwise distinct over every access that can race: `.local` one thread's own (repeat, word) "
+               "(local memory is per thread), `.shared` every thread of the CTA, repeat and word, `.global` the "
+               "same and, when a symbol is bound to `%ctaid`, every access of another CTA",
+               needs_on_load=("ownership",)),
+    Obligation("bounds", bounds, ("shape", "space"),
+               "every extent of an operand's tensor is positive, every slice is inside its tensor and every "
+               "accessed offset is in `[0, cosize)`",
+               hardware=ILLEGAL, rank=1),
+    Obligation("overflow", overflow, ("shape", "space", "bounds"),
+               "every accessed byte offset is in `[0, 2^32)` (shared, local) or `[0, 2^64)` (global)",
+               hardware=ILLEGAL, rank=1),
+)}
+
+NAMES: tuple[str, ...] = tuple(REGISTRY)
+
+
+def blocks(name: str) -> bool:
+    """Whether a refutation of ``name`` makes its application refuted (blocks emission)."""
+    return REGISTRY[name].severity == CONTRACT if name in REGISTRY else True
