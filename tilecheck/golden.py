@@ -214,6 +214,10 @@ def main(argv=None) -> int:
     if argv not in (["write"], ["check"]):
         print("usage: python -m tilecheck.golden {write|check}", file=sys.stderr)
         return 2
+    if not (ROOT / "examples").is_dir() or not all((ROOT / d).is_dir() or argv == ["write"] for d in DIRS):
+        print(f"tilecheck.golden: error: {ROOT} is not a tilecheck source tree (no examples/, emit/, proofs/)",
+              file=sys.stderr)
+        return 2
     from .tools import ToolNotFound
     try:
         want = expected()
