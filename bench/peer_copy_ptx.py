@@ -25,6 +25,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import BENCH, ROOT, machine, table  # noqa: E402
 from bench_peer import peer_python, peer_run  # noqa: E402
+from tilecheck.tools import ToolNotFound, find_tool  # noqa: E402
 
 OUT = os.path.join(BENCH, "peer_ptx")
 TOTAL_BYTES = 4 << 30  # the 4 GiB float32 tensor of the GPU benchmark
@@ -35,7 +36,11 @@ def main(argv=None):
     ap.add_argument("--vectors", default="1,2,4,8,16")
     ap.add_argument("--peer-python")
     a = ap.parse_args(argv)
-    nvcc, ptxas = shutil.which("nvcc"), shutil.which("ptxas")
+    nvcc = shutil.which("nvcc")
+    try:
+        ptxas = find_tool("ptxas")
+    except ToolNotFound:
+        ptxas = None
     if not nvcc:
         sys.exit("peer_copy_ptx: nvcc not found")
     nvcc_v = subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-2]

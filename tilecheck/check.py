@@ -14,6 +14,7 @@ from pathlib import Path
 from . import families, opcodes
 from .errors import InputError
 from .expr import concrete, names_of, parse_expr, parse_fact, to_poly
+from .machine import APPLY_SCOPES, group_shape
 from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
 from .poly import Context, Poly
 from .view import View, parse_operand
@@ -21,7 +22,6 @@ from .view import View, parse_operand
 DTYPES = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8, "uint8": 8,
           "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
 SCOPES = ("global", "shared", "local", "register")
-APPLY_SCOPES = ("thread", "warp", "cta")
 SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z")
 INT_MAX = 2**31 - 1
 
@@ -100,7 +100,7 @@ class Check:
     path: str = "<check>"
 
     def group_shape(self, scope: str) -> tuple[int, ...]:
-        return {"thread": (), "warp": (32,), "cta": (self.threads // 32, 32)}[scope]
+        return group_shape(scope, self.threads)
 
     def with_arch(self, arch: str) -> "Check":
         from dataclasses import replace

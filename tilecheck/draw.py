@@ -39,6 +39,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from . import decide
 from .errors import InputError
+from .machine import GROUP_NAMES, group_of, thread_of
 
 LIMIT = 4096  # accesses drawn per operand
 CELL_W, CELL_H = 30, 20
@@ -87,11 +88,9 @@ class Access:
 
 
 def issuing_thread(scope: str, group: tuple) -> int:
-    if scope == "warp" and len(group) == 1:
-        return group[0]
-    if scope == "cta" and len(group) == 2:
-        return 32 * group[0] + group[1]
-    return 0
+    if len(group) != len(GROUP_NAMES.get(scope, ())):
+        return 0
+    return thread_of(scope, group)
 
 
 def _split(view, group_shape):
@@ -147,7 +146,7 @@ def _point(d: dict, scope: str) -> tuple:
     group = tuple(d.get("group", {}).values())
     if not group and "thread" in d and scope != "thread":
         t = d["thread"]
-        group = (t % 32,) if scope == "warp" else (t // 32, t % 32)
+        group = group_of(scope, t)
     return group, tuple(d.get("repeat", {}).values()), d.get("word", 0)
 
 

@@ -16,10 +16,10 @@ from math import prod
 from .check import Apply, Check, Tensor
 from .expr import to_poly
 from .layout import OFFSET, THREAD_AXES
+from .machine import GROUP_NAMES, group_of
 from .poly import Context, Poly
 from .view import View, digits
 
-GROUP_NAMES = {"thread": (), "warp": ("lane",), "cta": ("warp", "lane")}
 
 
 @dataclass
@@ -174,7 +174,7 @@ class Witness:
         q, env = self.q, self.env
         if thread:
             t = env[f"{tag}:thread"]
-            group = {"cta": (t // 32, t % 32), "warp": (t % 32,), "thread": ()}[q.apply.scope]
+            group = group_of(q.apply.scope, t)
         else:
             group = tuple(env[f"{tag}:{n}"] for n in GROUP_NAMES[q.apply.scope])
         repeat = tuple(env[f"{tag}:repeat{k}"] for k in range(len(q.repeat_shape)))

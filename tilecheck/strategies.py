@@ -31,6 +31,8 @@ from math import prod
 
 from hypothesis import strategies as st
 
+from .machine import ADDRESS_LIMIT, GROUP_NAMES, group_shape
+
 __all__ = ["checks", "symbolic_checks", "layouts", "register_layouts", "seed_layouts", "opcodes",
            "malformed_texts", "to_toml", "DTYPE_BITS"]
 
@@ -39,7 +41,13 @@ DTYPE_BITS = {"float32": 32, "float16": 16, "int8": 8, "float64": 64, "uint8": 8
 TYPE_TOKENS = {8: ("b8", "u8", "s8"), 16: ("b16", "u16", "s16"), 32: ("b32", "u32", "s32", "f32"),
                64: ("b64", "u64", "s64", "f64")}
 SPACE_TOKENS = {"global": ("global",), "shared": ("shared", "shared::cta"), "local": ("local",)}
-LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
+
+
+def _group_axes(scope: str, threads: int) -> list[tuple[str, int]]:
+    """The group axes of ``scope`` as (view axis name, extent): [], [("l", 32)] or [("w", n), ("l", 32)]."""
+    return [(name[0], e) for name, e in zip(GROUP_NAMES[scope], group_shape(scope, threads))]
+
+
 SEED_SHAPE, SEED_STRIDE = (15, 2, 7, 2), (4, 1, 60, 2)
 
 
@@ -421,7 +429,7 @@ def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
         gap = _pick(draw, [1, 2, 3, 4], [12, 2, 1, 1])
         acc = acc * b.size * gap
     if _chance(draw, 10):  # a tensor laid out far from its base: offsets near the address limit
-        top = LIMIT[scope] // esize
+        top = ADDRESS_LIMIT[scope] // esize
         outer = inner_first[-1]
         if _chance(draw, 50) or outer.size.const is None or outer.size.const < 2:
             op.offset = op.offset + (top - draw(st.integers(0, 64)) * vector)
@@ -537,7 +545,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
     bits = DTYPE_BITS[dtype]
     esize = bits // 8
     vector = _vector(draw, bits)
-    group = {"thread": [], "warp": [("l", 32)], "cta": [("w", threads // 32), ("l", 32)]}[scope]
+    group = _group_axes(scope, threads)
     gsize = prod(e for _, e in group)
     executing = threads if kind == "st" else gsize
     repeat = _repeat(draw, max(1, max_points // (max(gsize, executing) * vector)))
@@ -679,7 +687,7 @@ def register_layouts(draw, scope: str = "thread", threads: int = 32):
     """A register layout over ``(*group, repeat, word)``: ``(shape, "shape:stride")`` with
     lane/warp/tid thread strides for the group axes and injective, permuted, interleaved or
     colliding slot strides."""
-    group = {"thread": [], "warp": [("l", 32)], "cta": [("w", threads // 32), ("l", 32)]}[scope]
+    group = _group_axes(scope, threads)
     axes = _view_axes(group, [draw(st.integers(1, 4))], _pick(draw, [1, 2, 4]))
     op = _Operand("R", *_operand_structure(draw, axes))
     _axes_and_slices(draw, op, False, _Symbols(), allow_pad=False, register=True)

@@ -1,8 +1,11 @@
 """Find and run the NVIDIA command-line tools (ptxas, nvdisasm, cuobjdump).
 
-Lookup order: ``PATH``, then the PyPI wheels (``nvidia/cu13/bin/`` for CUDA 13 wheels,
-``nvidia/cuda_nvcc/bin/`` and friends for CUDA 12 ones) in every ``site-packages`` on
-``sys.path``, then ``$CUDA_HOME/bin``, ``$CUDA_PATH/bin`` and ``/usr/local/cuda/bin``.
+This is the only place tilecheck looks for them (``emit.sass``, ``gpu.runner``, the tests and the
+benchmarks all call ``find_tool``).  Lookup order: ``PATH``, then the pinned wheels' folder
+``nvidia/cu13/bin/`` (``nvidia-cuda-nvcc==13.0.*``, the ptxas that ``opcodes.py`` is calibrated
+against) in every ``site-packages`` on ``sys.path``, then ``$CUDA_HOME/bin``, ``$CUDA_PATH/bin``,
+``$CUDA_ROOT/bin`` and ``/usr/local/cuda/bin``.  Other wheel folders (``cu12``-era ``cuda_nvcc/``,
+a later ``cu14/``) are never picked: one finder, one CUDA version.
 
 From a shell, ``python -m tilecheck.tools ptxas -arch=sm_90 seed.ptx -o seed.cubin`` runs the
 tool found that way (a pip-only machine has the wheel's ptxas, which is not on ``PATH``) with
@@ -21,12 +24,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-# tool -> (pip package that ships it, its folder in CUDA 12 wheels)
+# tool -> pip package that ships it
 TOOLS = {
-    "ptxas": ("nvidia-cuda-nvcc", "cuda_nvcc"),
-    "nvdisasm": ("nvidia-cuda-nvdisasm", "cuda_nvdisasm"),
-    "cuobjdump": ("nvidia-cuda-cuobjdump", "cuda_cuobjdump"),
+    "ptxas": "nvidia-cuda-nvcc==13.0.*",
+    "nvdisasm": "nvidia-cuda-nvdisasm",
+    "cuobjdump": "nvidia-cuda-cuobjdump",
 }
+WHEEL_BIN = "cu13/bin"  # under nvidia/: the folder of the CUDA 13 wheels that pyproject pins
 
 
 class ToolNotFound(RuntimeError):
@@ -55,11 +59,8 @@ def _nvidia_roots() -> list[Path]:
 
 def candidates(name: str) -> list[Path]:
     """Every place find_tool looks after PATH, in order."""
-    out = []
-    for root in _nvidia_roots():  # cu13/bin, cu14/bin, ... newest first; then CUDA 12 layout
-        out += sorted(root.glob(f"cu[0-9]*/bin/{name}"), reverse=True)
-        out.append(root / TOOLS[name][1] / "bin" / name)
-    homes = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]
+    out = [root / WHEEL_BIN / name for root in _nvidia_roots()]
+    homes = [os.environ.get(v) for v in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")] + ["/usr/local/cuda"]
     out += [Path(h) / "bin" / name for h in homes if h]
     return out
 
@@ -75,7 +76,7 @@ def find_tool(name: str) -> str:
         if path.is_file() and os.access(path, os.X_OK):
             return str(path)
     raise ToolNotFound(f"{name} not found on PATH or in site-packages: "
-                       f"pip install {TOOLS[name][0]} (or put the CUDA toolkit's bin/ on PATH)")
+                       f"pip install '{TOOLS[name]}' (or put the CUDA toolkit's bin/ on PATH)")
 
 
 _DIAG = re.compile(r"^ptxas\S* [^,]*, line (\d+); (error|warning|fatal)\s*: (.*)$")

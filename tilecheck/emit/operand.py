@@ -23,6 +23,7 @@ import numpy as np
 from ..check import Apply, Check, Tensor
 from ..expr import to_poly
 from ..layout import OFFSET, THREAD_AXES
+from ..machine import WARP
 from ..poly import Context, Poly
 
 REPEAT, WORD = "$r", "$w"
@@ -42,10 +43,10 @@ def group_coords(check: Check, apply: Apply, ctx: Context) -> list[Poly]:
     tid = Poly.var(TID)
     if apply.scope == "thread":
         return []
-    if check.threads <= 32:  # one warp: the lane is the thread index
+    if check.threads <= WARP:  # one warp: the lane is the thread index
         warp, lane = Poly(), tid
     else:
-        warp, lane = ctx.divmod(tid, 32, "lane")
+        warp, lane = ctx.divmod(tid, WARP, "lane")
     return [lane] if apply.scope == "warp" else [warp, lane]
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -164,24 +163,6 @@ def _one_line(e) -> str:
 
 # loading ------------------------------------------------------------------
 
-def find_ptxas() -> str | None:
-    """ptxas on PATH, else in CUDA_HOME/CUDA_ROOT, else in the nvidia-cuda-nvcc wheel."""
-    p = shutil.which("ptxas")
-    if p:
-        return p
-    for env in ("CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"):
-        if os.environ.get(env) and (Path(os.environ[env]) / "bin" / "ptxas").exists():
-            return str(Path(os.environ[env]) / "bin" / "ptxas")
-    try:
-        import nvidia  # the nvidia-cuda-nvcc wheel (a namespace package)
-        for root in nvidia.__path__:
-            for cand in sorted(Path(root).glob("cu*/bin/ptxas")) + sorted(Path(root).glob("cuda_nvcc/bin/ptxas")):
-                return str(cand)
-    except ImportError:
-        pass
-    return None
-
-
 _HEADER = re.compile(r"^\s*\.(version|target|address_size)\b[^\n]*\n?", re.M)
 
 
@@ -315,10 +296,11 @@ def ptxas_many(texts: list[str], sm) -> tuple[list[bytes], bool]:
     or one per text); returns (cubins, whether all came from the cache)."""
     import hashlib
     sms = [sm] * len(texts) if isinstance(sm, str) else list(sm)
-    exe = find_ptxas()
-    if exe is None:
-        raise GpuUnavailable("ptxas not found (PATH, CUDA_HOME or the nvidia-cuda-nvcc wheel): "
-                             "install the CUDA toolkit or use --load ptx")
+    from ..tools import ToolNotFound, find_tool
+    try:
+        exe = find_tool("ptxas")
+    except ToolNotFound as e:
+        raise GpuUnavailable(f"{e}; or use --load ptx") from None
     cache = _cache_dir()
     keys = [hashlib.sha256(f"{sm}\n{_ptxas_version(exe)}\n{t}".encode()).hexdigest() for sm, t in zip(sms, texts)]
     out: list = [None] * len(texts)

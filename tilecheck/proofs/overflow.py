@@ -3,15 +3,15 @@ import z3
 
 from ..encode import element
 from ..layout import OFFSET
+from ..machine import ADDRESS_LIMIT
 from .runner import Violation, static
 
-LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
 
 
 def violation(q):
     view = q.apply.memory
     t = q.tensor(view)
-    limit = LIMIT[t.scope]
+    limit = ADDRESS_LIMIT[t.scope]
     c = q.coords("a")
     first = t.esize * q.value(view, c)[OFFSET]
     last = first + (t.esize - 1)
