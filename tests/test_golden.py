@@ -88,8 +88,12 @@ def test_the_golden_directories_are_data_not_packages():
     assert 'include = ["tilecheck*"]' in (ROOT / "pyproject.toml").read_text()
 
 
-def test_smt2_queries_are_exported_only_when_prove_has_the_option():
-    if golden._smt2_supported():
-        assert golden._smt2("examples/seed.toml")  # at least one query
-    else:
-        assert golden._smt2("examples/seed.toml") == {}
+def test_every_decided_obligation_has_its_query_and_another_z3_compares_the_rest():
+    want = golden.expected()
+    seed = sorted(k for k in want if k.startswith("proofs/seed/") and k.endswith(".smt2"))
+    assert len(seed) == 11 and "proofs/seed/apply0-alignment.smt2" in seed
+    other = {**want, golden.Z3_FILE: "0.0.0\n", seed[0]: "(changed by another release)"}
+    w, h, note = golden.comparable(want, other)
+    assert note and "0.0.0" in note and not any(k.endswith(".smt2") for k in w) and golden.stale(w, h) == []
+    w, h, note = golden.comparable(want, {**want, seed[0]: "(stale)"})
+    assert note is None and golden.stale(w, h) == [f"stale       {seed[0]}"]

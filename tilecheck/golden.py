@@ -10,8 +10,8 @@ root labels it):
 
 * ``proofs/X.json``: ``tilecheck prove --json examples/X.toml`` without its timing fields
   (``seconds``), so that it is deterministic; refuted examples keep their (minimal)
-  counterexamples.  Once ``tilecheck prove`` has ``--smt2 DIR``, ``proofs/X/`` holds each
-  obligation's query as SMT-LIB 2 (see ``_smt2``).
+  counterexamples.  ``proofs/X/`` holds each obligation's query as SMT-LIB 2
+  (``prove --smt2``), compared only under the z3 release that wrote them (``proofs/Z3_VERSION``).
 * for a proved example, ``emit/X.fragment.ptx`` (``tilecheck emit examples/X.toml``),
   ``emit/X.kernel.ptx`` (``tilecheck emit examples/X.toml --kernel``) and ``emit/X.sass.json``:
   the SASS memory instructions (by mnemonic) of the kernel that ptxas makes for each of
@@ -49,8 +49,9 @@ Regenerate with `python -m tilecheck.golden write`; `python -m tilecheck.golden 
     "proofs/README.md": """# Proof certificates (generated: do not edit)
 
 For every example `examples/X.toml`: `X.json` is `tilecheck prove --json examples/X.toml` without
-its timing fields (refuted examples carry their minimal counterexamples). Once `tilecheck prove`
-has `--smt2 DIR`, `X/` holds each obligation's query as SMT-LIB 2.
+its timing fields (refuted examples carry their minimal counterexamples). `X/` holds each
+obligation's query as SMT-LIB 2 (`tilecheck prove --smt2`): z3's printing, so they are compared
+only under the z3 release named in `Z3_VERSION` (another release compares the rest).
 
 Regenerate with `python -m tilecheck.golden write`; `python -m tilecheck.golden check` (and
 `tests/test_golden.py`) fails when these files are stale.
@@ -80,34 +81,6 @@ def _ptxas_release() -> str:
     return out.strip().splitlines()[-1] if out.strip() else "unknown"
 
 
-def _smt2_supported() -> bool:
-    """Whether ``tilecheck prove`` takes ``--smt2 DIR`` (being added by the soundness work)."""
-    from .cli import _parser
-    try:
-        with contextlib.redirect_stderr(io.StringIO()):
-            _parser("prove").parse_args(["prove", "--smt2", "DIR", "FILE"])
-    except SystemExit:  # argparse: unrecognized arguments
-        return False
-    return True
-
-
-def _smt2(label: str) -> dict[str, str]:
-    """Each obligation's SMT-LIB 2 query of ``label`` (``examples/X.toml``), keyed by file name,
-    through ``tilecheck prove --smt2 DIR``; empty until that option exists."""
-    if not _smt2_supported():
-        return {}  # hook: `tilecheck prove --smt2` is not there yet, so no queries are exported
-    from .cli import main
-    with tempfile.TemporaryDirectory(prefix="tilecheck-smt2-") as d:
-        cwd = os.getcwd()
-        os.chdir(ROOT)
-        try:
-            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                main(["prove", "--json", "--smt2", d, label])
-        finally:
-            os.chdir(cwd)
-        return {str(p.relative_to(d)): p.read_text() for p in sorted(Path(d).rglob("*")) if p.is_file()}
-
-
 def _sass(kernel_ptx: str, arch: str) -> dict:
     from .emit.sass import MEMORY, assemble
     asm = assemble(kernel_ptx, arch)
@@ -131,10 +104,13 @@ def expected(examples: Path | None = None) -> dict[str, str]:
     for path in sorted(examples.glob("*.toml")):
         stem, label = path.stem, f"examples/{path.name}"
         check = loads(path.read_text(), label)
-        report = prove(check)
-        out[f"proofs/{stem}.json"] = _dump(_untimed(report.to_json()))
-        for name, text in _smt2(label).items():
-            out[f"proofs/{stem}/{name}"] = text
+        with tempfile.TemporaryDirectory(prefix="tilecheck-smt2-") as d:
+            report = prove(check, smt2=d)  # one proof: the certificate and every obligation's query
+            for p in sorted(Path(d).rglob("*.smt2")):
+                out[f"proofs/{p.relative_to(d)}"] = p.read_text()
+        certificate = report.to_json()
+        certificate.pop("recheck", None)  # the export's own listing (temporary paths): the files are below
+        out[f"proofs/{stem}.json"] = _dump(_untimed(certificate))
         if report.verdict != "proved":
             continue
         out[f"emit/{stem}.fragment.ptx"] = fragments(report.plan)
@@ -154,6 +130,8 @@ def expected(examples: Path | None = None) -> dict[str, str]:
         per_stem.setdefault(stem, {"ptxas": release, "archs": {}})["archs"][arch] = result
     for stem, data in per_stem.items():
         out[f"emit/{stem}.sass.json"] = _dump(data)
+    import z3
+    out[Z3_FILE] = z3.get_version_string() + "\n"
     return dict(sorted(out.items()))
 
 
@@ -164,6 +142,19 @@ def on_disk(root: Path = ROOT) -> dict[str, str]:
             if p.is_file():
                 out[str(p.relative_to(root))] = p.read_text()
     return out
+
+
+Z3_FILE = "proofs/Z3_VERSION"
+
+
+def comparable(want: dict[str, str], have: dict[str, str]) -> tuple[dict, dict, str | None]:
+    """The SMT-LIB queries are z3's own printing, which may change between z3 releases: they are
+    compared only when the running z3 is the release that wrote them (``proofs/Z3_VERSION``)."""
+    if want.get(Z3_FILE) == have.get(Z3_FILE):
+        return want, have, None
+    keep = lambda d: {k: v for k, v in d.items() if not k.endswith(".smt2") and k != Z3_FILE}  # noqa: E731
+    return keep(want), keep(have), (f"note: the SMT-LIB queries were written by z3 {have.get(Z3_FILE, '?').strip()}, "
+                                    f"this is z3 {want.get(Z3_FILE, '?').strip()}: compared without them")
 
 
 def stale(want: dict[str, str], have: dict[str, str]) -> list[str]:
@@ -199,7 +190,10 @@ def write(want: dict[str, str], root: Path = ROOT) -> list[str]:
 def check(want: dict[str, str], root: Path = ROOT, out=None) -> int:
     """0 when the golden files under ``root`` are ``want``; else 1, listing each that is not."""
     out = out or sys.stderr
-    lines = stale(want, on_disk(root))
+    want, have, note = comparable(want, on_disk(root))
+    if note:
+        print(note, file=out)
+    lines = stale(want, have)
     if lines:
         print(f"{len(lines)} golden file(s) out of date (run `python -m tilecheck.golden write` and review "
               "the diff):", file=out)

@@ -1,0 +1,11 @@
+; tilecheck obligation query: file examples/cta_shared_store.toml, apply[0], obligation ownership
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun |a:lane| () Int)
+(declare-fun |a:warp| () Int)
+(assert
+ (let ((?x31 (+ (* 32 |a:warp|) |a:lane|)))
+(not (and (= (+ ?x31 0) ?x31)))))
+(check-sat)

@@ -1,0 +1,22 @@
+; tilecheck obligation query: file examples/red_misaligned_refuted.toml, apply[0], obligation bounds
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun |src:word| () Int)
+(declare-fun |dst:word| () Int)
+(assert
+ (let (($x43 (>= |src:word| 4)))
+ (let (($x77 (< 0 0)))
+ (let (($x19 (or $x77 (> 4 4) (< 4 1))))
+ (let (($x31 (or $x77 (> 32 32) (< 32 1))))
+ (or $x19 $x31 $x19 (< (+ 1 |dst:word|) 0) (>= (+ 1 |dst:word|) 5) $x19 $x31 $x19 (< |src:word| 0) $x43))))))
+(assert
+ (>= |dst:word| 0))
+(assert
+ (<= |dst:word| 3))
+(assert
+ (>= |src:word| 0))
+(assert
+ (<= |src:word| 3))
+(check-sat)

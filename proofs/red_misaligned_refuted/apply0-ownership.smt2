@@ -1,0 +1,11 @@
+; tilecheck obligation query: file examples/red_misaligned_refuted.toml, apply[0], obligation ownership
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun |a:lane| () Int)
+(declare-fun |a:warp| () Int)
+(assert
+ (let ((?x93 (+ (* 32 |a:warp|) |a:lane|)))
+(not (and (= (+ ?x93 0) ?x93)))))
+(check-sat)
