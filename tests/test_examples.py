@@ -20,6 +20,8 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "half_packed_v4_b32.toml": ("proved", 8, set()),
     "red_split_k.toml": ("proved", 1, set()),
     "red_misaligned_refuted.toml": ("refuted", 1, {"alignment"}),
+    "cp_async_tile.toml": ("proved", 4, set()),
+    "cp_async_cg_8_refuted.toml": ("refuted", 4, {"target"}),
 }
 
 

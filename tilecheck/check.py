@@ -204,7 +204,7 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
     for k, spec in enumerate(applies):
         try:
             out.append(_apply(k, spec, shapes, symbols, threads,
-                              {n for n, t in tensors.items() if t.is_register}))
+                              {n for n, t in tensors.items() if t.is_register}, tensors))
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
     return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path)
@@ -376,7 +376,7 @@ class _Free(dict):
         return Poly.var(key)
 
 
-def _apply(k, spec, shapes, symbols, threads, register_names=()) -> Apply:
+def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None) -> Apply:
     _keys(spec, _APPLY_KEYS.union(*(f.keys for f in families.FAMILIES.values())), "")
     for key in ("opcode", "dst", "src"):
         if key not in spec:
@@ -392,6 +392,7 @@ def _apply(k, spec, shapes, symbols, threads, register_names=()) -> Apply:
         except ValueError as e:
             raise InputError(str(e), "opcode") from None
     family = families.of(opcode)
+    tensors = tensors or {}
     _keys(spec, _APPLY_KEYS | set(family.keys), "")
     scope = spec.get("scope", "thread")
     if not isinstance(scope, str) or scope not in APPLY_SCOPES or scope not in family.groups:
@@ -410,5 +411,7 @@ def _apply(k, spec, shapes, symbols, threads, register_names=()) -> Apply:
         if v.tensor in register_names and any(names_of(s) for s in v.starts):
             raise InputError(f"a register operand's slice starts must be concrete (PTX names registers "
                              f"statically): {v.text!r}", key)
-    options = {key: _bool(spec.get(key, default), key) for key, default in family.keys.items()}
+    options = {key: _bool(spec.get(key, default), key) for key, default in family.keys.items()
+               if isinstance(default, bool)}  # other keys complete the opcode (Family.bind)
+    opcode = family.bind(opcode, spec, tensors, views)
     return Apply(k, opcode, scope, views["dst"], views["src"], **options)

@@ -38,6 +38,15 @@ NEEDS = {"target": (), "space": (), "shape": (), "width": (), "operands": (),
          "overflow": ("shape", "space", "bounds")}
 ADDRESS_LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
 SPACE_OF_OPCODE = {"global": "global", "shared": "shared", "local": "local"}  # shared::cta parses as shared
+# cp.async (PTX ISA, "cp.async"): two memory operands, [dst] in .shared and [src] in .global, no registers
+COPY_SPACES = {"cp.async": {"dst": "shared", "src": "global"}}
+
+
+def memory_views(apply) -> tuple:
+    """The memory operands: both of a copy (cp.async), else the one memory operand."""
+    if apply.opcode.kind in COPY_SPACES:
+        return (apply.dst, apply.src)
+    return (apply.memory,)
 
 
 def needs(name: str, is_load: bool) -> tuple[str, ...]:
@@ -156,6 +165,12 @@ def target(check, apply, env):
 
 def space(check, apply, env):
     op = apply.opcode
+    if op.kind in COPY_SPACES:
+        for role, want in COPY_SPACES[op.kind].items():
+            scope = check.tensors[getattr(apply, role).tensor].scope
+            if scope != want:
+                return {f"{role}_scope": scope, "expected": want}
+        return None if op.space == "shared" else {"opcode_space": op.space}
     mem = check.tensors[apply.memory.tensor]
     reg = check.tensors[apply.register.tensor]
     if op.space not in SPACE_OF_OPCODE:
@@ -204,20 +219,25 @@ def operands(check, apply, env):
 
 def contiguity_ok(ops, point):
     g, r, w = point
-    view = ops.apply.memory
-    return ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w
+    return all(ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w for view in memory_views(ops.apply))
 
 
 def alignment_base(check, apply, env):
-    t = check.tensors[apply.memory.tensor]
-    vbytes = apply.opcode.vector * t.esize
-    return None if t.align % vbytes == 0 else {"align": t.align, "vector_bytes": vbytes}
+    for view in memory_views(apply):
+        t = check.tensors[view.tensor]
+        vbytes = apply.opcode.vector * t.esize
+        if t.align % vbytes:
+            return {"align": t.align, "vector_bytes": vbytes}
+    return None
 
 
 def alignment_ok(ops, point):
     g, r, _ = point
-    vbytes = ops.vector * ops.memory.esize
-    return (ops.memory.esize * ops.offset(ops.apply.memory, (g, r, 0))) % vbytes == 0
+    for view in memory_views(ops.apply):
+        t = ops.check.tensors[view.tensor]
+        if (t.esize * ops.offset(view, (g, r, 0))) % (ops.vector * t.esize):
+            return False
+    return True
 
 
 def ownership_ok(ops, point):
@@ -255,10 +275,12 @@ def bounds_ok(ops, point, roles=("dst", "src")):
 
 
 def overflow_ok(ops, point):
-    t = ops.memory
-    first = t.esize * ops.offset(ops.apply.memory, point)
-    last = first + t.esize - 1
-    return 0 <= first and last < ADDRESS_LIMIT[t.scope]
+    for view in memory_views(ops.apply):
+        t = ops.check.tensors[view.tensor]
+        first = t.esize * ops.offset(view, point)
+        if not (0 <= first and first + t.esize - 1 < ADDRESS_LIMIT[t.scope]):
+            return False
+    return True
 
 
 STATIC = {"target": target, "space": space, "shape": shape, "width": width, "operands": operands}

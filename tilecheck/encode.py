@@ -36,8 +36,10 @@ class Coords:
 
 
 class Query:
-    def __init__(self, check: Check, apply: Apply):
+    def __init__(self, check: Check, apply: Apply, role: str | None = None):
         self.check, self.apply = check, apply
+        # the memory operand the per-operand obligations are stated on (a family may have several)
+        self.memory: View = getattr(apply, role) if role else apply.memory
         self.ctx = Context()
         self.zv = _Z3Vars()
         self.nonlinear: set = set()
@@ -249,7 +251,8 @@ def instructions(check: Check, apply: Apply) -> int:
     return prod(shape[g:-1]) if len(shape) > g else 0
 
 
-def verb(apply: Apply) -> str:
-    """How a message says the memory operand is accessed (the family's words)."""
+def verb(apply: Apply, view: View | None = None) -> str:
+    """How a message says the memory operand ``view`` (default: the memory operand) is accessed
+    (the family's words): a source is read, a destination written."""
     read, write = apply.family.verbs
-    return read if apply.is_load else write
+    return read if (apply.memory if view is None else view) is apply.src else write

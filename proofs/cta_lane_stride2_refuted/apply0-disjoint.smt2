@@ -14,14 +14,14 @@
 (declare-fun |b:thread| () Int)
 (declare-fun |a:thread| () Int)
 (assert
- (let ((?x13 (* 12 |b:tid#1~4|)))
- (let ((?x6 (* 384 |b:tid#0~3|)))
- (let ((?x16 (* 4 |b:repeat0|)))
- (let ((?x10 (* 384 |a:tid#0~1|)))
- (let ((?x28 (* 4 |a:repeat0|)))
- (let (($x18 (= (+ ?x28 ?x10 (* 12 |a:tid#1~2|) |a:word|) (+ ?x16 ?x6 ?x13 |b:word|))))
- (let (($x43 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
- (and $x43 $x18)))))))))
+ (let ((?x127 (* 12 |b:tid#1~4|)))
+ (let ((?x73 (* 384 |b:tid#0~3|)))
+ (let ((?x58 (* 4 |b:repeat0|)))
+ (let ((?x136 (* 384 |a:tid#0~1|)))
+ (let ((?x186 (* 4 |a:repeat0|)))
+ (let (($x67 (= (+ ?x186 ?x136 (* 12 |a:tid#1~2|) |a:word|) (+ ?x58 ?x73 ?x127 |b:word|))))
+ (let (($x191 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
+ (and $x191 $x67)))))))))
 (assert
  (>= |a:thread| 0))
 (assert

@@ -14,14 +14,14 @@
 (declare-fun |b:thread| () Int)
 (declare-fun |a:thread| () Int)
 (assert
- (let ((?x88 (* 12 |b:tid#1~4|)))
- (let ((?x99 (* 384 |b:tid#0~3|)))
- (let ((?x124 (* 4 |b:repeat0|)))
- (let ((?x37 (* 384 |a:tid#0~1|)))
- (let ((?x131 (* 4 |a:repeat0|)))
- (let (($x130 (= (+ ?x131 ?x37 (* 12 |a:tid#1~2|) |a:word|) (+ ?x124 ?x99 ?x88 |b:word|))))
- (let (($x33 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
- (and $x33 $x130)))))))))
+ (let ((?x95 (* 12 |b:tid#1~4|)))
+ (let ((?x30 (* 384 |b:tid#0~3|)))
+ (let ((?x114 (* 4 |b:repeat0|)))
+ (let ((?x179 (* 384 |a:tid#0~1|)))
+ (let ((?x88 (* 4 |a:repeat0|)))
+ (let (($x185 (= (+ ?x88 ?x179 (* 12 |a:tid#1~2|) |a:word|) (+ ?x114 ?x30 ?x95 |b:word|))))
+ (let (($x47 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
+ (and $x47 $x185)))))))))
 (assert
  (>= |a:thread| 0))
 (assert

@@ -6,6 +6,6 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let ((?x31 (+ (* 32 |a:warp|) |a:lane|)))
-(not (and (= (+ ?x31 0) ?x31)))))
+ (let ((?x37 (+ (* 32 |a:warp|) |a:lane|)))
+(not (and (= (+ ?x37 0) ?x37)))))
 (check-sat)

@@ -16,14 +16,14 @@
 (declare-fun |k'| () Int)
 (declare-fun divr~4 () Int)
 (assert
- (let ((?x176 (* div~3 |src:repeat0|)))
- (let ((?x140 (+ div~1 (* 8 (* div~3 |r0'|)) ?x176 |src:word|)))
- (let (($x124 (or (< div~1 0) (> (+ 4 div~1) div~3) (< div~3 1))))
- (let (($x11 (or (< (* 8 |r0'|) 0) (> (+ 8 (* 8 |r0'|)) n) (< n 1))))
- (let ((?x50 (* 4 |dst:repeat0|)))
- (let ((?x187 (+ ?x50 |dst:word|)))
- (let (($x188 (>= ?x187 32)))
- (or (or (< 0 0) (> 8 8) (< 8 1)) (or (< 0 0) (> 4 4) (< 4 1)) (< ?x187 0) $x188 $x11 $x124 (< ?x140 0))))))))))
+ (let ((?x64 (* div~3 |src:repeat0|)))
+ (let ((?x28 (+ div~1 (* 8 (* div~3 |r0'|)) ?x64 |src:word|)))
+ (let (($x97 (or (< div~1 0) (> (+ 4 div~1) div~3) (< div~3 1))))
+ (let (($x146 (or (< (* 8 |r0'|) 0) (> (+ 8 (* 8 |r0'|)) n) (< n 1))))
+ (let ((?x120 (* 4 |dst:repeat0|)))
+ (let ((?x80 (+ ?x120 |dst:word|)))
+ (let (($x51 (>= ?x80 32)))
+ (or (or (< 0 0) (> 8 8) (< 8 1)) (or (< 0 0) (> 4 4) (< 4 1)) (< ?x80 0) $x51 $x146 $x97 (< ?x28 0))))))))))
 (assert
  (>= n 8))
 (assert
@@ -65,17 +65,17 @@
 (assert
  (<= (+ 8 (* 8 |c0'|) (* (- 8) |k'|)) 0))
 (assert
- (let ((?x58 (* div~3 |r0'|)))
- (>= ?x58 0)))
+ (let ((?x102 (* div~3 |r0'|)))
+ (>= ?x102 0)))
 (assert
- (let ((?x58 (* div~3 |r0'|)))
- (<= ?x58 4294934528)))
+ (let ((?x102 (* div~3 |r0'|)))
+ (<= ?x102 4294934528)))
 (assert
- (let ((?x176 (* div~3 |src:repeat0|)))
- (>= ?x176 0)))
+ (let ((?x64 (* div~3 |src:repeat0|)))
+ (>= ?x64 0)))
 (assert
- (let ((?x176 (* div~3 |src:repeat0|)))
- (<= ?x176 229376)))
+ (let ((?x64 (* div~3 |src:repeat0|)))
+ (<= ?x64 229376)))
 (assert
  (>= |k'| 1))
 (assert

@@ -8,10 +8,10 @@
 (declare-fun |a:word| () Int)
 (declare-fun |a:repeat0| () Int)
 (assert
- (let ((?x138 (* 4 |b:repeat0|)))
- (let ((?x134 (+ ?x138 |b:word|)))
- (let (($x156 (= (+ (* 4 |a:repeat0|) |a:word|) ?x134)))
- (and (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true)) $x156)))))
+ (let ((?x32 (* 4 |b:repeat0|)))
+ (let ((?x36 (+ ?x32 |b:word|)))
+ (let (($x153 (= (+ (* 4 |a:repeat0|) |a:word|) ?x36)))
+ (and (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true)) $x153)))))
 (assert
  (>= |a:repeat0| 0))
 (assert

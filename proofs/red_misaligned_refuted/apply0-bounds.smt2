@@ -6,11 +6,11 @@
 (declare-fun |src:word| () Int)
 (declare-fun |dst:word| () Int)
 (assert
- (let (($x43 (>= |src:word| 4)))
- (let (($x77 (< 0 0)))
- (let (($x19 (or $x77 (> 4 4) (< 4 1))))
- (let (($x31 (or $x77 (> 32 32) (< 32 1))))
- (or $x19 $x31 $x19 (< (+ 1 |dst:word|) 0) (>= (+ 1 |dst:word|) 5) $x19 $x31 $x19 (< |src:word| 0) $x43))))))
+ (let (($x150 (>= |src:word| 4)))
+ (let (($x66 (< 0 0)))
+ (let (($x131 (or $x66 (> 4 4) (< 4 1))))
+ (let (($x104 (or $x66 (> 32 32) (< 32 1))))
+ (or $x131 $x104 $x131 (< (+ 1 |dst:word|) 0) (>= (+ 1 |dst:word|) 5) $x131 $x104 $x131 (< |src:word| 0) $x150))))))
 (assert
  (>= |dst:word| 0))
 (assert

@@ -6,6 +6,6 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let ((?x93 (+ (* 32 |a:warp|) |a:lane|)))
-(not (and (= (+ ?x93 0) ?x93)))))
+ (let ((?x74 (+ (* 32 |a:warp|) |a:lane|)))
+(not (and (= (+ ?x74 0) ?x74)))))
 (check-sat)

@@ -6,12 +6,12 @@
 (declare-fun |src:word| () Int)
 (declare-fun |dst:word| () Int)
 (assert
- (let (($x31 (>= |src:word| 4)))
- (let (($x56 (< 0 0)))
- (let (($x110 (or $x56 (> 4 4) (< 4 1))))
- (let (($x25 (or $x56 (> 32 32) (< 32 1))))
- (let (($x30 (>= |dst:word| 4)))
- (or $x110 $x25 $x110 (< |dst:word| 0) $x30 $x110 $x25 $x110 (< |src:word| 0) $x31)))))))
+ (let (($x104 (>= |src:word| 4)))
+ (let (($x50 (< 0 0)))
+ (let (($x152 (or $x50 (> 4 4) (< 4 1))))
+ (let (($x57 (or $x50 (> 32 32) (< 32 1))))
+ (let (($x166 (>= |dst:word| 4)))
+ (or $x152 $x57 $x152 (< |dst:word| 0) $x166 $x152 $x57 $x152 (< |src:word| 0) $x104)))))))
 (assert
  (>= |dst:word| 0))
 (assert

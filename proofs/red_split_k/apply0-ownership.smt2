@@ -6,7 +6,7 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let ((?x28 (* 32 |a:warp|)))
-(let ((?x105 (+ ?x28 |a:lane|)))
-(not (and (= (+ ?x105 0) ?x105))))))
+ (let ((?x157 (* 32 |a:warp|)))
+(let ((?x130 (+ ?x157 |a:lane|)))
+(not (and (= (+ ?x130 0) ?x130))))))
 (check-sat)

@@ -8,12 +8,12 @@
 (declare-fun |dst:word| () Int)
 (declare-fun |dst:repeat0| () Int)
 (assert
- (let (($x190 (< 0 0)))
- (let (($x56 (or $x190 (> 8 8) (< 8 1))))
- (let ((?x102 (* 4 |dst:repeat0|)))
- (let ((?x110 (+ ?x102 |dst:word|)))
- (let (($x231 (>= ?x110 32)))
- (or $x56 (or $x190 (> 4 4) (< 4 1)) (< ?x110 0) $x231 $x56 (or (< 1 0) (> 5 5) (< 5 1)) (< (+ 1 (* 5 |src:repeat0|) |src:word|) 0) (>= (+ 1 (* 5 |src:repeat0|) |src:word|) 40))))))))
+ (let (($x162 (< 0 0)))
+ (let (($x50 (or $x162 (> 8 8) (< 8 1))))
+ (let ((?x152 (* 4 |dst:repeat0|)))
+ (let ((?x180 (+ ?x152 |dst:word|)))
+ (let (($x148 (>= ?x180 32)))
+ (or $x50 (or $x162 (> 4 4) (< 4 1)) (< ?x180 0) $x148 $x50 (or (< 1 0) (> 5 5) (< 5 1)) (< (+ 1 (* 5 |src:repeat0|) |src:word|) 0) (>= (+ 1 (* 5 |src:repeat0|) |src:word|) 40))))))))
 (assert
  (>= |dst:repeat0| 0))
 (assert

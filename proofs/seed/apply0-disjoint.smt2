@@ -14,13 +14,13 @@
 (declare-fun |b:word| () Int)
 (declare-fun |a:word| () Int)
 (assert
- (let ((?x8 (* 8 |b:repeat1|)))
- (let ((?x68 (* 120 |b:repeat0|)))
- (let ((?x136 (* 8 |a:repeat1|)))
- (let ((?x102 (* 120 |a:repeat0|)))
- (let (($x146 (= (+ (* 4 |a.R.d.b#0~1|) (* 2 |a.R.d.b#1~2|) ?x102 ?x136) (+ (* 4 |b.R.d.b#0~3|) (* 2 |b.R.d.b#1~4|) ?x68 ?x8))))
- (let (($x73 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
- (and $x73 $x146))))))))
+ (let ((?x113 (* 8 |b:repeat1|)))
+ (let ((?x232 (* 120 |b:repeat0|)))
+ (let ((?x24 (* 8 |a:repeat1|)))
+ (let ((?x152 (* 120 |a:repeat0|)))
+ (let (($x194 (= (+ (* 4 |a.R.d.b#0~1|) (* 2 |a.R.d.b#1~2|) ?x152 ?x24) (+ (* 4 |b.R.d.b#0~3|) (* 2 |b.R.d.b#1~4|) ?x232 ?x113))))
+ (let (($x153 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
+ (and $x153 $x194))))))))
 (assert
  (>= |a:repeat0| 0))
 (assert

@@ -10,12 +10,12 @@
 (declare-fun |a:repeat1| () Int)
 (declare-fun |a:repeat0| () Int)
 (assert
- (let ((?x159 (* 4 |b:repeat1|)))
- (let ((?x14 (* 8 |b:repeat0|)))
- (let ((?x19 (+ ?x14 ?x159 |b:word|)))
- (let (($x234 (= (+ (* 8 |a:repeat0|) (* 4 |a:repeat1|) |a:word|) ?x19)))
- (let (($x254 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
- (and $x254 $x234)))))))
+ (let ((?x109 (* 4 |b:repeat1|)))
+ (let ((?x187 (* 8 |b:repeat0|)))
+ (let ((?x158 (+ ?x187 ?x109 |b:word|)))
+ (let (($x184 (= (+ (* 8 |a:repeat0|) (* 4 |a:repeat1|) |a:word|) ?x158)))
+ (let (($x67 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
+ (and $x67 $x184)))))))
 (assert
  (>= |a:repeat0| 0))
 (assert

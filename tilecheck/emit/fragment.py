@@ -74,6 +74,12 @@ def fragment(plan: Plan, apply: int = 0, *, base=None, symbols=None, registers=N
     ctx, sym = atoms(check)
     regs = Regs(b64=f"{scratch}d", b32=f"{scratch}w", b16=f"{scratch}h", pred=f"{scratch}p")
     arith = Arith(ctx, lambda n: _symbol(check, n, symbols, arith), regs)
+    if copies(a):  # two memory operands (cp.async): no register tile
+        bases = {v.tensor: base.get(v.tensor, f"%base_{v.tensor}") for v in (a.dst, a.src)}
+        body = lower(check, a, arith, ctx, sym, bases, None, pred, policy)
+        decls = regs.declarations()
+        return Fragment(a, a.family.ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines),
+                        tuple(body))
     mem = check.tensors[a.memory.tensor]
     tile = tiles(check)[a.register.tensor]
     body = lower(check, a, arith, ctx, sym, base.get(mem.name, f"%base_{mem.name}"),
@@ -82,8 +88,26 @@ def fragment(plan: Plan, apply: int = 0, *, base=None, symbols=None, registers=N
     return Fragment(a, a.family.ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines), tuple(body))
 
 
-def lower(check: Check, a: Apply, arith: Arith, ctx, sym, base: str, name, pred: str, policy: str) -> list[str]:
-    """The body of one application: one memory instruction per repeat (setup goes to ``arith``)."""
+def copies(a: Apply) -> bool:
+    """The application has memory operands only (cp.async: dst and src are both memory)."""
+    return len(a.family.memory_roles(a.opcode)) > 1
+
+
+def lower(check: Check, a: Apply, arith: Arith, ctx, sym, base, name, pred: str, policy: str) -> list[str]:
+    """The body of one application: one memory instruction per repeat (setup goes to ``arith``).
+    ``base``: the memory operand's base register, or for a copy a dict tensor -> base register."""
+    if copies(a):
+        where = {}
+        for role in ("dst", "src"):
+            view = getattr(a, role)
+            t = check.tensors[view.tensor]
+            if t.scope not in SPACE_BITS:
+                raise EmitError(f"apply[{a.index}]: no memory space for tensor {t.name} ({t.scope})")
+            op = Operand(check, a, view, ctx, sym, word=False, tag=f"{a.index}{role[0]}")
+            w = addresses(op, arith, base[view.tensor], SPACE_BITS[t.scope])
+            where[role] = address_text(w.registers, w.which[:, 0], w.imm[:, 0])
+        line = a.family.instruction  # the family's emit hook: (regs, addr) = (src address, dst address)
+        return [line(a, s, d, pred, policy) for d, s in zip(where["dst"], where["src"])]
     mem = check.tensors[a.memory.tensor]
     if mem.scope not in SPACE_BITS:
         raise EmitError(f"apply[{a.index}]: no memory space for tensor {mem.name} ({mem.scope})")

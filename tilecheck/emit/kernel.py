@@ -55,7 +55,7 @@ from ..poly import Poly
 from .address import addresses
 from .arith import Arith, Regs
 from .errors import EmitError
-from .fragment import address_text, lower, register_names, require_plan
+from .fragment import address_text, copies, lower, register_names, require_plan
 from .operand import TID, Operand, atoms
 from .registers import REG_BITS, slots, tiles
 
@@ -241,20 +241,25 @@ class _Kernel:
             policy = arith.op(64, "createpolicy.fractional.L2::evict_last.b64", "1.0")
         bodies = []
         for a in applies:
+            if copies(a):  # cp.async: both operands memory; wait for the copies before anything reads them
+                bases = {v.tensor: self.base(v.tensor) for v in (a.dst, a.src)}
+                bodies.append(lower(check, a, arith, self.ctx, self.sym, bases, None, pred, policy))
+                continue
             tile = self.tiles[a.register.tensor]
             bodies.append(lower(check, a, arith, self.ctx, self.sym, self.base(a.memory.tensor),
                                 tile.name, pred, policy))
+        registered = [a for a in applies if not copies(a)]
         fills, writes, first = [], [], set()
-        for a in applies:
+        for a in registered:
             t = a.register.tensor
             if t not in first:
                 first.add(t)
                 if not a.is_load or a.preserve_dst:
                     fills += self.register_copy(a, load=True, seen=None)
-        last = {a.register.tensor: a for a in applies}  # a tile a later store consumes is not written back
-        loaded = [a.register.tensor for a in applies if a.is_load and last[a.register.tensor].is_load]
+        last = {a.register.tensor: a for a in registered}  # a tile a later store consumes is not written back
+        loaded = [a.register.tensor for a in registered if a.is_load and last[a.register.tensor].is_load]
         seen = {t: set() for t in loaded if loaded.count(t) > 1}  # one tensor loaded twice: write once
-        for a in applies:
+        for a in registered:
             if a.is_load and last[a.register.tensor].is_load:
                 writes += self.register_copy(a, load=False, seen=seen.get(a.register.tensor))
         shared = [t for t in check.tensors.values() if t.scope == "shared" and t.name in self._bases]
@@ -282,6 +287,8 @@ class _Kernel:
                 body.append("\tbar.sync 0;")
             body.append(f"\t// apply[{a.index}]: {len(lines)} instructions per thread, {a.scope} scope")
             body += lines
+            if copies(a):  # the copies complete before anything reads their destination
+                body += ["\tcp.async.commit_group;", "\tcp.async.wait_all;"]
         if shared:
             body.append("\tbar.sync 0;")
         body += epilogue + writes + ["\tret;"]

@@ -45,6 +45,14 @@ class Family:
     def memory_role(self, op) -> str:
         return next(r.name for r in self.roles(op) if r.kind == MEMORY)
 
+    def memory_roles(self, op) -> tuple[str, ...]:
+        """Every memory operand's role (cp.async has two); the per-operand obligations iterate it."""
+        return tuple(r.name for r in self.roles(op) if r.kind == MEMORY)
+
+    def bind(self, op, spec, tensors, views):
+        """The opcode as the ``[[apply]]`` table completes it (cp.async: its cp_size); InputError."""
+        return op
+
     def atom(self, op) -> int:
         """Words per thread and instruction (the view's last axis)."""
         return op.vector
@@ -102,6 +110,7 @@ def parse(text: str):
     """Parse an opcode spelling with its family's rules; ValueError (one line) if none takes it."""
     from ..opcodes import OpcodeError
     kind = text.strip().split(".")[0]
+    kind = next((k for k in FAMILIES if "." in k and text.strip().startswith(k + ".")), kind)
     if kind not in FAMILIES:
         names = sorted(FAMILIES, key=lambda k: (k not in ("ld", "st"), k))
         expected = " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]

@@ -441,6 +441,8 @@ def _simulate(check: Check, env: dict, inputs: dict, expected: dict, pred: bool)
             mems[name] = _Memory(t, expected[name] if t.scope == "global" else inputs[name], check.threads)
     first = set()
     for a in check.applies:  # the fill: the first application's register elements, from the buffer
+        if _copies(a):
+            continue
         name = a.register.tensor
         if name not in first:
             first.add(name)
@@ -464,7 +466,20 @@ def _register_elements(check: Check, a: Apply, env: dict, reg: "_Registers") -> 
     return reg.flat(_index(a.register, _coords(a.memory.shape), env))
 
 
+def _copies(a: Apply) -> bool:
+    """Both operands are memory (cp.async): the instruction copies src to dst, no registers."""
+    return len(a.family.memory_roles(a.opcode)) > 1
+
+
 def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
+    if _copies(a):  # gather every atom from src, scatter it to dst
+        coords = _coords(a.dst.shape)
+        issuers = _issuers(check, a, coords[:len(check.group_shape(a.scope))])
+        dst_t, src_t = check.tensors[a.dst.tensor], check.tensors[a.src.tensor]
+        so = _evaluate_layout(src_t, _index(a.src, coords, env), env)[OFFSET]
+        do = _evaluate_layout(dst_t, _index(a.dst, coords, env), env)[OFFSET]
+        a.family.reference(a, mems[dst_t.name], do, issuers, mems[src_t.name].gather(so, issuers))
+        return
     coords = _coords(a.memory.shape)
     g = len(check.group_shape(a.scope))
     issuers = _issuers(check, a, coords[:g])

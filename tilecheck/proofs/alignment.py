@@ -5,7 +5,7 @@ from .runner import Violation, static
 
 
 def violation(q):
-    view = q.apply.memory
+    view = q.memory
     t = q.tensor(view)
     vbytes = q.apply.opcode.vector * t.esize
     if t.align % vbytes:
@@ -20,7 +20,7 @@ def violation(q):
         if b % vbytes == 0:
             return None
         idx = w.index(view, co)
-        return (f"{w.where(co)} {verb(q.apply)} {element(t, idx)} at byte offset {b}, not a multiple of {vbytes}",
+        return (f"{w.where(co)} {verb(q.apply, view)} {element(t, idx)} at byte offset {b}, not a multiple of {vbytes}",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": b // t.esize,
                  "byte_offset": b, "vector_bytes": vbytes})
 

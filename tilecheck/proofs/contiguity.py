@@ -7,7 +7,7 @@ from .runner import Violation
 
 
 def violation(q):
-    view = q.apply.memory
+    view = q.memory
     t = q.tensor(view)
     c = q.coords("a")
     base = Coords("a", c.group, c.repeat, Poly.const(0))
@@ -19,7 +19,7 @@ def violation(q):
         if o == o0 + word:
             return None
         idx = w.index(view, co)
-        return (f"{w.where(co)} {verb(q.apply)} {element(t, idx)} at element offset {o}, but the atom starts at {o0}, "
+        return (f"{w.where(co)} {verb(q.apply, view)} {element(t, idx)} at element offset {o}, but the atom starts at {o0}, "
                 f"so word {word} should be at {o0 + word}",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o,
                  "base_offset": o0, "expected_offset": o0 + word})

@@ -9,7 +9,7 @@ from .runner import Violation, static
 
 
 def violation(q):
-    view = q.apply.memory
+    view = q.memory
     t = q.tensor(view)
     limit = ADDRESS_LIMIT[t.scope]
     c = q.coords("a")

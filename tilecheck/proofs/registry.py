@@ -30,6 +30,7 @@ class Obligation:
     hardware: str = DIFFERS  # the predicted behaviour of a forced refuted plan
     fault: str | None = None  # the CUDA error text the prediction expects, if a fault
     rank: int = 3  # which prediction wins when several obligations are refuted (lowest)
+    per_memory_operand: bool = False  # stated on q.memory: decided once per memory operand of the family
 
     def prerequisites(self, is_load: bool) -> tuple[str, ...]:
         return self.needs + (self.needs_on_load if is_load else ())
@@ -63,11 +64,11 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
                "`cache_policy` exactly with `.L2::cache_hint`; `preserve_dst` only on a predicated load"),
     Obligation("contiguity", contiguity, ("shape", "space"),
                "for every group and repeat coordinate the memory words are at element offsets "
-               "`base, …, base+V-1`"),
+               "`base, …, base+V-1`", per_memory_operand=True),
     Obligation("alignment", alignment, ("shape", "space", "width", "contiguity"),
                "`align` is a multiple of the vector's bytes and every atom's first byte offset is too",
                hardware="the launch ends in CUDA's 'misaligned address' error", fault="misaligned address",
-               rank=0),
+               rank=0, per_memory_operand=True),
     Obligation("ownership", ownership, ("shape", "space"),
                "every register element named belongs to the issuing thread (thread: no thread components; "
                "warp: laneid = lane, no warpid/tid; cta: `32*warpid + laneid + tid` = `32*warp + lane`)"),
@@ -83,7 +84,7 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
                hardware=ILLEGAL, rank=1),
     Obligation("overflow", overflow, ("shape", "space", "bounds"),
                "every accessed byte offset is in `[0, 2^32)` (shared, local) or `[0, 2^64)` (global)",
-               hardware=ILLEGAL, rank=1),
+               hardware=ILLEGAL, rank=1, per_memory_operand=True),
 )}
 
 NAMES: tuple[str, ...] = tuple(REGISTRY)

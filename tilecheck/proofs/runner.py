@@ -52,13 +52,15 @@ def static(ok: bool, message: str, counterexample: dict | None = None) -> Violat
 
 
 def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, minimize: bool = True,
-           recorder=None) -> Outcome:
-    """Decide one obligation.  ``facts`` (``proofs.facts.decide``) says whether the symbols' facts have
+           recorder=None, role: str | None = None) -> Outcome:
+    """Decide one obligation (``role``: of that memory operand, for a family with several).  ``facts`` (``proofs.facts.decide``) says whether the symbols' facts have
     a model; only the facts that share variables with the violation formula are given to the solver.
     ``recorder`` (--smt2 / --recheck) sees every query the solver decides."""
     start = time.perf_counter()
-    q = Query(check, apply)
+    q = Query(check, apply, role)
     v: Violation = obligation(q)
+    if role is not None:  # one query per memory operand: the recorder names each
+        recorder = None if recorder is None else _Named(recorder, role)
     formula = z3.simplify(v.formula)
     if z3.is_false(formula):
         _record(recorder, name, apply, check, v.formula, z3.unsat)
@@ -102,6 +104,16 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                        "(internal error, please report)")
     message, cex = explained
     return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
+
+
+class _Named:
+    """A recorder that files a memory operand's query under ``<obligation>-<role>``."""
+
+    def __init__(self, recorder, role: str):
+        self.recorder, self.role = recorder, role
+
+    def observe(self, name, *args):
+        return self.recorder.observe(f"{name}-{self.role}", *args)
 
 
 def _record(recorder, name, apply, check, formula, result) -> None:

@@ -8,6 +8,8 @@ MODELLED = ("global", "shared", "local")
 
 def violation(q):
     a = q.apply
+    if len(a.family.memory_roles(a.opcode)) > 1:
+        return _memory_only(q)
     op, mem, reg = a.opcode, q.tensor(a.memory), q.tensor(a.register)
     role = "source" if a.is_load else "destination"
     problem = None
@@ -28,3 +30,21 @@ def violation(q):
     return static(problem is None, problem or "",
                   {"opcode": op.text, "memory": mem.name, "memory_scope": mem.scope,
                    "register": reg.name, "register_scope": reg.scope})
+
+
+def _memory_only(q):
+    """A family of memory operands only (cp.async): each lives in the state space its role declares."""
+    a = q.apply
+    op, problem = a.opcode, None
+    facts = {"opcode": op.text}
+    for role in a.family.roles(op):
+        t = q.tensor(getattr(a, role.name))
+        facts.update({role.name: t.name, f"{role.name}_scope": t.scope})
+        if problem is None and t.scope not in role.spaces:
+            word = "source" if role.name == "src" else "destination"
+            problem = f"the {word} {t.name} is {t.scope} memory but {op.text} needs .{' or .'.join(role.spaces)}"
+    if problem is None and op.space not in a.family.roles(op)[0].spaces:
+        problem = (f"{op.text} has no .shared destination (tilecheck models cp.async.{{ca,cg}}.shared.global)"
+                   if op.space is None else f"{op.text} copies to .{op.space}, which tilecheck does not model "
+                   "(use .shared or .shared::cta)")
+    return static(problem is None, problem or "", facts)

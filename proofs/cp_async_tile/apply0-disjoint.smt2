@@ -1,0 +1,69 @@
+; tilecheck obligation query: file examples/cp_async_tile.toml, apply[0], obligation disjoint
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun |b:word| () Int)
+(declare-fun |b:tid#1~4| () Int)
+(declare-fun |b:tid#0~3| () Int)
+(declare-fun |b:repeat0| () Int)
+(declare-fun |a:word| () Int)
+(declare-fun |a:tid#1~2| () Int)
+(declare-fun |a:tid#0~1| () Int)
+(declare-fun |a:repeat0| () Int)
+(declare-fun |b:thread| () Int)
+(declare-fun |a:thread| () Int)
+(assert
+ (let ((?x36 (* 8 |b:tid#1~4|)))
+ (let ((?x85 (* 256 |b:tid#0~3|)))
+ (let ((?x119 (* 1024 |b:repeat0|)))
+ (let ((?x130 (* 256 |a:tid#0~1|)))
+ (let ((?x83 (* 1024 |a:repeat0|)))
+ (let (($x103 (= (+ ?x83 ?x130 (* 8 |a:tid#1~2|) |a:word|) (+ ?x119 ?x85 ?x36 |b:word|))))
+ (let (($x120 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
+ (and $x120 $x103)))))))))
+(assert
+ (>= |a:thread| 0))
+(assert
+ (<= |a:thread| 127))
+(assert
+ (>= |a:tid#0~1| 0))
+(assert
+ (<= |a:tid#0~1| 3))
+(assert
+ (>= |a:tid#1~2| 0))
+(assert
+ (<= |a:tid#1~2| 31))
+(assert
+ (>= |a:repeat0| 0))
+(assert
+ (<= |a:repeat0| 3))
+(assert
+ (>= |a:word| 0))
+(assert
+ (<= |a:word| 7))
+(assert
+ (>= |b:thread| 0))
+(assert
+ (<= |b:thread| 127))
+(assert
+ (>= |b:tid#0~3| 0))
+(assert
+ (<= |b:tid#0~3| 3))
+(assert
+ (>= |b:tid#1~4| 0))
+(assert
+ (<= |b:tid#1~4| 31))
+(assert
+ (>= |b:repeat0| 0))
+(assert
+ (<= |b:repeat0| 3))
+(assert
+ (>= |b:word| 0))
+(assert
+ (<= |b:word| 7))
+(assert
+ (= (+ |a:thread| (* (- 32) |a:tid#0~1|) (* (- 1) |a:tid#1~2|)) 0))
+(assert
+ (= (+ |b:thread| (* (- 32) |b:tid#0~3|) (* (- 1) |b:tid#1~4|)) 0))
+(check-sat)
