@@ -81,6 +81,16 @@ def _ptxas_release() -> str:
     return out.strip().splitlines()[-1] if out.strip() else "unknown"
 
 
+def _queries(label: str) -> dict[str, str]:
+    """``proofs/X/*.smt2``: every obligation's query of ``label``, exported by ``tilecheck prove --smt2``
+    in a fresh process.  z3 prints a query with ``let`` bindings for the subterms it shares with
+    whatever the process built before, so only a fresh process prints the same text every time."""
+    with tempfile.TemporaryDirectory(prefix="tilecheck-smt2-") as d:
+        subprocess.run([sys.executable, "-m", "tilecheck", "prove", "--smt2", d, label], cwd=ROOT,
+                       capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        return {f"proofs/{p.relative_to(d)}": p.read_text() for p in sorted(Path(d).rglob("*.smt2"))}
+
+
 def _sass(kernel_ptx: str, arch: str) -> dict:
     from .emit.sass import MEMORY, assemble
     asm = assemble(kernel_ptx, arch)
@@ -101,16 +111,13 @@ def expected(examples: Path | None = None) -> dict[str, str]:
     examples = examples or ROOT / "examples"
     out = dict(README)
     sass_jobs = []  # (stem, arch, kernel PTX) or (stem, arch, why not proved there)
+    smt2_jobs = []  # examples whose queries are exported, each in a fresh process (see _queries)
     for path in sorted(examples.glob("*.toml")):
         stem, label = path.stem, f"examples/{path.name}"
         check = loads(path.read_text(), label)
-        with tempfile.TemporaryDirectory(prefix="tilecheck-smt2-") as d:
-            report = prove(check, smt2=d)  # one proof: the certificate and every obligation's query
-            for p in sorted(Path(d).rglob("*.smt2")):
-                out[f"proofs/{p.relative_to(d)}"] = p.read_text()
-        certificate = report.to_json()
-        certificate.pop("recheck", None)  # the export's own listing (temporary paths): the files are below
-        out[f"proofs/{stem}.json"] = _dump(_untimed(certificate))
+        report = prove(check)
+        out[f"proofs/{stem}.json"] = _dump(_untimed(report.to_json()))
+        smt2_jobs.append(label)
         if report.verdict != "proved":
             continue
         out[f"emit/{stem}.fragment.ptx"] = fragments(report.plan)
@@ -124,6 +131,8 @@ def expected(examples: Path | None = None) -> dict[str, str]:
                 sass_jobs.append((stem, arch, None, f"{r.verdict}: {why[0] if why else r.verdict}"))
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         done = list(pool.map(lambda j: _sass(j[2], j[1]) if j[2] is not None else {"not_proved": j[3]}, sass_jobs))
+        for queries in pool.map(_queries, smt2_jobs):
+            out.update(queries)
     release = _ptxas_release() if sass_jobs else None
     per_stem: dict[str, dict] = {}
     for (stem, arch, _, _), result in zip(sass_jobs, done):

@@ -14,14 +14,14 @@
 (declare-fun |b:thread| () Int)
 (declare-fun |a:thread| () Int)
 (assert
- (let ((?x13 (* 64 |b:tid#0~3|)))
- (let ((?x11 (* 256 |b:repeat0|)))
- (let ((?x9 (* 2 |a:tid#1~2|)))
- (let ((?x7 (* 64 |a:tid#0~1|)))
- (let ((?x23 (* 256 |a:repeat0|)))
- (let (($x28 (= (+ ?x23 ?x7 ?x9 |a:word|) (+ ?x11 ?x13 (* 2 |b:tid#1~4|) |b:word|))))
- (let (($x34 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
- (and $x34 $x28)))))))))
+ (let ((?x1 (* 64 |b:tid#0~3|)))
+ (let ((?x2 (* 256 |b:repeat0|)))
+ (let ((?x3 (* 2 |a:tid#1~2|)))
+ (let ((?x4 (* 64 |a:tid#0~1|)))
+ (let ((?x5 (* 256 |a:repeat0|)))
+ (let (($x6 (= (+ ?x5 ?x4 ?x3 |a:word|) (+ ?x2 ?x1 (* 2 |b:tid#1~4|) |b:word|))))
+ (let (($x7 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
+ (and $x7 $x6)))))))))
 (assert
  (>= |a:thread| 0))
 (assert

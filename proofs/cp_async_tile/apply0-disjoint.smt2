@@ -14,14 +14,14 @@
 (declare-fun |b:thread| () Int)
 (declare-fun |a:thread| () Int)
 (assert
- (let ((?x36 (* 8 |b:tid#1~4|)))
- (let ((?x85 (* 256 |b:tid#0~3|)))
- (let ((?x119 (* 1024 |b:repeat0|)))
- (let ((?x130 (* 256 |a:tid#0~1|)))
- (let ((?x83 (* 1024 |a:repeat0|)))
- (let (($x103 (= (+ ?x83 ?x130 (* 8 |a:tid#1~2|) |a:word|) (+ ?x119 ?x85 ?x36 |b:word|))))
- (let (($x120 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
- (and $x120 $x103)))))))))
+ (let ((?x1 (* 256 |b:tid#0~3|)))
+ (let ((?x2 (* 1024 |b:repeat0|)))
+ (let ((?x3 (* 8 |a:tid#1~2|)))
+ (let ((?x4 (* 256 |a:tid#0~1|)))
+ (let ((?x5 (* 1024 |a:repeat0|)))
+ (let (($x6 (= (+ ?x5 ?x4 ?x3 |a:word|) (+ ?x2 ?x1 (* 8 |b:tid#1~4|) |b:word|))))
+ (let (($x7 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
+ (and $x7 $x6)))))))))
 (assert
  (>= |a:thread| 0))
 (assert

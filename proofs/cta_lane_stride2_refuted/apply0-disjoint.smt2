@@ -14,14 +14,14 @@
 (declare-fun |b:thread| () Int)
 (declare-fun |a:thread| () Int)
 (assert
- (let ((?x127 (* 12 |b:tid#1~4|)))
- (let ((?x73 (* 384 |b:tid#0~3|)))
- (let ((?x58 (* 4 |b:repeat0|)))
- (let ((?x136 (* 384 |a:tid#0~1|)))
- (let ((?x186 (* 4 |a:repeat0|)))
- (let (($x67 (= (+ ?x186 ?x136 (* 12 |a:tid#1~2|) |a:word|) (+ ?x58 ?x73 ?x127 |b:word|))))
- (let (($x191 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
- (and $x191 $x67)))))))))
+ (let ((?x1 (* 12 |b:tid#1~4|)))
+ (let ((?x2 (* 384 |b:tid#0~3|)))
+ (let ((?x3 (* 4 |b:repeat0|)))
+ (let ((?x4 (* 384 |a:tid#0~1|)))
+ (let ((?x5 (* 4 |a:repeat0|)))
+ (let (($x6 (= (+ ?x5 ?x4 (* 12 |a:tid#1~2|) |a:word|) (+ ?x3 ?x2 ?x1 |b:word|))))
+ (let (($x7 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
+ (and $x7 $x6)))))))))
 (assert
  (>= |a:thread| 0))
 (assert

@@ -6,8 +6,8 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let (($x73 (= (+ (+ (* 32 |a:warp|) (* 2 |a:lane|)) 0) (+ (* 32 |a:warp|) |a:lane|))))
- (not (and $x73))))
+ (let (($x1 (= (+ (+ (* 32 |a:warp|) (* 2 |a:lane|)) 0) (+ (* 32 |a:warp|) |a:lane|))))
+ (not (and $x1))))
 (assert
  (>= |a:warp| 0))
 (assert

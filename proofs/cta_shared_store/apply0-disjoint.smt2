@@ -14,14 +14,14 @@
 (declare-fun |b:thread| () Int)
 (declare-fun |a:thread| () Int)
 (assert
- (let ((?x95 (* 12 |b:tid#1~4|)))
- (let ((?x30 (* 384 |b:tid#0~3|)))
- (let ((?x114 (* 4 |b:repeat0|)))
- (let ((?x179 (* 384 |a:tid#0~1|)))
- (let ((?x88 (* 4 |a:repeat0|)))
- (let (($x185 (= (+ ?x88 ?x179 (* 12 |a:tid#1~2|) |a:word|) (+ ?x114 ?x30 ?x95 |b:word|))))
- (let (($x47 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
- (and $x47 $x185)))))))))
+ (let ((?x1 (* 384 |b:tid#0~3|)))
+ (let ((?x2 (* 4 |b:repeat0|)))
+ (let ((?x3 (* 12 |a:tid#1~2|)))
+ (let ((?x4 (* 384 |a:tid#0~1|)))
+ (let ((?x5 (* 4 |a:repeat0|)))
+ (let (($x6 (= (+ ?x5 ?x4 ?x3 |a:word|) (+ ?x2 ?x1 (* 12 |b:tid#1~4|) |b:word|))))
+ (let (($x7 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
+ (and $x7 $x6)))))))))
 (assert
  (>= |a:thread| 0))
 (assert

@@ -6,6 +6,6 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let ((?x37 (+ (* 32 |a:warp|) |a:lane|)))
-(not (and (= (+ ?x37 0) ?x37)))))
+ (let ((?x1 (+ (* 32 |a:warp|) |a:lane|)))
+(not (and (= (+ ?x1 0) ?x1)))))
 (check-sat)

@@ -16,14 +16,16 @@
 (declare-fun |k'| () Int)
 (declare-fun divr~4 () Int)
 (assert
- (let ((?x64 (* div~3 |src:repeat0|)))
- (let ((?x28 (+ div~1 (* 8 (* div~3 |r0'|)) ?x64 |src:word|)))
- (let (($x97 (or (< div~1 0) (> (+ 4 div~1) div~3) (< div~3 1))))
- (let (($x146 (or (< (* 8 |r0'|) 0) (> (+ 8 (* 8 |r0'|)) n) (< n 1))))
- (let ((?x120 (* 4 |dst:repeat0|)))
- (let ((?x80 (+ ?x120 |dst:word|)))
- (let (($x51 (>= ?x80 32)))
- (or (or (< 0 0) (> 8 8) (< 8 1)) (or (< 0 0) (> 4 4) (< 4 1)) (< ?x80 0) $x51 $x146 $x97 (< ?x28 0))))))))))
+ (let ((?x1 (* div~3 |src:repeat0|)))
+ (let ((?x2 (* div~3 |r0'|)))
+ (let ((?x3 (* 8 ?x2)))
+ (let ((?x4 (+ div~1 ?x3 ?x1 |src:word|)))
+ (let (($x5 (or (< div~1 0) (> (+ 4 div~1) div~3) (< div~3 1))))
+ (let (($x6 (or (< (* 8 |r0'|) 0) (> (+ 8 (* 8 |r0'|)) n) (< n 1))))
+ (let ((?x7 (* 4 |dst:repeat0|)))
+ (let ((?x8 (+ ?x7 |dst:word|)))
+ (let (($x9 (>= ?x8 32)))
+ (or (or (< 0 0) (> 8 8) (< 8 1)) (or (< 0 0) (> 4 4) (< 4 1)) (< ?x8 0) $x9 $x6 $x5 (< ?x4 0))))))))))))
 (assert
  (>= n 8))
 (assert
@@ -65,17 +67,17 @@
 (assert
  (<= (+ 8 (* 8 |c0'|) (* (- 8) |k'|)) 0))
 (assert
- (let ((?x102 (* div~3 |r0'|)))
- (>= ?x102 0)))
+ (let ((?x2 (* div~3 |r0'|)))
+ (>= ?x2 0)))
 (assert
- (let ((?x102 (* div~3 |r0'|)))
- (<= ?x102 4294934528)))
+ (let ((?x2 (* div~3 |r0'|)))
+ (<= ?x2 4294934528)))
 (assert
- (let ((?x64 (* div~3 |src:repeat0|)))
- (>= ?x64 0)))
+ (let ((?x1 (* div~3 |src:repeat0|)))
+ (>= ?x1 0)))
 (assert
- (let ((?x64 (* div~3 |src:repeat0|)))
- (<= ?x64 229376)))
+ (let ((?x1 (* div~3 |src:repeat0|)))
+ (<= ?x1 229376)))
 (assert
  (>= |k'| 1))
 (assert

@@ -6,11 +6,11 @@
 (declare-fun |src:word| () Int)
 (declare-fun |dst:word| () Int)
 (assert
- (let (($x150 (>= |src:word| 4)))
- (let (($x66 (< 0 0)))
- (let (($x131 (or $x66 (> 4 4) (< 4 1))))
- (let (($x104 (or $x66 (> 32 32) (< 32 1))))
- (or $x131 $x104 $x131 (< (+ 1 |dst:word|) 0) (>= (+ 1 |dst:word|) 5) $x131 $x104 $x131 (< |src:word| 0) $x150))))))
+ (let (($x1 (>= |src:word| 4)))
+ (let (($x2 (< 0 0)))
+ (let (($x3 (or $x2 (> 4 4) (< 4 1))))
+ (let (($x4 (or $x2 (> 32 32) (< 32 1))))
+ (or $x3 $x4 $x3 (< (+ 1 |dst:word|) 0) (>= (+ 1 |dst:word|) 5) $x3 $x4 $x3 (< |src:word| 0) $x1))))))
 (assert
  (>= |dst:word| 0))
 (assert

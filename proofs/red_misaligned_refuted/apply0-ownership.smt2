@@ -6,6 +6,6 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let ((?x74 (+ (* 32 |a:warp|) |a:lane|)))
-(not (and (= (+ ?x74 0) ?x74)))))
+ (let ((?x1 (+ (* 32 |a:warp|) |a:lane|)))
+(not (and (= (+ ?x1 0) ?x1)))))
 (check-sat)

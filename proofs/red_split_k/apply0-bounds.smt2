@@ -6,12 +6,12 @@
 (declare-fun |src:word| () Int)
 (declare-fun |dst:word| () Int)
 (assert
- (let (($x104 (>= |src:word| 4)))
- (let (($x50 (< 0 0)))
- (let (($x152 (or $x50 (> 4 4) (< 4 1))))
- (let (($x57 (or $x50 (> 32 32) (< 32 1))))
- (let (($x166 (>= |dst:word| 4)))
- (or $x152 $x57 $x152 (< |dst:word| 0) $x166 $x152 $x57 $x152 (< |src:word| 0) $x104)))))))
+ (let (($x1 (>= |src:word| 4)))
+ (let (($x2 (< 0 0)))
+ (let (($x3 (or $x2 (> 4 4) (< 4 1))))
+ (let (($x4 (or $x2 (> 32 32) (< 32 1))))
+ (let (($x5 (>= |dst:word| 4)))
+ (or $x3 $x4 $x3 (< |dst:word| 0) $x5 $x3 $x4 $x3 (< |src:word| 0) $x1)))))))
 (assert
  (>= |dst:word| 0))
 (assert

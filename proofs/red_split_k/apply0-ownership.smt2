@@ -6,7 +6,7 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let ((?x157 (* 32 |a:warp|)))
-(let ((?x130 (+ ?x157 |a:lane|)))
-(not (and (= (+ ?x130 0) ?x130))))))
+ (let ((?x1 (* 32 |a:warp|)))
+(let ((?x2 (+ ?x1 |a:lane|)))
+(not (and (= (+ ?x2 0) ?x2))))))
 (check-sat)

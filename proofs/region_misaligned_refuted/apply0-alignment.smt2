@@ -5,8 +5,8 @@
 (set-info :status sat)
 (declare-fun |a:repeat0| () Int)
 (assert
- (let ((?x166 (mod (+ 4 (* 4 |a:repeat0|)) 16)))
- (and (distinct ?x166 0) true)))
+ (let ((?x1 (mod (+ 4 (* 4 |a:repeat0|)) 16)))
+ (and (distinct ?x1 0) true)))
 (assert
  (>= |a:repeat0| 0))
 (assert

@@ -8,12 +8,11 @@
 (declare-fun |dst:word| () Int)
 (declare-fun |dst:repeat0| () Int)
 (assert
- (let (($x162 (< 0 0)))
- (let (($x50 (or $x162 (> 8 8) (< 8 1))))
- (let ((?x152 (* 4 |dst:repeat0|)))
- (let ((?x180 (+ ?x152 |dst:word|)))
- (let (($x148 (>= ?x180 32)))
- (or $x50 (or $x162 (> 4 4) (< 4 1)) (< ?x180 0) $x148 $x50 (or (< 1 0) (> 5 5) (< 5 1)) (< (+ 1 (* 5 |src:repeat0|) |src:word|) 0) (>= (+ 1 (* 5 |src:repeat0|) |src:word|) 40))))))))
+ (let (($x1 (< 0 0)))
+ (let (($x2 (or $x1 (> 8 8) (< 8 1))))
+ (let ((?x3 (+ (* 4 |dst:repeat0|) |dst:word|)))
+ (let (($x4 (>= ?x3 32)))
+ (or $x2 (or $x1 (> 4 4) (< 4 1)) (< ?x3 0) $x4 $x2 (or (< 1 0) (> 5 5) (< 5 1)) (< (+ 1 (* 5 |src:repeat0|) |src:word|) 0) (>= (+ 1 (* 5 |src:repeat0|) |src:word|) 40)))))))
 (assert
  (>= |dst:repeat0| 0))
 (assert

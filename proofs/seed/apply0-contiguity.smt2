@@ -7,10 +7,8 @@
 (declare-fun |a.A.d.b#1~2| () Int)
 (declare-fun |a.A.d.b#0~1| () Int)
 (assert
- (let ((?x232 (* (- 1) |a:word|)))
- (let ((?x76 (* 2 |a.A.d.b#0~1|)))
- (let ((?x113 (+ ?x76 |a.A.d.b#1~2| ?x232)))
- (and (distinct ?x113 0) true)))))
+ (let ((?x1 (+ (* 2 |a.A.d.b#0~1|) |a.A.d.b#1~2| (* (- 1) |a:word|))))
+ (and (distinct ?x1 0) true)))
 (assert
  (>= |a:word| 0))
 (assert

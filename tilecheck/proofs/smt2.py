@@ -57,9 +57,23 @@ def quote_symbols(text: str) -> str:
     return "".join(out)
 
 
+_LET = re.compile(r"(?<![\w|])([?$]x)(\d+)\b")
+
+
+def stable_lets(text: str) -> str:
+    """z3 names its let bindings after term ids (``?x136``, ``$x73``), which depend on everything
+    the process built before; renumber them by first appearance so the same query prints the same
+    text in any process (one consistent renaming, so the meaning is unchanged)."""
+    names: dict[str, str] = {}
+
+    def sub(m):
+        return names.setdefault(m.group(0), f"{m.group(1)}{len(names) + 1}")
+    return _LET.sub(sub, text)
+
+
 def to_smtlib(solver, header: list[str], z3_status: str) -> str:
     """The solver's assertions as one self-contained SMT-LIB 2 script ending in ``(check-sat)``."""
-    body = [ln for ln in quote_symbols(solver.to_smt2()).splitlines()
+    body = [ln for ln in stable_lets(quote_symbols(solver.to_smt2())).splitlines()
             if not ln.startswith("; benchmark generated") and not ln.startswith("(set-info :status")]
     lines = [f"; {h}" for h in header]
     lines += ["(set-logic ALL)", f"(set-info :status {z3_status if z3_status in (SAT, UNSAT) else 'unknown'})"]
