@@ -75,7 +75,7 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>") 
     out.symbolic = bool(check.symbols)
     t = time.perf_counter()
     try:
-        report = prove(check, timeout=timeout)
+        report = prove(check, timeout=timeout, minimize=False)  # every counterexample is replayed below
         json.dumps(report.to_json())
         report.to_text()
     except InputError as e:  # the facts contradict each other: the enumerator must find no assignment
