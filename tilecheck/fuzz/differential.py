@@ -18,6 +18,7 @@ from ..errors import InputError
 from ..report import prove
 
 DISAGREEMENT, REPLAY, UNKNOWN, CRASH, INVALID = "disagreement", "replay", "unknown", "crash", "invalid"
+SLOW = 1.0  # seconds: an obligation that takes longer is reported by the campaign
 
 
 @dataclass
@@ -48,6 +49,7 @@ class CaseResult:
     problems: list = field(default_factory=list)
     unknown: int = 0  # obligations Z3 left unknown
     seconds: dict = field(default_factory=dict)  # z3, enumerator
+    slow: list = field(default_factory=list)  # (apply, obligation, status, seconds) over SLOW s
 
     @property
     def ok(self) -> bool:
@@ -94,6 +96,8 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>") 
         return out
     out.seconds["z3"] = time.perf_counter() - t
     out.verdict = report.verdict
+    out.slow = [(i, o.name, o.status, o.seconds) for i, ar in enumerate(report.applies) for o in ar.obligations
+                if o.seconds > SLOW]
     t = time.perf_counter()
     if check.symbols and not enumerator.assignments(check, limit=limit):
         return out  # Z3 found the facts satisfiable; the enumerator's small range holds no model: no data
