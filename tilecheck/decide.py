@@ -25,9 +25,12 @@ from __future__ import annotations
 import itertools
 from math import prod
 
+import numpy as np
+
 from .expr import evaluate, holds
 
 PROVED, REFUTED, SKIPPED = "proved", "refuted", "skipped"
+TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
 ORDER = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
@@ -136,11 +139,41 @@ class Operands:
     def value(self, view, point) -> dict[str, int]:
         """The layout's components at ``point``: "" (element offset or slot), laneid, warpid, tid."""
         key = (id(view), point)
+        if key not in self._cache and ("table", id(view)) not in self._cache:
+            self._table(view)
         if key not in self._cache:
             t = self.check.tensors[view.tensor]
             comps = t.layout(self.index(view, point), self.env, t.offset)
             self._cache[key] = {a: comps.get(a, 0) for a in ("", "laneid", "warpid", "tid")}
         return self._cache[key]
+
+    def _table(self, view) -> None:
+        """Every point's components at once: the same ``View.index`` and ``Layout.__call__``, applied
+        to numpy arrays of Python ints (dtype object: exact, no overflow) instead of one point at a
+        time -- the arithmetic (``+``, ``*``, ``%``, ``//``) is elementwise, so each entry is what the
+        scalar call gives.  Anything unexpected leaves the table empty and the scalar path decides."""
+        self._cache[("table", id(view))] = True
+        shape = (*self.group_shape, *self.repeat_shape, self.vector)
+        n = prod(shape)
+        if not 0 < n <= TABLE_LIMIT or len(view.axes) != len(shape):
+            return
+        grid = np.indices(shape).reshape(len(shape), n).astype(object)  # row-major: itertools.product order
+        try:
+            t = self.check.tensors[view.tensor]
+            comps = t.layout(view.index(tuple(grid[k].copy() for k in range(len(shape))), self.env), self.env,
+                             t.offset)
+            cols = []
+            for a in ("", "laneid", "warpid", "tid"):
+                c = comps.get(a, 0)
+                cols.append(c.tolist() if isinstance(c, np.ndarray) and c.shape == (n,) else
+                            [int(c)] * n if not isinstance(c, np.ndarray) else None)
+        except Exception:  # noqa: BLE001 - the scalar path raises it (or not) point by point
+            return
+        if any(c is None for c in cols):
+            return
+        vid = id(view)
+        for point, o, lane, warp, tid in zip(self.points(), *cols):
+            self._cache[(vid, point)] = {"": o, "laneid": lane, "warpid": warp, "tid": tid}
 
     def offset(self, view, point) -> int:
         return self.value(view, point)[""]

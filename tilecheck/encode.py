@@ -102,19 +102,39 @@ class Query:
 
     def background(self) -> list[tuple[object, frozenset]]:
         """Every constraint of the encoding, each with the variables it mentions."""
-        for e in self.ctx.eqs:
-            self.z(e)
-        for p, _ in self.ctx.rels:
-            self.z(p)
-        out = list(self.ctx.background(self.zv))
-        for m in sorted(self.nonlinear):
-            lo, hi = self.ctx.interval(Poly({m: 1}))
-            term = Poly({m: 1}).z3(self.zv)
+        return [(self.build(c), vs) for c, vs in self.constraints()]
+
+    def constraints(self) -> list[tuple[tuple, frozenset]]:
+        """Every constraint of the encoding as (description, the variables it mentions), in the
+        order of ``background``; ``build`` makes one a Z3 formula.  Cheap: slicing by variables
+        (``runner.relevant``) happens before any Z3 term is made."""
+        ctx = self.ctx
+        out: list = []
+        for v in ctx.vars.values():
+            s = frozenset((v.name,))
+            if v.lo is not None:
+                out.append((("ge", Poly.var(v.name), v.lo), s))
+            if v.hi is not None:
+                out.append((("le", Poly.var(v.name), v.hi), s))
+        out += [(("eq", e, 0), frozenset(e.variables())) for e in ctx.eqs]
+        out += [(("ge", g, 0), frozenset(g.variables())) for g in ctx.ges]
+        out += [((op, p, 0), frozenset(p.variables())) for p, op in ctx.rels]
+        nonlinear = set(self.nonlinear)
+        for p in (*ctx.eqs, *(p for p, _ in ctx.rels)):
+            nonlinear.update(m for m in p.terms if len(m) > 1)
+        for m in sorted(nonlinear):  # interval hints for nonlinear monomials
+            term = Poly({m: 1})
+            lo, hi = ctx.interval(term)
             if lo is not None:
-                out.append((term >= lo, frozenset(m)))
+                out.append((("ge", term, lo), frozenset(m)))
             if hi is not None:
-                out.append((term <= hi, frozenset(m)))
+                out.append((("le", term, hi), frozenset(m)))
         return out
+
+    def build(self, c: tuple):
+        """One constraint of ``constraints`` as a Z3 formula."""
+        op, p, k = c
+        return _OPS[op](self.z(p), k)
 
     def poly(self, x) -> Poly:
         return to_poly(x, self.ctx, self.symbols)
@@ -155,6 +175,11 @@ class Query:
         for a in (OFFSET, *THREAD_AXES):
             comps.setdefault(a, Poly())
         return comps
+
+
+_OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+        "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "ge": lambda a, b: a >= b, "le": lambda a, b: a <= b,
+        "eq": lambda a, b: a == b}
 
 
 class _Z3Vars(dict):

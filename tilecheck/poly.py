@@ -118,16 +118,20 @@ class Poly:
         return out
 
     def z3(self, vars: dict[str, z3.ArithRef]) -> z3.ArithRef:
+        """The same term as ``Sum(c * Product(vars))``, made through Z3's C API directly (the
+        Python wrappers' coercions cost more than Z3 itself on small queries)."""
         parts = []
         for m, c in sorted(self.terms.items()):
             factors = [vars[v] for v in m]
-            t = z3.IntVal(c) if not factors else (factors[0] if len(factors) == 1 else z3.Product(*factors))
-            if factors and c != 1:
-                t = c * t
-            parts.append(t)
+            if not factors:
+                parts.append(_int(c))
+                continue
+            if c != 1:
+                factors.insert(0, _int(c))
+            parts.append(factors[0] if len(factors) == 1 else _app(z3.Z3_mk_mul, factors))
         if not parts:
-            return z3.IntVal(0)
-        return parts[0] if len(parts) == 1 else z3.Sum(*parts)
+            return _int(0)
+        return parts[0] if len(parts) == 1 else _app(z3.Z3_mk_add, parts)
 
     def __eq__(self, other):
         return isinstance(other, (Poly, int)) and self.terms == Poly.of(other).terms
@@ -143,6 +147,26 @@ class Poly:
             body = "*".join(m)
             parts.append(str(c) if not m else (body if c == 1 else f"-{body}" if c == -1 else f"{c}*{body}"))
         return " + ".join(parts).replace("+ -", "- ")
+
+
+_INTS: dict = {}
+
+
+def _int(c: int) -> z3.ArithRef:
+    """``z3.IntVal(c)``, made once per value (main context)."""
+    v = _INTS.get(c)
+    if v is None:
+        if len(_INTS) > 4096:
+            _INTS.clear()
+        v = _INTS[c] = z3.IntVal(c)
+    return v
+
+
+def _app(mk, args: list) -> z3.ArithRef:
+    """``mk`` (Z3_mk_add / Z3_mk_mul) of integer terms of the main context."""
+    ctx = args[0].ctx
+    arr = (z3.Ast * len(args))(*(a.as_ast() for a in args))
+    return z3.ArithRef(mk(ctx.ref(), len(args), arr), ctx)
 
 
 @dataclass

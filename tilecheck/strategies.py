@@ -27,6 +27,7 @@ application) so that the brute-force decider ``tilecheck.decide`` stays fast.
 from __future__ import annotations
 
 import json
+import functools
 from math import prod
 
 from hypothesis import strategies as st
@@ -53,12 +54,32 @@ SEED_SHAPE, SEED_STRIDE = (15, 2, 7, 2), (4, 1, 60, 2)
 
 # --- small drawing helpers: every one shrinks toward its first / plainest choice ---------------
 
+@functools.lru_cache(maxsize=4096)
+def _ints(lo: int, hi: int):
+    """``st.integers(lo, hi)``, made once: a fresh strategy per draw costs Hypothesis a validation
+    each time (a third of the drawing time); the values drawn are the same."""
+    return st.integers(lo, hi)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sampled_cached(options: tuple):
+    return st.sampled_from(options)
+
+
+def _sampled(options):
+    """``st.sampled_from(options)``, made once for options of plain values."""
+    options = tuple(options)
+    if all(type(o) in (int, str) for o in options):
+        return _sampled_cached(options)
+    return st.sampled_from(options)
+
+
 def _pick(draw, options, weights=None):
     """One of ``options`` (weighted); shrinks toward the first."""
     options = list(options)
     if weights is None:
-        return draw(st.sampled_from(options))
-    k = draw(st.integers(0, sum(weights) - 1))
+        return draw(_sampled(options))
+    k = draw(_ints(0, sum(weights) - 1))
     for opt, w in zip(options, weights):
         if k < w:
             return opt
@@ -79,7 +100,7 @@ def _among(draw, allowed, options, weights, what):
 
 def _chance(draw, percent: int) -> bool:
     """True with ``percent`` % probability; shrinks to False."""
-    return draw(st.integers(0, 99)) >= 100 - percent
+    return draw(_ints(0, 99)) >= 100 - percent
 
 
 def _divisors(n):
@@ -90,11 +111,11 @@ def _factor(draw, extent, max_parts=3):
     """``extent`` as row-major factors (a view axis split into sub-axes); shrinks to [extent]."""
     parts = [extent]
     while len(parts) < max_parts and _chance(draw, 30):
-        k = draw(st.integers(0, len(parts) - 1))
+        k = draw(_ints(0, len(parts) - 1))
         ds = _divisors(parts[k]) + ([1] if _chance(draw, 10) else [])
         if not ds:
             break
-        d = draw(st.sampled_from(ds))
+        d = draw(_sampled(ds))
         parts[k:k + 1] = [d, parts[k] // d]
     return parts
 
@@ -303,7 +324,7 @@ def _axes_and_slices(draw, op, symbolic, syms, allow_pad=True, register=False):
             dim = _P.of(extent + pad)
             blocks = [_Block(list(names), dim, roles)]
             starts = list(range(pad + 1))
-        start = _P.of(draw(st.sampled_from(starts)) if pad else 0)
+        start = _P.of(draw(_sampled(starts)) if pad else 0)
         if pad and _chance(draw, 4):  # a slice that leaves the tensor
             start = _P.of(_pick(draw, [pad + 1, -1, pad + 2]))
         if symbolic and pad and not nested and _chance(draw, 45):
@@ -432,9 +453,9 @@ def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
         top = ADDRESS_LIMIT[scope] // esize
         outer = inner_first[-1]
         if _chance(draw, 50) or outer.size.const is None or outer.size.const < 2:
-            op.offset = op.offset + (top - draw(st.integers(0, 64)) * vector)
+            op.offset = op.offset + (top - draw(_ints(0, 64)) * vector)
         else:
-            outer.stride = _P.of(top // (outer.size.const - 1) - draw(st.integers(-2, 2)) * vector)
+            outer.stride = _P.of(top // (outer.size.const - 1) - draw(_ints(-2, 2)) * vector)
     for b in blocks:
         if _chance(draw, 8):  # a negative stride, usually with an offset that keeps it inside
             b.stride = -b.stride
@@ -442,7 +463,7 @@ def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
                 op.offset = op.offset + (b.size + -1) * (-b.stride)
     if _chance(draw, 5):  # scrambled: small arbitrary strides (overlaps, gaps, collisions)
         for b in blocks:
-            b.stride = _P.of(draw(st.integers(-3, 8)))
+            b.stride = _P.of(draw(_ints(-3, 8)))
 
 
 def _register_strides(draw, op, scope):
@@ -466,7 +487,7 @@ def _register_strides(draw, op, scope):
             coef, axis = thread[b.names[-1]]
             b.stride = f"{coef}@{axis}"
     if thread and _chance(draw, 8):  # a foreign slot: a wrong coefficient or axis, or no thread at all
-        b = draw(st.sampled_from([b for b in blocks if b.roles[0] == "group"]))
+        b = draw(_sampled([b for b in blocks if b.roles[0] == "group"]))
         coef, axis = thread[b.names[-1]]
         b.stride = _pick(draw, [f"{2 * coef}@{axis}", f"{coef}@tid", f"{coef}@warpid", "1"])
     slots = [b for b in blocks if b.roles[0] != "group"]
@@ -477,15 +498,15 @@ def _register_strides(draw, op, scope):
         b.stride = _P.of(acc)
         acc *= b.size.const * (_pick(draw, [2, 3, 1]) if policy == "interleaved" else 1)
     if policy == "colliding" and len(order) > 0:
-        b = draw(st.sampled_from(order))
-        b.stride = _P.of(draw(st.sampled_from([0] + [o.stride.const for o in order])))
+        b = draw(_sampled(order))
+        b.stride = _P.of(draw(_sampled([0] + [o.stride.const for o in order])))
     for b in slots:
         if _chance(draw, 8):  # reversed slots, usually shifted back inside the layout
             b.stride = -b.stride
             if not _chance(draw, 15):
                 op.offset = op.offset + (b.size.const - 1) * (-b.stride.const)
     if slots and _chance(draw, 4):  # a repeat or word slot handed to another thread
-        b = draw(st.sampled_from(slots))
+        b = draw(_sampled(slots))
         b.stride = _pick(draw, ["1@laneid", "1@tid", "1@warpid"])
 
 
@@ -529,9 +550,9 @@ def _vector(draw, bits):
 
 def _repeat(draw, budget):
     out = []
-    for _ in range(draw(st.integers(0, 3))):
+    for _ in range(draw(_ints(0, 3))):
         hi = min(6, budget)
-        e = draw(st.integers(1, hi)) if hi > 1 else 1
+        e = draw(_ints(1, hi)) if hi > 1 else 1
         budget //= e
         out.append(e)
     return out
@@ -562,7 +583,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
         syms.declare(o, lo, draw(_maxes(lo)), m)
         mem.offset = mem.offset + _P.of(o)
     if _chance(draw, 10):
-        mem.offset = mem.offset + draw(st.integers(0, 8))
+        mem.offset = mem.offset + draw(_ints(0, 8))
 
     rax = axes
     if _chance(draw, 3) and len(repeat) >= 2:  # dst and src disagree on the repeat order
@@ -638,7 +659,7 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
     syms = _Symbols(symbolic and _chance(draw, 15), symbolic and _chance(draw, 10))
     names = _Names()
     tensors, applies = {}, []
-    for k in range(1 + (draw(st.integers(0, max_applies - 1)) if _chance(draw, 10) else 0)):
+    for k in range(1 + (draw(_ints(0, max_applies - 1)) if _chance(draw, 10) else 0)):
         sc = scope if k == 0 else _pick(draw, [x for x in ("thread", "warp", "cta") if x in (scopes or (
             "thread", "warp", "cta")) and (x == "thread" or threads % 32 == 0)])
         t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes)
@@ -673,8 +694,8 @@ def symbolic_checks(max_points: int = 256, max_applies: int = 1, **restrict):
 def layouts(draw, rank: int | None = None):
     """A memory layout over a small shape: ``(shape, "shape:stride")`` with permuted compact
     strides, gaps, nested modes and negative strides (concrete)."""
-    rank = rank or draw(st.integers(1, 4))
-    axes = [("repeat", "ijkm"[k], draw(st.integers(1, 6))) for k in range(rank - 1)]
+    rank = rank or draw(_ints(1, 4))
+    axes = [("repeat", "ijkm"[k], draw(_ints(1, 6))) for k in range(rank - 1)]
     axes.append(("word", "v", _pick(draw, [1, 2, 4, 8])))
     op = _Operand("A", *_operand_structure(draw, axes))
     _axes_and_slices(draw, op, False, _Symbols())
@@ -688,7 +709,7 @@ def register_layouts(draw, scope: str = "thread", threads: int = 32):
     lane/warp/tid thread strides for the group axes and injective, permuted, interleaved or
     colliding slot strides."""
     group = _group_axes(scope, threads)
-    axes = _view_axes(group, [draw(st.integers(1, 4))], _pick(draw, [1, 2, 4]))
+    axes = _view_axes(group, [draw(_ints(1, 4))], _pick(draw, [1, 2, 4]))
     op = _Operand("R", *_operand_structure(draw, axes))
     _axes_and_slices(draw, op, False, _Symbols(), allow_pad=False, register=True)
     _register_strides(draw, op, scope)

@@ -14,19 +14,15 @@
 (declare-fun |dst:lane| () Int)
 (declare-fun |src:lane| () Int)
 (assert
- (let ((?x1 (* 256 sub~1)))
- (let ((?x2 (* 8 subr~2)))
- (let ((?x3 (* 1024 |src:warp|)))
- (let ((?x4 (* 4096 |src:repeat0|)))
- (let ((?x5 (+ ?x4 ?x3 |src:word| ?x2 ?x1)))
- (let (($x6 (>= ?x5 16192)))
- (let (($x7 (< 0 0)))
- (let (($x8 (or $x7 (> 8 8) (< 8 1))))
- (let (($x9 (or $x7 (> 4 4) (< 4 1))))
- (let (($x10 (or $x7 (> 32 32) (< 32 1))))
- (let ((?x11 (+ (* 8 |dst:lane|) (* 1024 |dst:repeat0|) (* 256 |dst:warp|) |dst:word|)))
- (let (($x12 (>= ?x11 4096)))
- (or $x9 $x10 $x9 $x8 (< ?x11 0) $x12 $x9 $x10 $x9 $x8 (< ?x5 0) $x6))))))))))))))
+ (let ((?x1 (+ (* 4096 |src:repeat0|) (* 1024 |src:warp|) |src:word| (* 8 subr~2) (* 256 sub~1))))
+ (let (($x2 (>= ?x1 16192)))
+ (let (($x3 (< 0 0)))
+ (let (($x4 (or $x3 (> 8 8) (< 8 1))))
+ (let (($x5 (or $x3 (> 4 4) (< 4 1))))
+ (let (($x6 (or $x3 (> 32 32) (< 32 1))))
+ (let ((?x7 (+ (* 8 |dst:lane|) (* 1024 |dst:repeat0|) (* 256 |dst:warp|) |dst:word|)))
+ (let (($x8 (>= ?x7 4096)))
+ (or $x5 $x6 $x5 $x4 (< ?x7 0) $x8 $x5 $x6 $x5 $x4 (< ?x1 0) $x2))))))))))
 (assert
  (>= |dst:warp| 0))
 (assert
@@ -48,6 +44,10 @@
 (assert
  (<= |src:warp| 3))
 (assert
+ (>= |src:lane| 0))
+(assert
+ (<= |src:lane| 31))
+(assert
  (>= |src:repeat0| 0))
 (assert
  (<= |src:repeat0| 3))
@@ -65,8 +65,4 @@
  (<= subr~2 7))
 (assert
  (= (+ |src:lane| (* (- 1) subr~2) (* (- 8) sub~1)) 0))
-(assert
- (>= |src:lane| 0))
-(assert
- (<= |src:lane| 31))
 (check-sat)

@@ -6,6 +6,7 @@
 (declare-fun |a:lane| () Int)
 (declare-fun |a:warp| () Int)
 (assert
- (let ((?x1 (+ (* 32 |a:warp|) |a:lane|)))
-(not (and (= (+ ?x1 0) ?x1)))))
+ (let ((?x1 (* 32 |a:warp|)))
+(let ((?x2 (+ ?x1 |a:lane|)))
+(not (and (= (+ ?x2 0) ?x2))))))
 (check-sat)

@@ -8,10 +8,9 @@
 (declare-fun |a:word| () Int)
 (declare-fun |a:repeat0| () Int)
 (assert
- (let ((?x1 (* 4 |b:repeat0|)))
- (let ((?x2 (+ ?x1 |b:word|)))
- (let (($x3 (= (+ (* 4 |a:repeat0|) |a:word|) ?x2)))
- (and (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true)) $x3)))))
+ (let ((?x1 (+ (* 4 |b:repeat0|) |b:word|)))
+ (let (($x2 (= (+ (* 4 |a:repeat0|) |a:word|) ?x1)))
+ (and (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true)) $x2))))
 (assert
  (>= |a:repeat0| 0))
 (assert

@@ -14,21 +14,15 @@
 (declare-fun |dst:word| () Int)
 (declare-fun |src:word| () Int)
 (assert
- (let ((?x1 (* 4 |src:repeat1|)))
- (let ((?x2 (* 60 |src:repeat0|)))
- (let ((?x3 (+ (* 2 |src.A.d.b#0~3|) |src.A.d.b#1~4| ?x2 ?x1)))
- (let (($x4 (>= ?x3 420)))
- (let (($x5 (< 0 0)))
- (let (($x6 (or $x5 (> 2 2) (< 2 1))))
- (let (($x7 (or $x5 (> 7 7) (< 7 1))))
- (let (($x8 (or $x5 (> 15 15) (< 15 1))))
- (let ((?x9 (* 8 |dst:repeat1|)))
- (let ((?x10 (* 120 |dst:repeat0|)))
- (let ((?x11 (* 2 |dst.R.d.b#1~2|)))
- (let ((?x12 (* 4 |dst.R.d.b#0~1|)))
- (let ((?x13 (+ ?x12 ?x11 ?x10 ?x9)))
- (let (($x14 (>= ?x13 839)))
- (or $x8 $x6 $x7 $x6 (< ?x13 0) $x14 $x8 $x6 $x7 $x6 (< ?x3 0) $x4))))))))))))))))
+ (let ((?x1 (+ (* 2 |src.A.d.b#0~3|) |src.A.d.b#1~4| (* 60 |src:repeat0|) (* 4 |src:repeat1|))))
+ (let (($x2 (>= ?x1 420)))
+ (let (($x3 (< 0 0)))
+ (let (($x4 (or $x3 (> 2 2) (< 2 1))))
+ (let (($x5 (or $x3 (> 7 7) (< 7 1))))
+ (let (($x6 (or $x3 (> 15 15) (< 15 1))))
+ (let ((?x7 (+ (* 4 |dst.R.d.b#0~1|) (* 2 |dst.R.d.b#1~2|) (* 120 |dst:repeat0|) (* 8 |dst:repeat1|))))
+ (let (($x8 (>= ?x7 839)))
+ (or $x6 $x4 $x5 $x4 (< ?x7 0) $x8 $x6 $x4 $x5 $x4 (< ?x1 0) $x2))))))))))
 (assert
  (>= |dst:repeat0| 0))
 (assert
@@ -37,6 +31,10 @@
  (>= |dst:repeat1| 0))
 (assert
  (<= |dst:repeat1| 14))
+(assert
+ (>= |dst:word| 0))
+(assert
+ (<= |dst:word| 3))
 (assert
  (>= |dst.R.d.b#0~1| 0))
 (assert
@@ -54,6 +52,10 @@
 (assert
  (<= |src:repeat1| 14))
 (assert
+ (>= |src:word| 0))
+(assert
+ (<= |src:word| 3))
+(assert
  (>= |src.A.d.b#0~3| 0))
 (assert
  (<= |src.A.d.b#0~3| 1))
@@ -65,12 +67,4 @@
  (= (+ (* (- 2) |dst.R.d.b#0~1|) (* (- 1) |dst.R.d.b#1~2|) |dst:word|) 0))
 (assert
  (= (+ (* (- 2) |src.A.d.b#0~3|) (* (- 1) |src.A.d.b#1~4|) |src:word|) 0))
-(assert
- (>= |dst:word| 0))
-(assert
- (<= |dst:word| 3))
-(assert
- (>= |src:word| 0))
-(assert
- (<= |src:word| 3))
 (check-sat)

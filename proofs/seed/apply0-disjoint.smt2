@@ -14,13 +14,11 @@
 (declare-fun |b:word| () Int)
 (declare-fun |a:word| () Int)
 (assert
- (let ((?x1 (* 8 |b:repeat1|)))
- (let ((?x2 (* 120 |b:repeat0|)))
- (let ((?x3 (* 8 |a:repeat1|)))
- (let ((?x4 (* 120 |a:repeat0|)))
- (let (($x5 (= (+ (* 4 |a.R.d.b#0~1|) (* 2 |a.R.d.b#1~2|) ?x4 ?x3) (+ (* 4 |b.R.d.b#0~3|) (* 2 |b.R.d.b#1~4|) ?x2 ?x1))))
- (let (($x6 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
- (and $x6 $x5))))))))
+ (let ((?x1 (+ (* 4 |b.R.d.b#0~3|) (* 2 |b.R.d.b#1~4|) (* 120 |b:repeat0|) (* 8 |b:repeat1|))))
+ (let ((?x2 (+ (* 4 |a.R.d.b#0~1|) (* 2 |a.R.d.b#1~2|) (* 120 |a:repeat0|) (* 8 |a:repeat1|))))
+ (let (($x3 (= ?x2 ?x1)))
+ (let (($x4 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
+ (and $x4 $x3))))))
 (assert
  (>= |a:repeat0| 0))
 (assert

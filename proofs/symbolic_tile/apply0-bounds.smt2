@@ -15,19 +15,14 @@
 (declare-fun |dst:repeat0| () Int)
 (assert
  (let ((?x1 (* 4 |src:repeat1|)))
- (let ((?x2 (* |k'| |src:repeat0|)))
- (let ((?x3 (* 8 ?x2)))
- (let ((?x4 (* |k'| |r0'|)))
- (let ((?x5 (* 64 ?x4)))
- (let ((?x6 (* 8 |c0'|)))
- (let ((?x7 (+ ?x6 ?x5 ?x3 ?x1 |src:word|)))
- (let (($x8 (or (< ?x6 0) (> (+ 8 ?x6) (* 8 |k'|)) (< (* 8 |k'|) 1))))
- (let (($x9 (or (< (* 8 |r0'|) 0) (> (+ 8 (* 8 |r0'|)) n) (< n 1))))
- (let ((?x10 (* 8 |dst:repeat0|)))
- (let ((?x11 (+ ?x10 (* 4 |dst:repeat1|) |dst:word|)))
- (let (($x12 (>= ?x11 64)))
- (let (($x13 (or (< 0 0) (> 8 8) (< 8 1))))
- (or $x13 $x13 (< ?x11 0) $x12 $x9 $x8 (< ?x7 0))))))))))))))))
+ (let ((?x2 (* 8 |c0'|)))
+ (let ((?x3 (+ ?x2 (* 64 |k'| |r0'|) (* 8 |k'| |src:repeat0|) ?x1 |src:word|)))
+ (let (($x4 (or (< ?x2 0) (> (+ 8 ?x2) (* 8 |k'|)) (< (* 8 |k'|) 1))))
+ (let (($x5 (or (< (* 8 |r0'|) 0) (> (+ 8 (* 8 |r0'|)) n) (< n 1))))
+ (let ((?x6 (+ (* 8 |dst:repeat0|) (* 4 |dst:repeat1|) |dst:word|)))
+ (let (($x7 (>= ?x6 64)))
+ (let (($x8 (or (< 0 0) (> 8 8) (< 8 1))))
+ (or $x8 $x8 (< ?x6 0) $x7 $x5 $x4 (< ?x3 0)))))))))))
 (assert
  (>= n 8))
 (assert
@@ -73,15 +68,15 @@
 (assert
  (<= (+ 8 (* 8 |c0'|) (* (- 8) |k'|)) 0))
 (assert
- (let ((?x4 (* |k'| |r0'|)))
- (>= ?x4 0)))
+ (let ((?x9 (* |k'| |r0'|)))
+ (>= ?x9 0)))
 (assert
- (let ((?x4 (* |k'| |r0'|)))
- (<= ?x4 1073733632)))
+ (let ((?x9 (* |k'| |r0'|)))
+ (<= ?x9 1073733632)))
 (assert
- (let ((?x2 (* |k'| |src:repeat0|)))
- (>= ?x2 0)))
+ (let ((?x10 (* |k'| |src:repeat0|)))
+ (>= ?x10 0)))
 (assert
- (let ((?x2 (* |k'| |src:repeat0|)))
-(<= ?x2 57344)))
+ (let ((?x10 (* |k'| |src:repeat0|)))
+(<= ?x10 57344)))
 (check-sat)

@@ -10,12 +10,10 @@
 (declare-fun |a:repeat1| () Int)
 (declare-fun |a:repeat0| () Int)
 (assert
- (let ((?x1 (* 4 |b:repeat1|)))
- (let ((?x2 (* 8 |b:repeat0|)))
- (let ((?x3 (+ ?x2 ?x1 |b:word|)))
- (let (($x4 (= (+ (* 8 |a:repeat0|) (* 4 |a:repeat1|) |a:word|) ?x3)))
- (let (($x5 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
- (and $x5 $x4)))))))
+ (let ((?x1 (+ (* 8 |b:repeat0|) (* 4 |b:repeat1|) |b:word|)))
+ (let (($x2 (= (+ (* 8 |a:repeat0|) (* 4 |a:repeat1|) |a:word|) ?x1)))
+ (let (($x3 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:repeat1| |b:repeat1|) true) (and (distinct |a:word| |b:word|) true))))
+ (and $x3 $x2)))))
 (assert
  (>= |a:repeat0| 0))
 (assert

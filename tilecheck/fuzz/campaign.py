@@ -44,6 +44,8 @@ class Tally:
     unknown_samples: list = field(default_factory=list)  # a few symbolic checks Z3 left unknown
     proved: list = field(default_factory=list)  # with keep=True: proved concrete checks (for the GPU)
     misaligned: list = field(default_factory=list)  # with keep=True: checks refuted on alignment alone
+    slowest: tuple = (0.0, "", None)  # (Z3 seconds of the slowest case, its kind, its check)
+    slow: list = field(default_factory=list)  # (seconds, kind, "apply[i] name status", check): obligations > 1 s
 
     def add(self, other: "Tally"):
         self.cases += other.cases
@@ -54,6 +56,8 @@ class Tally:
         self.unknown_samples = (self.unknown_samples + other.unknown_samples)[:20]
         self.proved += other.proved
         self.misaligned += other.misaligned
+        self.slowest = max(self.slowest, other.slowest, key=lambda x: x[0])
+        self.slow = sorted(self.slow + other.slow, key=lambda x: -x[0])[:20]
 
     def count(self, data: dict, result, symbolic: bool):
         kind = "symbolic" if symbolic else "concrete"
@@ -71,6 +75,12 @@ class Tally:
                 self.unknown_samples.append(data)
         self.seconds.update(result.seconds)
         self.recheck.update(result.recheck)
+        z3s = result.seconds.get("z3", 0.0)
+        if z3s > self.slowest[0]:
+            self.slowest = (z3s, kind, data)
+        for i, name, status, sec in result.slow:
+            if len(self.slow) < 20:
+                self.slow.append((sec, kind, f"apply[{i}] {name} {status}", data))
 
 
 class _Found(Exception):

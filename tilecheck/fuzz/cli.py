@@ -187,6 +187,17 @@ def _write(tally, out) -> list[str]:
             path.write_text(to_toml(data, comment="A symbolic case on which Z3 answered unknown (allowed, "
                                                   "but worth a look): tilecheck prove FILE"))
             paths.append(str(path))
+    slow = [("slowest", tally.slowest[2], f"the campaign's slowest case: Z3 {tally.slowest[0]:.2f} s")] \
+        if tally.slowest[2] is not None and tally.slowest[0] > 1.0 else []
+    slow += [(f"slow-{k}", data, f"an obligation over 1 s: {what} {sec:.2f} s")
+             for k, (sec, kind, what, data) in enumerate(tally.slow)]
+    if slow:  # not findings either: cases for the decision procedures
+        d = Path(out) / "slow"
+        d.mkdir(parents=True, exist_ok=True)
+        for name, data, why in slow:
+            path = d / f"{name}.toml"
+            path.write_text(to_toml(data, comment=f"{why}: tilecheck prove FILE"))
+            paths.append(str(path))
     if not best:
         return paths
     d = Path(out)
@@ -237,6 +248,9 @@ def _summary(tally, seconds, args, written):
     if tally.seconds:
         out.append(f"  time: Z3 {tally.seconds.get('z3', 0):.1f} s, enumerator {tally.seconds.get('enumerator', 0):.1f} s"
                    + (f", cvc5 {tally.seconds.get('cvc5', 0):.1f} s" if "cvc5" in tally.seconds else ""))
+    if tally.slowest[2] is not None:
+        out.append(f"  slowest case: Z3 {tally.slowest[0]:.2f} s ({tally.slowest[1]}); obligations over 1 s: "
+                   + (", ".join(f"{what} {sec:.2f} s ({kind})" for sec, kind, what, _ in tally.slow) or "none"))
     for w in written:
         out.append(f"  wrote {w}")
     for f in tally.findings:

@@ -19,6 +19,7 @@ from ..report import prove
 
 DISAGREEMENT, REPLAY, UNKNOWN, CRASH, INVALID = "disagreement", "replay", "unknown", "crash", "invalid"
 SOLVERS = "solvers"  # with recheck: z3 and cvc5 disagree on a query, or cvc5 cannot read the exported text
+SLOW = 1.0  # seconds: an obligation that takes longer is reported by the campaign
 
 
 @dataclass
@@ -50,6 +51,7 @@ class CaseResult:
     unknown: int = 0  # obligations Z3 left unknown
     seconds: dict = field(default_factory=dict)  # z3, enumerator (cvc5 with recheck)
     recheck: dict = field(default_factory=dict)  # with recheck: proofs.smt2.Recheck.counts() less seconds
+    slow: list = field(default_factory=list)  # (apply, obligation, status, seconds) over SLOW s
 
     @property
     def ok(self) -> bool:
@@ -80,7 +82,8 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", 
     out.symbolic = bool(check.symbols)
     t = time.perf_counter()
     try:
-        report = prove(check, timeout=timeout, recheck=recheck and out.symbolic)
+        report = prove(check, timeout=timeout, minimize=False,  # every counterexample is replayed below
+                       recheck=recheck and out.symbolic)
         json.dumps(report.to_json())
         report.to_text()
     except InputError as e:  # the facts contradict each other: the enumerator must find no assignment
@@ -108,6 +111,8 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", 
                 out.problems.append(Problem(SOLVERS, r.line() if r.disagrees else f"cvc5: {r.reason}",
                                             r.apply, r.obligation, (r.z3, r.cvc5)))
     out.verdict = report.verdict
+    out.slow = [(i, o.name, o.status, o.seconds) for i, ar in enumerate(report.applies) for o in ar.obligations
+                if o.seconds > SLOW]
     t = time.perf_counter()
     if check.symbols and not enumerator.assignments(check, limit=limit):
         return out  # Z3 found the facts satisfiable; the enumerator's small range holds no model: no data

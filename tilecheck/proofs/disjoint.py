@@ -10,6 +10,7 @@ import z3
 from ..encode import Coords, element
 from ..layout import OFFSET
 from ..poly import Poly
+from . import injective
 from .runner import Violation
 
 
@@ -57,8 +58,11 @@ def _store(q):
     a, b = q.coords("a", thread=True), q.coords("b", thread=True)
     if grid:
         b = Coords(b.tag, b.group, b.repeat, b.word, q.other_cta("b"))
-    same = q.z(q.value(view, a)[OFFSET]) == q.z(q.value(view, b)[OFFSET])
+    off_a, off_b = q.value(view, a)[OFFSET], q.value(view, b)[OFFSET]
+    same = q.z(off_a) == q.z(off_b)
     formula = z3.And(_differ(q, a, b, thread=True, cta=cta), same)
+    if not grid:  # an exact lemma first: same offset, same digits (proofs.injective)
+        formula = z3.And(formula, *injective.lemma(q, off_a, "a", off_b, "b"))
     if local:  # each thread has its own .local window
         formula = z3.And(formula, q.z(Poly.var("a:thread")) == q.z(Poly.var("b:thread")))
 

@@ -1,0 +1,124 @@
+"""An exact lemma for injectivity of affine maps over boxes, proved before the main query.
+
+An offset ``Σ c_k·x_k + r`` that is linear in its coordinate-derived variables ``x_k``
+(each in ``[lo_k, hi_k]``; the coefficients ``c_k`` and ``r`` are polynomials in the
+symbols) is injective on the box when, in some order of the ``x_k``,
+
+    |c_k| > Σ_{j<k} |c_j|·(hi_j − lo_j)        for every k       (the chain condition)
+
+(the classic mixed-radix argument: the largest differing term cannot be cancelled by the
+smaller ones).  The chain is a query over the symbols alone; when Z3 proves it under the
+facts, ``off(a) == off(b)`` implies ``x_k(a) == x_k(b)`` for every k, a valid lemma that
+``disjoint`` adds to its formula.  What remains (equal digits, different accesses) is
+linear and easy.  If the chain is not proved in time, no lemma is added: nothing is lost
+but speed.  The order tried is the coefficients' order at the symbols' smallest values.
+"""
+from __future__ import annotations
+
+import z3
+
+from ..poly import Poly
+
+CHAIN_MS = 300
+
+
+def _derived(q, tag: str) -> set[str]:
+    """The variables whose values depend on instance ``tag``'s coordinates."""
+    ctx = q.ctx
+    out = {v for v in ctx.vars if v.startswith(tag + ":") or v.startswith(tag + ".")}
+    changed = True
+    while changed:
+        changed = False
+        for e in ctx.eqs:
+            vs = e.variables()
+            if vs & out and not vs <= out:
+                out |= vs
+                changed = True
+    return out
+
+
+def _split(q, off: Poly, leaves: set[str]):
+    """{leaf: coefficient Poly}, or None when ``off`` is not linear in the leaves."""
+    coef: dict[str, dict] = {}
+    for m, c in off.terms.items():
+        ls = [v for v in m if v in leaves]
+        if len(ls) > 1:
+            return None
+        if ls:
+            rest = list(m)
+            rest.remove(ls[0])
+            coef.setdefault(ls[0], {})
+            t = tuple(rest)
+            coef[ls[0]][t] = coef[ls[0]].get(t, 0) + c
+    return {v: Poly(t) for v, t in coef.items()}
+
+
+def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
+    """Equalities ``x_k(a) == x_k(b)`` implied by ``off_a == off_b`` (Z3 terms), or [] when the
+    chain condition is not proved."""
+    ctx = q.ctx
+    la, lb = _derived(q, tag_a), _derived(q, tag_b)
+    if la & lb:
+        return []
+    fixed = {v: ctx.vars[v].lo for v in la | lb
+             if v in ctx.vars and ctx.vars[v].lo is not None and ctx.vars[v].lo == ctx.vars[v].hi}
+    off_a, off_b = off_a.subst(fixed), off_b.subst(fixed)  # digits with one value are constants
+    if off_a.without(la) != off_b.without(lb):  # the same parameter part: the difference is Σ c_k·Δx_k
+        return []
+    ca, cb = _split(q, off_a, la), _split(q, off_b, lb)
+    if ca is None or cb is None:
+        return []
+    params = (off_a.variables() - la) | (off_b.variables() - lb)
+    if params & (la | lb):
+        return []
+    spans = {}
+    for v in (*ca, *cb):
+        var = ctx.vars.get(v)
+        if var is None or var.lo is None or var.hi is None:
+            return []
+        spans[v] = var.hi - var.lo
+    live_a = [v for v in ca if spans[v] > 0 and ca[v] != Poly()]
+    live_b = [v for v in cb if spans[v] > 0 and cb[v] != Poly()]
+    pairs = []
+    for v in live_a:  # pair a's digits with b's: the same coefficient and range
+        match = [w for w in live_b if cb[w] == ca[v] and spans[w] == spans[v]]
+        if len(match) != 1:
+            return []
+        pairs.append((v, match[0]))
+    if len(pairs) != len(live_b):
+        return []
+    env = {}
+    for p in params:
+        var = ctx.vars.get(p)
+        if var is None or var.lo is None:
+            return []
+        env[p] = var.lo
+    try:
+        order = sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))
+    except KeyError:
+        return []
+    zv = q.zv
+    terms, fails = [], []
+    for v, _ in order:
+        c = ca[v].z3(zv)
+        absc = z3.If(c >= 0, c, -c)
+        fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
+        terms.append(absc * spans[v])
+    solver = z3.Solver()
+    solver.set(timeout=CHAIN_MS)
+    solver.add(z3.Or(*fails))
+    # the facts and the ranges of the parameters (a subset of the background: sound to drop the rest)
+    for c, vs in q.constraints():
+        if vs and vs <= params | _param_closure(q, params):
+            solver.add(q.build(c))
+    if solver.check() != z3.unsat:
+        return []
+    return [zv[v] == zv[w] for v, w in pairs]
+
+
+def _param_closure(q, params: set[str]) -> set[str]:
+    """Parameters and the fact variables connected to them (division digits of ``assume``)."""
+    out = set(params) | q.symbol_vars()
+    for p, _ in q.ctx.rels:
+        out |= p.variables()
+    return out
