@@ -6,7 +6,7 @@ import importlib
 import json
 import sys
 
-from .check import load
+from .check import load_check
 from .errors import InputError
 from .report import error_json, exit_status, prove
 from .timeout import positive_seconds
@@ -22,12 +22,6 @@ SUBCOMMANDS = {
     "tirx": ("tilecheck.frontends.tirx", "extract the T.cuda.tile.apply ld/st of TIRx kernels and prove each"),
     "draw": ("tilecheck.draw_cli", "an SVG picture of each operand's elements, threads, atoms and counterexample"),
 }
-
-
-def load_check(path, arch=None):
-    """Load a check file, with ``arch`` overriding the file's (raises InputError)."""
-    check = load(path)
-    return check.with_arch(arch) if arch else check
 
 
 class _Parser(argparse.ArgumentParser):

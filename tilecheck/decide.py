@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 from math import prod
 
+from . import oracle
 from .expr import evaluate, holds
 
 PROVED, REFUTED, SKIPPED = "proved", "refuted", "skipped"
@@ -122,14 +123,14 @@ class Operands:
 
     def index(self, view, point) -> tuple:
         g, r, w = point
-        return view.index((*g, *r, w), self.env)
+        return oracle.view_index(view, (*g, *r, w), self.env)
 
     def value(self, view, point) -> dict[str, int]:
         """The layout's components at ``point``: "" (element offset or slot), laneid, warpid, tid."""
         key = (id(view), point)
         if key not in self._cache:
             t = self.check.tensors[view.tensor]
-            comps = t.layout(self.index(view, point), self.env, t.offset)
+            comps = oracle.layout_value(t.layout, self.index(view, point), self.env, t.offset)
             self._cache[key] = {a: comps.get(a, 0) for a in ("", "laneid", "warpid", "tid")}
         return self._cache[key]
 

@@ -53,7 +53,7 @@ def _bases(pairs, check) -> dict:
 
 
 def main(args) -> int:
-    from ..cli import load_check
+    from ..check import load_check
     if args.name is not None and not args.kernel:
         raise InputError("only with --kernel (fragments have no kernel to name)", "--name")
     if args.base and args.kernel:
