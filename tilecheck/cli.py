@@ -10,6 +10,7 @@ from .check import load_check
 from .errors import InputError
 from .report import error_json, exit_status, prove
 from .timeout import positive_seconds
+from .verdict import Verdict
 
 
 # Front ends beyond `prove`: each module has add_arguments(parser) and main(args) -> exit status.
@@ -68,7 +69,7 @@ def cmd_prove(args) -> int:
                            smt2=args.smt2)
         except InputError as e:
             outs.append(error_json(path, e.message, e.where))
-            verdicts.append("error")
+            verdicts.append(Verdict.ERROR)
             if not args.json:
                 print(f"tilecheck: error: {e}", file=sys.stderr)
             continue

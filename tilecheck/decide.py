@@ -27,8 +27,9 @@ from math import prod
 
 from . import oracle
 from .expr import evaluate, holds
+from .verdict import Verdict
 
-PROVED, REFUTED, SKIPPED = "proved", "refuted", "skipped"
+PROVED, REFUTED, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED
 
 # The table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
 ORDER = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",

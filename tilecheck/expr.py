@@ -186,11 +186,8 @@ def _validate(tree, text, what):
             raise InputError(f"{what} {brief(text)} has a non-integer constant {brief(node.value)}")
     for node in ast.walk(tree):  # every node is allowed now: divisors can be evaluated
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Mod)):
-            try:
-                d = _run_eval(_postfix(node.right), {})
-            except KeyError:
-                raise InputError(f"{what} {brief(text)}: divide only by a concrete positive integer") from None
-            if d <= 0:
+            symbolic = any(isinstance(n, ast.Name) for n in ast.walk(node.right))
+            if symbolic or _run_eval(_postfix(node.right), {}) <= 0:
                 raise InputError(f"{what} {brief(text)}: divide only by a concrete positive integer")
 
 

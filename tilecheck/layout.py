@@ -45,6 +45,11 @@ class Layout:
         """The extent of each top-level mode (int or Expr)."""
         return [product(_leaves(m)) for m in self.shape]
 
+    def symbols(self, offset=0) -> list[str]:
+        """The symbols the shape, the stride and ``offset`` read, sorted (empty: concrete)."""
+        leaves = [*_leaves(self.shape), *_leaves(self.stride), offset]
+        return sorted({n for x in leaves if isinstance(x, Expr) for n in x.names()})
+
     def thread_axes(self) -> set[str]:
         return {s.axis for s in _leaves(self.stride) if isinstance(s, ThreadStride)}
 

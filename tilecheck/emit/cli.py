@@ -16,6 +16,7 @@ import sys
 from ..errors import InputError
 from ..timeout import positive_seconds
 from ..report import prove
+from ..verdict import Verdict
 from .fragment import fragment
 from .kernel import kernel, version
 
@@ -62,11 +63,11 @@ def main(args) -> int:
     check = load_check(args.file, args.arch)
     base = _bases(args.base, check)
     report = prove(check, timeout=args.timeout)
-    if report.verdict != "proved":
+    if report.verdict != Verdict.PROVED:
         print(f"tilecheck: {args.file} is {report.verdict}: nothing emitted", file=sys.stderr)
         for a in report.applies:
             for o in a.obligations:
-                if o.status in ("refuted", "unknown"):
+                if o.status in (Verdict.REFUTED, Verdict.UNKNOWN):
                     print(f"  apply[{a.apply.index}] {o.message}", file=sys.stderr)
         return report.exit_status
     plan = report.plan
