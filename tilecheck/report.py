@@ -79,7 +79,7 @@ class Report:
             raise PermissionError(f"{self.check.path}: z3 and cvc5 disagree: there is no plan to emit")
         if self.verdict != PROVED:
             raise PermissionError(f"{self.check.path} is {self.verdict}, not proved: there is no plan to emit")
-        return Plan(_TOKEN, self.check)
+        return Plan(_TOKEN, self.check, [a.obligations for a in self.applies])
 
     def to_json(self) -> dict:
         out = {"file": self.check.path, "verdict": self.verdict, "arch": self.check.arch,
