@@ -58,9 +58,6 @@ class Expr:
         return _run_poly(self.code(), ctx or Context(), symbols)
 
 
-Value = "int | Expr"
-
-
 def brief(text, limit: int = 60) -> str:
     """``repr(text)``, shortened for an error message."""
     r = repr(text)
@@ -168,10 +165,6 @@ def concrete(x) -> int | None:
         p = x.poly(Context(), {n: Poly.var(n) for n in x.names()})
         return p.constant if p.is_const else None
     return int(x)
-
-
-def show(x) -> str:
-    return str(x)
 
 
 _ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Add, ast.Sub,
