@@ -3,7 +3,6 @@ and buffer placements an unchecked run uses, the arena's placement arithmetic, d
 (kernel text accepted by ptxas, the host's byte count), and the 64-bit buffer budget."""
 import subprocess
 
-import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import tilecheck
 from tilecheck.cli import main

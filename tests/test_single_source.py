@@ -4,7 +4,6 @@ oracles, and must agree); tests skip only for genuinely optional third-party pac
 import re
 from pathlib import Path
 
-import pytest
 
 from tilecheck import decide, machine
 from tilecheck.check import from_dict

@@ -1,9 +1,6 @@
 """One finder for the NVIDIA tools (tilecheck.tools.find_tool): PATH first, then the pinned CUDA 13
 wheel's nvidia/cu13/bin, never another wheel's folder; every caller goes through it."""
-import os
 import stat
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest

@@ -144,6 +144,13 @@ def load(path) -> Check:
     return loads(text, str(p))
 
 
+def load_check(path, arch=None) -> Check:
+    """Load a check file, with ``arch`` overriding the file's (raises InputError): what every
+    command line (``prove``, ``emit``, ``run``, ``draw``) reads its FILE with."""
+    check = load(path)
+    return check.with_arch(arch) if arch else check
+
+
 def loads(text: str, path: str = "<string>") -> Check:
     if not isinstance(text, str):
         raise InputError(f"a check file's text must be a string, got {type(text).__name__}", path)

@@ -6,10 +6,11 @@ import importlib
 import json
 import sys
 
-from .check import load
+from .check import load_check
 from .errors import InputError
 from .report import error_json, exit_status, prove
 from .timeout import positive_seconds
+from .verdict import Verdict
 
 
 # Front ends beyond `prove`: each module has add_arguments(parser) and main(args) -> exit status.
@@ -22,12 +23,6 @@ SUBCOMMANDS = {
     "tirx": ("tilecheck.frontends.tirx", "extract the T.cuda.tile.apply ld/st of TIRx kernels and prove each"),
     "draw": ("tilecheck.draw_cli", "an SVG picture of each operand's elements, threads, atoms and counterexample"),
 }
-
-
-def load_check(path, arch=None):
-    """Load a check file, with ``arch`` overriding the file's (raises InputError)."""
-    check = load(path)
-    return check.with_arch(arch) if arch else check
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,7 +69,7 @@ def cmd_prove(args) -> int:
                            smt2=args.smt2)
         except InputError as e:
             outs.append(error_json(path, e.message, e.where))
-            verdicts.append("error")
+            verdicts.append(Verdict.ERROR)
             if not args.json:
                 print(f"tilecheck: error: {e}", file=sys.stderr)
             continue

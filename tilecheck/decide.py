@@ -27,9 +27,11 @@ from math import prod
 
 import numpy as np
 
+from . import oracle
 from .expr import evaluate, holds
+from .verdict import Verdict
 
-PROVED, REFUTED, SKIPPED = "proved", "refuted", "skipped"
+PROVED, REFUTED, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED
 TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
@@ -134,7 +136,7 @@ class Operands:
 
     def index(self, view, point) -> tuple:
         g, r, w = point
-        return view.index((*g, *r, w), self.env)
+        return oracle.view_index(view, (*g, *r, w), self.env)
 
     def value(self, view, point) -> dict[str, int]:
         """The layout's components at ``point``: "" (element offset or slot), laneid, warpid, tid."""
@@ -143,13 +145,13 @@ class Operands:
             self._table(view)
         if key not in self._cache:
             t = self.check.tensors[view.tensor]
-            comps = t.layout(self.index(view, point), self.env, t.offset)
+            comps = oracle.layout_value(t.layout, self.index(view, point), self.env, t.offset)
             self._cache[key] = {a: comps.get(a, 0) for a in ("", "laneid", "warpid", "tid")}
         return self._cache[key]
 
     def _table(self, view) -> None:
-        """Every point's components at once: the same ``View.index`` and ``Layout.__call__``, applied
-        to numpy arrays of Python ints (dtype object: exact, no overflow) instead of one point at a
+        """Every point's components at once: the same ``oracle.view_index`` and ``oracle.layout_value``,
+        applied to numpy arrays of Python ints (dtype object: exact, no overflow) instead of one point at a
         time -- the arithmetic (``+``, ``*``, ``%``, ``//``) is elementwise, so each entry is what the
         scalar call gives.  Anything unexpected leaves the table empty and the scalar path decides."""
         self._cache[("table", id(view))] = True
@@ -160,8 +162,8 @@ class Operands:
         grid = np.indices(shape).reshape(len(shape), n).astype(object)  # row-major: itertools.product order
         try:
             t = self.check.tensors[view.tensor]
-            comps = t.layout(view.index(tuple(grid[k].copy() for k in range(len(shape))), self.env), self.env,
-                             t.offset)
+            index = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+            comps = oracle.layout_value(t.layout, index, self.env, t.offset)
             cols = []
             for a in ("", "laneid", "warpid", "tid"):
                 c = comps.get(a, 0)

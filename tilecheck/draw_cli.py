@@ -28,7 +28,7 @@ def add_arguments(p):
 
 
 def picture(path, args) -> str:
-    from .cli import load_check
+    from .check import load_check
     check = load_check(path, args.arch)
     return svg(check, prove(check, timeout=args.timeout), args.apply, args.grid, args.color)
 

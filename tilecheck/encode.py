@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from math import prod
 
 from .check import Apply, Check, Tensor
+from . import crd2idx
 from .expr import to_poly
-from .layout import OFFSET, THREAD_AXES
 from .machine import GROUP_NAMES, group_of
 from .poly import Context, Poly
-from .view import View, digits
+from .view import View
 
 
 
@@ -149,7 +149,7 @@ class Query:
         if thread:
             t = ctx.var(f"{tag}:thread", 0, self.check.threads - 1)
             if self.apply.scope == "cta":
-                group = digits(t, list(self.group_shape), ctx, f"{tag}:tid")
+                group = crd2idx.Polys(ctx, self.symbols).digits(t, list(self.group_shape), f"{tag}:tid")
             elif self.apply.scope == "warp":
                 group = [ctx.divmod(t, 32, f"{tag}:lane")[1]]
             else:
@@ -165,16 +165,15 @@ class Query:
         d = self.coords(tag)
         return Coords(tag, c.group, d.repeat, d.word)
 
+    def domain(self, c: Coords) -> crd2idx.Polys:
+        return crd2idx.Polys(self.ctx, c.symbols or self.symbols)
+
     def index(self, view: View, c: Coords) -> list[Poly]:
-        return view.index_poly(c.all, self.ctx, c.symbols or self.symbols, c.tag)
+        return crd2idx.view_index(view, c.all, self.domain(c), c.tag)
 
     def value(self, view: View, c: Coords) -> dict[str, Poly]:
         """Offset (memory) or slot and thread components (register) of ``view`` at ``c``."""
-        t = self.tensor(view)
-        comps = t.layout.poly(self.index(view, c), self.ctx, c.symbols or self.symbols, t.offset)
-        for a in (OFFSET, *THREAD_AXES):
-            comps.setdefault(a, Poly())
-        return comps
+        return crd2idx.operand_value(self.tensor(view), view, c.all, self.domain(c), c.tag)
 
 
 _OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
@@ -212,15 +211,12 @@ class Witness:
 
     def index(self, view: View, coords, symbols: dict | None = None) -> tuple:
         group, repeat, word = coords
-        return view.index((*group, *repeat, word), symbols or self.symbols)
+        return tuple(crd2idx.view_index(view, (*group, *repeat, word), crd2idx.Ints(symbols or self.symbols)))
 
     def value(self, view: View, coords, symbols: dict | None = None) -> dict[str, int]:
-        t = self.q.tensor(view)
-        sym = symbols or self.symbols
-        comps = t.layout(self.index(view, coords, sym), sym, t.offset)
-        for a in (OFFSET, *THREAD_AXES):
-            comps.setdefault(a, 0)
-        return comps
+        group, repeat, word = coords
+        return crd2idx.operand_value(self.q.tensor(view), view, (*group, *repeat, word),
+                                     crd2idx.Ints(symbols or self.symbols))
 
     # words -----------------------------------------------------------------
     def describe(self, coords, tag: str | None = None) -> dict:

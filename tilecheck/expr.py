@@ -58,9 +58,6 @@ class Expr:
         return _run_poly(self.code(), ctx or Context(), symbols)
 
 
-Value = "int | Expr"
-
-
 def brief(text, limit: int = 60) -> str:
     """``repr(text)``, shortened for an error message."""
     r = repr(text)
@@ -170,10 +167,6 @@ def concrete(x) -> int | None:
     return int(x)
 
 
-def show(x) -> str:
-    return str(x)
-
-
 _ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Add, ast.Sub,
             ast.Mult, ast.FloorDiv, ast.Mod, ast.USub, ast.UAdd, ast.Load)
 
@@ -186,11 +179,8 @@ def _validate(tree, text, what):
             raise InputError(f"{what} {brief(text)} has a non-integer constant {brief(node.value)}")
     for node in ast.walk(tree):  # every node is allowed now: divisors can be evaluated
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Mod)):
-            try:
-                d = _run_eval(_postfix(node.right), {})
-            except KeyError:
-                raise InputError(f"{what} {brief(text)}: divide only by a concrete positive integer") from None
-            if d <= 0:
+            symbolic = any(isinstance(n, ast.Name) for n in ast.walk(node.right))
+            if symbolic or _run_eval(_postfix(node.right), {}) <= 0:
                 raise InputError(f"{what} {brief(text)}: divide only by a concrete positive integer")
 
 

@@ -23,7 +23,6 @@ concurrently; the SASS needs ptxas and nvdisasm (``tilecheck.tools``), pinned to
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 import subprocess

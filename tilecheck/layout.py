@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import prod
 
 from .errors import InputError
-from .expr import Expr, brief, concrete, evaluate, flat, parse_expr, parse_tree, to_poly
+from .expr import Expr, brief, concrete, evaluate, flat, parse_expr, parse_tree
 from .poly import Context, Poly
 
 THREAD_AXES = ("laneid", "warpid", "tid")
@@ -45,17 +45,18 @@ class Layout:
         """The extent of each top-level mode (int or Expr)."""
         return [product(_leaves(m)) for m in self.shape]
 
+    def symbols(self, offset=0) -> list[str]:
+        """The symbols the shape, the stride and ``offset`` read, sorted (empty: concrete)."""
+        leaves = [*_leaves(self.shape), *_leaves(self.stride), offset]
+        return sorted({n for x in leaves if isinstance(x, Expr) for n in x.names()})
+
     def thread_axes(self) -> set[str]:
         return {s.axis for s in _leaves(self.stride) if isinstance(s, ThreadStride)}
 
-    # concrete evaluation (the semantics) -----------------------------------
+    # evaluation (crd2idx.py: one evaluator for ints, numpy arrays and polynomials) ----
     def __call__(self, index, env: dict[str, int] | None = None, offset=0) -> dict[str, int]:
-        env = env or {}
-        out = {OFFSET: evaluate(offset, env)}
-        for coord, shp, std in zip(index, self.shape, self.stride):
-            for c, s, d in _split(coord, shp, std, env):
-                _accumulate(out, c, d, env)
-        return out
+        from . import crd2idx
+        return crd2idx.layout_value(self, index, crd2idx.Ints(env), offset)
 
     def cosize(self, env: dict[str, int] | None = None, offset=0) -> int:
         """1 + the largest element offset over the whole domain (thread strides ignored)."""
@@ -66,16 +67,9 @@ class Layout:
                 top += max((evaluate(s, env) - 1) * evaluate(d, env), 0)
         return top + 1
 
-    # symbolic evaluation (the encoding) -----------------------------------
     def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
-        out = {OFFSET: to_poly(offset, ctx, symbols)}
-        for coord, shp, std in zip(index, self.shape, self.stride):
-            if not isinstance(shp, tuple):
-                _accumulate(out, coord, std, None, ctx, symbols)
-                continue
-            for c, d in _split_poly(coord, shp, std, ctx, symbols):
-                _accumulate(out, c, d, None, ctx, symbols)
-        return out
+        from . import crd2idx
+        return crd2idx.layout_value(self, index, crd2idx.Polys(ctx, symbols), offset)
 
 
 def row_major(shape) -> Layout:
@@ -193,46 +187,3 @@ def _show(x):
     if isinstance(x, tuple):
         return "(" + ",".join(_show(e) for e in x) + ")"
     return str(x)
-
-
-def _split(coord, shape, stride, env):
-    """(coordinate, shape, stride) leaves of one mode, colexicographic split."""
-    if not isinstance(shape, tuple):
-        return [(coord, shape, stride)]
-    out = []
-    subs = list(zip(shape, stride))
-    for i, (s, d) in enumerate(subs):
-        if i == len(subs) - 1:  # the last sub-mode takes what is left, as in CuTe
-            return out + _split(coord, s, d, env)
-        ext = evaluate(product(_leaves(s)), env)
-        out += _split(coord % ext, s, d, env)
-        coord //= ext
-    return out
-
-
-def _split_poly(coord, shape, stride, ctx, symbols):
-    if not isinstance(shape, tuple):
-        return [(coord, stride)]
-    out = []
-    subs = list(zip(shape, stride))
-    for i, (s, d) in enumerate(subs):
-        ext = concrete(product(_leaves(s)))
-        if i == len(subs) - 1:
-            out += _split_poly(coord, s, d, ctx, symbols)
-            break
-        if ext is None:
-            raise InputError("a nested mode with a symbolic sub-extent is not supported")
-        coord, rem = ctx.divmod(coord, ext, "sub")
-        out += _split_poly(rem, s, d, ctx, symbols)
-    return out
-
-
-def _accumulate(out, coord, stride, env, ctx=None, symbols=None):
-    if isinstance(stride, ThreadStride):
-        key, factor = stride.axis, stride.coef
-    else:
-        key, factor = OFFSET, stride
-    if env is not None:
-        out[key] = out.get(key, 0) + coord * evaluate(factor, env)
-    else:
-        out[key] = out.get(key, Poly()) + coord * to_poly(factor, ctx, symbols)

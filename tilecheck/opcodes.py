@@ -113,7 +113,6 @@ ARCH_PTX = {"sm_75": (6, 3), "sm_80": (7, 0), "sm_86": (7, 1), "sm_87": (7, 4),
             "sm_103a": (8, 8), "sm_103f": (8, 8), "sm_110": (9, 0), "sm_110a": (9, 0),
             "sm_110f": (9, 0), "sm_120": (8, 7), "sm_120a": (8, 7), "sm_120f": (8, 8),
             "sm_121": (8, 8), "sm_121a": (8, 8), "sm_121f": (8, 8)}  # sm_101 is now sm_110
-NEWEST_PTX = (9, 0)  # the newest .version ptxas 13.0 takes
 
 
 def parse_arch(arch: str | Arch) -> Arch:

@@ -1,23 +1,73 @@
-"""A proved plan: what the emitter consumes.  Only ``Report.plan`` can make one."""
+"""A proved plan: what the emitter consumes.  Only ``Report.plan`` can make one.
+
+Per application a plan holds its family, the outcomes of every obligation that applied (each
+``proved``: the facts the emitter may rely on) and the proved operand model: the memory operand's
+element offset and the register operand's slot and owning thread, as exact polynomials over the
+canonical coordinates ``(group, repeat, word)`` and the symbols, built by the proofs' own operand
+model (``encode.Query``) with the one evaluator (``crd2idx.py``).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .check import Apply, Check
 
 _TOKEN = object()
 
 
+@dataclass(frozen=True)
+class Model:
+    """An application's operands as the proofs state them: ``memory[""]`` is the element offset,
+    ``register`` has the slot (``""``) and the thread components (``laneid``, ``warpid``, ``tid``);
+    ``coords`` are the (group, repeat, word) variables they are polynomials of, and ``context``
+    holds every variable's bounds and the equations defining the digits the view splits."""
+    coords: tuple
+    memory: dict
+    register: dict
+    context: object = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One application of the plan."""
+    apply: Apply
+    outcomes: tuple = ()  # the obligations' Outcomes, every one proved (or not blocking)
+    check: Check = field(default=None, repr=False, compare=False)
+
+    @property
+    def family(self):
+        return self.apply.family
+
+    @property
+    def facts(self) -> dict:
+        """Obligation name -> verdict, as the report proved them."""
+        return {o.name: o.status for o in self.outcomes}
+
+    @cached_property
+    def model(self) -> Model:
+        from .encode import Query
+        q = Query(self.check, self.apply)
+        c = q.coords("plan")
+        return Model(tuple(c.all), q.value(self.apply.memory, c), q.value(self.apply.register, c), q.ctx)
+
+
 class Plan:
     """Every application of a check whose every obligation is proved."""
 
-    def __init__(self, token, check: Check):
+    def __init__(self, token, check: Check, outcomes=None):
         if token is not _TOKEN:
             raise PermissionError("a Plan comes only from a proved Report (tilecheck.prove(check).plan)")
         self.check = check
+        outcomes = outcomes or [()] * len(check.applies)
+        self.steps = tuple(Step(a, tuple(o), check) for a, o in zip(check.applies, outcomes))
 
     @property
     def applies(self) -> tuple[Apply, ...]:
         return self.check.applies
+
+    def step(self, index: int) -> Step:
+        return self.steps[index]
 
     def __repr__(self):
         return f"Plan({self.check.path}, {len(self.applies)} applications)"

@@ -7,13 +7,15 @@ from dataclasses import dataclass
 from .check import Apply, Check
 from .encode import instructions
 from .proofs import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, prove_apply
+from .verdict import Verdict
 
-EXIT = {"proved": 0, "refuted": 1, "error": 2, "unknown": 3, "internal": 4}
-_RANK = {"proved": 0, "unknown": 1, "refuted": 2, "error": 3, "internal": 4}
+ERROR, INTERNAL = Verdict.ERROR, Verdict.INTERNAL
+EXIT = {PROVED: 0, REFUTED: 1, ERROR: 2, UNKNOWN: 3, INTERNAL: 4}
+_RANK = {PROVED: 0, UNKNOWN: 1, REFUTED: 2, ERROR: 3, INTERNAL: 4}
 
 
-def worst(verdicts) -> str:
-    return max(verdicts, key=lambda v: _RANK[v], default="proved")
+def worst(verdicts) -> Verdict:
+    return Verdict(max(verdicts, key=lambda v: _RANK[v], default=PROVED))
 
 
 def exit_status(verdicts) -> int:
@@ -63,7 +65,7 @@ class Report:
     @property
     def status(self) -> str:
         """The verdict, or ``internal`` when the second solver disagrees with z3."""
-        return "internal" if self.disagreements else self.verdict
+        return INTERNAL if self.disagreements else self.verdict
 
     @property
     def exit_status(self) -> int:
@@ -77,7 +79,7 @@ class Report:
             raise PermissionError(f"{self.check.path}: z3 and cvc5 disagree: there is no plan to emit")
         if self.verdict != PROVED:
             raise PermissionError(f"{self.check.path} is {self.verdict}, not proved: there is no plan to emit")
-        return Plan(_TOKEN, self.check)
+        return Plan(_TOKEN, self.check, [a.obligations for a in self.applies])
 
     def to_json(self) -> dict:
         out = {"file": self.check.path, "verdict": self.verdict, "arch": self.check.arch,
@@ -133,4 +135,4 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
 
 
 def error_json(path: str, message: str, where: str) -> dict:
-    return {"file": path, "verdict": "error", "error": {"message": message, "where": where}}
+    return {"file": path, "verdict": ERROR, "error": {"message": message, "where": where}}

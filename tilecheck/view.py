@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from math import prod
 
 from .errors import InputError
-from .expr import concrete, evaluate, parse_expr, to_poly
-from .poly import Context, Poly
+from .expr import concrete, parse_expr
 
 _OPERAND = re.compile(r"^\s*([A-Za-z_][A-Za-z_0-9]*)\s*(\[(.*?)\])?\s*(?::(.*))?$", re.S)
 _TOKEN = re.compile(r"\(|\)|[A-Za-z_][A-Za-z_0-9]*(?:\s*=\s*\d+)?|\S")
@@ -38,58 +37,10 @@ class View:
     def shape(self) -> tuple[int, ...]:
         return tuple(prod(self.size[n] for n in names) for names in self.axes)
 
-    # concrete semantics -----------------------------------------------------
     def index(self, coords, env: dict[str, int] | None = None) -> tuple[int, ...]:
-        """The tensor's logical index of the view element at ``coords``."""
-        env = env or {}
-        elem = {}
-        for c, names in zip(coords, self.axes):
-            for n in reversed(names):
-                elem[n] = c % self.size[n]
-                c //= self.size[n]
-        out = []
-        for start, names in zip(self.starts, self.left):
-            i = 0
-            for n in names:
-                i = i * self.size[n] + elem[n]
-            out.append(evaluate(start, env) + i)
-        return tuple(out)
-
-    # symbolic encoding ------------------------------------------------------
-    def index_poly(self, coords: list[Poly], ctx: Context, symbols: dict[str, Poly], tag: str) -> list[Poly]:
-        elem = {}
-        for c, names in zip(coords, self.axes):
-            sizes = [self.size[n] for n in names]
-            for n, e in zip(names, digits(c, sizes, ctx, f"{tag}.{self.tensor}.{'.'.join(names)}")):
-                elem[n] = e
-        out = []
-        for start, names in zip(self.starts, self.left):
-            i = Poly()
-            for n in names:
-                i = i * self.size[n] + elem[n]
-            out.append(to_poly(start, ctx, symbols) + i)
-        return out
-
-
-def digits(c: Poly, sizes: list[int], ctx: Context, stem: str) -> list[Poly]:
-    """Row-major digits of ``c`` in the mixed radix ``sizes`` (exact, via fresh variables)."""
-    if len(sizes) == 1:
-        return [c]
-    if c.is_const:
-        out, v = [], c.constant
-        for s in reversed(sizes):
-            out.append(Poly.const(v % s))
-            v //= s
-        return list(reversed(out))
-    key = ("digits", c, tuple(sizes))
-    if key not in ctx.memo:
-        ds = [ctx.fresh(f"{stem}#{k}", 0, s - 1) for k, s in enumerate(sizes)]
-        acc = Poly()
-        for d, s in zip(ds, sizes):
-            acc = acc * s + d
-        ctx.eqs.append(c - acc)
-        ctx.memo[key] = ds
-    return ctx.memo[key]
+        """The tensor's logical index of the view element at ``coords`` (ints or numpy arrays)."""
+        from . import crd2idx
+        return tuple(crd2idx.view_index(self, coords, crd2idx.Ints(env)))
 
 
 def parse_operand(text: str, shapes: dict[str, tuple]) -> View:

@@ -16,6 +16,7 @@ import sys
 from ..errors import InputError
 from ..timeout import positive_seconds
 from ..report import prove
+from ..verdict import Verdict
 from .fragment import fragment
 from .kernel import kernel, version
 
@@ -53,7 +54,7 @@ def _bases(pairs, check) -> dict:
 
 
 def main(args) -> int:
-    from ..cli import load_check
+    from ..check import load_check
     if args.name is not None and not args.kernel:
         raise InputError("only with --kernel (fragments have no kernel to name)", "--name")
     if args.base and args.kernel:
@@ -62,11 +63,11 @@ def main(args) -> int:
     check = load_check(args.file, args.arch)
     base = _bases(args.base, check)
     report = prove(check, timeout=args.timeout)
-    if report.verdict != "proved":
+    if report.verdict != Verdict.PROVED:
         print(f"tilecheck: {args.file} is {report.verdict}: nothing emitted", file=sys.stderr)
         for a in report.applies:
             for o in a.obligations:
-                if o.status in ("refuted", "unknown"):
+                if o.status in (Verdict.REFUTED, Verdict.UNKNOWN):
                     print(f"  apply[{a.apply.index}] {o.message}", file=sys.stderr)
         return report.exit_status
     plan = report.plan

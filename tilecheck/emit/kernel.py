@@ -52,6 +52,7 @@ import re
 from ..check import Check, Tensor, cta_grid
 from ..layout import row_major
 from ..poly import Poly
+from ..verdict import Verdict
 from .address import addresses
 from .arith import Arith, Regs
 from .errors import EmitError
@@ -79,7 +80,7 @@ def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = 
     (``tilecheck run --unchecked`` runs it in a separate process).  Never for proved or
     unknown reports: those go through ``kernel(report.plan)`` or nowhere."""
     from ..report import Report
-    if not isinstance(report, Report) or report.verdict != "refuted":
+    if not isinstance(report, Report) or report.verdict != Verdict.REFUTED:
         raise PermissionError("kernel_unchecked takes only a refuted Report "
                               f"(got {getattr(report, 'verdict', type(report).__name__)})")
     if not _IDENT.match(name):
@@ -98,9 +99,7 @@ def dynamic_tensors(check: Check) -> list[Tensor]:
     out = []
     for t in check.tensors.values():
         if t.scope == "shared" and t.name in used:
-            try:
-                t.layout.cosize({}, t.offset)
-            except KeyError:
+            if t.layout.symbols(t.offset):
                 out.append(t)
     return out
 
@@ -215,11 +214,11 @@ class _Kernel:
         return self._raw["%tid.y"]
 
     def cosize(self, t: Tensor, bytes: bool = True) -> int:
-        try:
-            n = t.layout.cosize({}, t.offset)
-        except KeyError as e:
-            raise EmitError(f"{t.scope} tensor {t.name}: its size depends on symbol {e.args[0]}; a {t.scope} "
-                            f"array needs a concrete size") from None
+        symbols = t.layout.symbols(t.offset)
+        if symbols:
+            raise EmitError(f"{t.scope} tensor {t.name}: its size depends on symbol {symbols[0]}; a {t.scope} "
+                            f"array needs a concrete size")
+        n = t.layout.cosize({}, t.offset)
         return n * t.esize if bytes else n
 
     def _symbol(self, n: str) -> tuple[str, int]:

@@ -20,9 +20,8 @@ from math import prod
 
 import numpy as np
 
+from .. import crd2idx
 from ..check import Apply, Check, Tensor
-from ..expr import to_poly
-from ..layout import OFFSET, THREAD_AXES
 from ..machine import WARP
 from ..poly import Context, Poly
 
@@ -72,21 +71,22 @@ class Operand:
         self.vector = prod(view.size[n] for n in self.word_axis)
         self.word = word
         self._group = group_coords(check, apply, ctx)
+        self.dom = crd2idx.Divisions(ctx, symbols)
         elem = {}
         for c, names in zip(self._group, self.group_axes):
-            elem.update(zip(names, _digits(c, [view.size[n] for n in names], ctx)))
+            elem.update(zip(names, self.dom.digits(c, [view.size[n] for n in names], "")))
         for names in self.repeat_axes:
             for n in names:
                 elem[n] = ctx.var(self.rv + n, 0, view.size[n] - 1)
         for n in self.word_axis:
             elem[n] = ctx.var(self.wv + n, 0, view.size[n] - 1) if word else Poly()
         self.elem = elem
-        self.index = [to_poly(start, ctx, symbols) + _row_major([elem[n] for n in names],
-                                                               [view.size[n] for n in names])
-                      for start, names in zip(view.starts, view.left)]
-        self.comps = self.tensor.layout.poly(self.index, ctx, symbols, self.tensor.offset)
-        for a in (OFFSET, *THREAD_AXES):
-            self.comps.setdefault(a, Poly())
+        self.index = crd2idx.logical(view, elem, self.dom)
+        self.comps = self._value(self.index)
+
+    def _value(self, index) -> dict[str, Poly]:
+        return crd2idx.components(crd2idx.layout_value(self.tensor.layout, index, self.dom, self.tensor.offset),
+                                  self.dom)
 
     # the split -------------------------------------------------------------
     def variables(self) -> list[str]:
@@ -132,35 +132,28 @@ class Operand:
     # per-coordinate values --------------------------------------------------
     def digits(self) -> dict[str, np.ndarray]:
         """Each per-coordinate variable's value, shape (repeats, vector) (word 0 when ``word`` is off)."""
-        n = prod(self.repeat_shape)
-        rep = np.arange(n, dtype=np.int64)
-        out = {}
-        for k, names in reversed(list(enumerate(self.repeat_axes))):
-            c = rep % self.repeat_shape[k]
-            rep = rep // self.repeat_shape[k]
-            out.update(_np_digits(c, [self.view.size[m] for m in names], self.rv, names))
-        out = {v: a[:, None] for v, a in out.items()}
+        ints = crd2idx.Ints()
+        rep = np.arange(prod(self.repeat_shape), dtype=np.int64)
+        coords = ints.digits(rep, list(self.repeat_shape), "") if self.repeat_shape else []
+        out = {self.rv + n: a[:, None] for n, a in self._elements(coords, self.repeat_axes, ints).items()}
         if self.word:
             w = np.arange(self.vector, dtype=np.int64)
-            out.update({v: a[None, :] for v, a in
-                        _np_digits(w, [self.view.size[m] for m in self.word_axis], self.wv, self.word_axis).items()})
+            out.update({self.wv + n: a[None, :] for n, a in self._elements([w], [self.word_axis], ints).items()})
         return out
 
     def at(self, repeat: tuple[int, ...], word: int = 0) -> dict[str, Poly]:
         """The components at one concrete repeat and word, thread left symbolic (the exact path)."""
-        env = {}
-        for c, names in zip(repeat, self.repeat_axes):
-            env.update(zip(names, (Poly.const(d) for d in _int_digits(c, [self.view.size[n] for n in names]))))
-        for n, d in zip(self.word_axis, _int_digits(word, [self.view.size[n] for n in self.word_axis])):
-            env[n] = Poly.const(d)
-        elem = {**self.elem, **env}
-        index = [to_poly(start, self.ctx, self.symbols) + _row_major([elem[n] for n in names],
-                                                                    [self.view.size[n] for n in names])
-                 for start, names in zip(self.view.starts, self.view.left)]
-        comps = self.tensor.layout.poly(index, self.ctx, self.symbols, self.tensor.offset)
-        for a in (OFFSET, *THREAD_AXES):
-            comps.setdefault(a, Poly())
-        return comps
+        ints = crd2idx.Ints()
+        env = self._elements([*repeat, word], [*self.repeat_axes, self.word_axis], ints)
+        elem = {**self.elem, **{n: Poly.const(int(d)) for n, d in env.items()}}
+        return self._value(crd2idx.logical(self.view, elem, self.dom))
+
+    def _elements(self, coords, axes, dom) -> dict:
+        """The elementary digits of coordinates along ``axes`` (a part of the view's axes)."""
+        out = {}
+        for c, names in zip(coords, axes):
+            out.update(zip(names, dom.digits(c, [self.view.size[n] for n in names], "")))
+        return out
 
     def repeats(self):
         return np.ndindex(*self.repeat_shape)
@@ -174,36 +167,3 @@ def integer_dot(lin: Linear, digits: dict[str, np.ndarray], shape) -> np.ndarray
             return None
         out = out + c.constant * digits[v]
     return out
-
-
-def _digits(c: Poly, sizes: list[int], ctx: Context) -> list[Poly]:
-    """Row-major digits of ``c`` (last fastest) through exact divisions."""
-    out = []
-    for s in reversed(sizes[1:]):
-        c, r = ctx.divmod(c, s, "digit")
-        out.append(r)
-    out.append(c)
-    return list(reversed(out))
-
-
-def _row_major(vals: list[Poly], sizes: list[int]) -> Poly:
-    acc = Poly()
-    for v, s in zip(vals, sizes):
-        acc = acc * s + v
-    return acc
-
-
-def _np_digits(c: np.ndarray, sizes: list[int], prefix: str, names) -> dict[str, np.ndarray]:
-    out = {}
-    for n, s in reversed(list(zip(names, sizes))):
-        out[prefix + n] = c % s
-        c = c // s
-    return out
-
-
-def _int_digits(c: int, sizes: list[int]) -> list[int]:
-    out = []
-    for s in reversed(sizes):
-        out.append(c % s)
-        c //= s
-    return list(reversed(out))

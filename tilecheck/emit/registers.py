@@ -20,8 +20,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import crd2idx
 from ..check import Check, Tensor
-from ..layout import OFFSET
+from ..expr import names_of
+from ..layout import OFFSET, _leaves
 from .errors import EmitError
 from .operand import Operand, integer_dot
 
@@ -102,14 +104,16 @@ def _thread_invariant_slots(op: Operand, shape, example) -> np.ndarray:
         raise EmitError(f"the register slot of {op.tensor.name} depends on the thread or a symbol ({example}) "
                         "and the tile is too large to show otherwise: PTX names registers statically")
     t = op.tensor
+    read = [*op.view.starts, *_leaves(t.layout.stride), t.offset]  # what the evaluation reads
+    symbols = sorted({n for x in read for n in names_of(x)})
+    if symbols:
+        raise EmitError(f"the register slot of {t.name} depends on symbol {symbols[0]}: "
+                        "PTX names registers statically")
     out = np.empty(shape, dtype=np.int64)
+    ints = crd2idx.Ints()
     for i, rep in enumerate(np.ndindex(*op.repeat_shape)):
         for w in range(op.vector):
-            try:
-                seen = {t.layout(op.view.index((*g, *rep, w)), {}, t.offset)[OFFSET] for g in groups}
-            except KeyError as e:
-                raise EmitError(f"the register slot of {t.name} depends on symbol {e.args[0]}: "
-                                "PTX names registers statically") from None
+            seen = {crd2idx.operand_value(t, op.view, (*g, *rep, w), ints)[OFFSET] for g in groups}
             if len(seen) != 1:
                 raise EmitError(f"the register slot of {t.name} at repeat {rep}, word {w} differs between "
                                 f"threads ({sorted(seen)[:4]}): PTX names registers statically")
@@ -118,7 +122,7 @@ def _thread_invariant_slots(op: Operand, shape, example) -> np.ndarray:
 
 
 def _size(t: Tensor) -> int:
-    try:
-        return t.layout.cosize({}, t.offset)
-    except KeyError as e:
-        raise EmitError(f"register tensor {t.name}: its slots depend on symbol {e.args[0]}") from None
+    symbols = t.layout.symbols(t.offset)
+    if symbols:
+        raise EmitError(f"register tensor {t.name}: its slots depend on symbol {symbols[0]}")
+    return t.layout.cosize({}, t.offset)

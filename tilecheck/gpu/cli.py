@@ -67,7 +67,7 @@ def main(args) -> int:
 
 
 def _main(args) -> int:
-    from ..cli import load_check
+    from ..check import load_check
     from ..report import prove
     from .reference import bind_symbols
 

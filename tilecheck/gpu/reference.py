@@ -36,6 +36,7 @@ import numpy as np
 
 from ..check import Apply, Check, Tensor, cta_grid
 from ..errors import InputError
+from .. import oracle
 from ..expr import evaluate, holds
 from ..layout import OFFSET
 
@@ -269,15 +270,13 @@ def _coords(shape) -> list[np.ndarray]:
 
 
 def _index(view, coords, env) -> tuple:
-    # View.index divides coordinates in place (``c //= size``): hand it copies
-    idx = view.index([c.copy() for c in coords], env)
+    idx = oracle.view_index(view, coords, env)
     n = len(coords[0])
     return tuple(np.broadcast_to(np.asarray(i, dtype=np.int64), (n,)) for i in idx)
 
 
 def _evaluate_layout(t: Tensor, index, env) -> dict:
-    # Layout.__call__ may divide coordinates in place: hand it copies
-    comps = t.layout(tuple(np.array(i, dtype=np.int64, copy=True) for i in index), env, t.offset)
+    comps = oracle.layout_value(t.layout, index, env, t.offset)
     n = len(index[0]) if len(index) else 1
     return {k: np.broadcast_to(np.asarray(v, dtype=np.int64), (n,)) for k, v in comps.items()}
 

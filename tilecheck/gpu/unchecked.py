@@ -153,8 +153,7 @@ def choose(report, given: dict | None = None, max_bytes: int = MAX_CHOICE_BYTES)
     confirms most readily (``CONFIRMABLE`` order, then application order), with ``given`` (``--set``)
     winning over them, and the smallest allowed values for symbols neither names.  Raises InputError
     when ``given`` breaks the symbols' facts."""
-    from ..errors import InputError
-    from .reference import bind_symbols, case_bytes
+    from .reference import bind_symbols
     check = report.check
     given = dict(given or {})
     base = bind_symbols(check, given)  # the --set values are checked here, as a plain run checks them

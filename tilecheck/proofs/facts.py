@@ -14,7 +14,6 @@ itself, not the ``m*n'`` substitution the obligations use):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import z3
 

@@ -93,10 +93,9 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
         if var is None or var.lo is None:
             return []
         env[p] = var.lo
-    try:
-        order = sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))
-    except KeyError:
-        return []
+    if any(not ca[v].variables() <= set(env) for v, _ in pairs):
+        return []  # a coefficient names a variable with no lower end: no order to try
+    order = sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))
     zv = q.zv
     terms, fails = [], []
     for v, _ in order:

@@ -18,7 +18,9 @@ import z3
 from ..encode import Query, Witness
 from . import modular
 
-PROVED, REFUTED, UNKNOWN, SKIPPED = "proved", "refuted", "unknown", "skipped"
+from ..verdict import Verdict
+
+PROVED, REFUTED, UNKNOWN, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.UNKNOWN, Verdict.SKIPPED
 
 
 @dataclass
