@@ -72,14 +72,25 @@ class Polys:
         return c
 
     def divmod(self, c: Poly, d: int, stem: str):
-        return self.ctx.divmod(c, d, stem)
+        exact = exact_divmod(c, d, self.ctx)
+        return exact if exact is not None else self.ctx.divmod(c, d, stem)
 
     def digits(self, c: Poly, sizes: list[int], stem: str) -> list[Poly]:
-        """Row-major digits through one fresh variable each and one equation (shared per value)."""
+        """Row-major digits: exact polynomials where ``exact_divmod`` applies at every step, else
+        one fresh variable each and one equation (shared per value)."""
         if len(sizes) == 1:
             return [c]
         if c.is_const:
             return [Poly.const(d) for d in Ints().digits(c.constant, sizes, stem)]
+        out, rest = [], c
+        for s in reversed(sizes[1:]):
+            step = exact_divmod(rest, s, self.ctx)
+            if step is None:
+                break
+            rest, r = step
+            out.append(r)
+        else:
+            return [rest, *reversed(out)]
         ctx = self.ctx
         key = ("digits", c, tuple(sizes))
         if key not in ctx.memo:
@@ -89,8 +100,27 @@ class Polys:
         return ctx.memo[key]
 
 
+def exact_divmod(p: Poly, d: int, ctx: Context):
+    """``(p // d, p % d)`` as polynomials, without fresh variables, when that is exact: write
+    ``p = d*A + B`` with every coefficient of ``B`` in ``[0, d)``; if ``B`` lies in ``[0, d)`` for
+    every value the variables' ranges allow, then ``p // d = A`` and ``p % d = B``.  None otherwise.
+    (``8*l + 2*i + v`` with ``v`` in ``[0, 1]``, divided by 2, is ``(4*l + i, v)``: the layout's
+    digits are the view's own, and the proofs' polynomials cancel instead of asking the solver.)"""
+    if d <= 1:
+        return (p, Poly()) if d == 1 else None
+    a = Poly({m: c // d for m, c in p.terms.items()})
+    b = Poly({m: c % d for m, c in p.terms.items()})
+    lo, hi = ctx.interval(b)
+    if lo is None or hi is None or lo < 0 or hi >= d:
+        return None
+    return a, b
+
+
 class Divisions(Polys):
     """Polynomials whose digits are exact divisions (``Context.divmod``): what code computes."""
+
+    def divmod(self, c: Poly, d: int, stem: str):
+        return self.ctx.divmod(c, d, stem)
 
     def digits(self, c: Poly, sizes: list[int], stem: str) -> list[Poly]:
         out = []
