@@ -226,3 +226,19 @@ def test_decider_and_z3_agree_on_registers_around_the_budget():
             assert decide.decide(from_dict(d))[0]["registers"][0] == o.status, (rows, layout)
             if o.status == "refuted":
                 assert decide.violation_at(from_dict(d), 0, "registers", o.counterexample) is None
+
+
+def test_a_symbolic_register_stride_counts_each_coordinate_in_both_deciders():
+    d = data(80)
+    d["symbols"] = {"n": {"min": 0, "max": 8}}
+    d["tensors"]["R"]["layout"] = "(80,4):(4*n,1)"  # n = 0 would give 4 slots; the model counts 320
+    check = from_dict(d)
+    assert registers.slots(check.tensors["R"]) == (320, True)
+    o = tilecheck.prove(check).applies[0].obligation("registers")
+    assert o.status == "refuted" and o.counterexample["registers"] == 320
+    assert decide.decide(check)[0]["registers"][0] == "refuted"
+    d["tensors"]["R"]["layout"] = "(80,4):(0*n,1)"  # names a symbol: counted per coordinate by both (320)
+    c2 = from_dict(d)
+    assert registers.slots(c2.tensors["R"]) == (320, True)
+    assert tilecheck.prove(c2).applies[0].obligation("registers").status == "refuted"
+    assert decide.decide(c2)[0]["registers"][0] == "refuted"

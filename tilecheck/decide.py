@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 from math import prod
 
-from .expr import evaluate, holds
+from .expr import evaluate, holds, names_of
 
 PROVED, REFUTED, SKIPPED = "proved", "refuted", "skipped"
 
@@ -278,19 +278,20 @@ def registers(check, apply, env):
             continue
         per_slot = 2 if t.bits == 64 else 1
         leaves = _flat_modes(t.layout.shape, t.layout.stride)
-        symbolic = [(s, d) for s, d in leaves if not isinstance(d, (int, ThreadStride)) and evaluate(s, {}) > 1]
+        symbolic = [(s, d) for s, d in leaves if not isinstance(d, ThreadStride) and names_of(d)
+                    and evaluate(s, env) > 1]
         if symbolic:  # the model: such a tile has one slot per coordinate of its non-thread modes
             n = 1
             for s, d in leaves:
-                if not isinstance(d, ThreadStride) and (not isinstance(d, int) or d != 0):
-                    n *= evaluate(s, {})
+                if not isinstance(d, ThreadStride) and (names_of(d) or evaluate(d, env) != 0):
+                    n *= evaluate(s, env)
             total += per_slot * n
             if total > budget:
                 return {"registers": f"at least {total}", "budget": budget, "tensor": name}
             continue
         seen = set()
-        for index in itertools.product(*(range(evaluate(e, {})) for e in t.shape)):
-            slot = t.layout(index, {}, 0)[""]
+        for index in itertools.product(*(range(evaluate(e, env)) for e in t.shape)):
+            slot = t.layout(index, env, 0)[""]
             if slot not in seen:
                 seen.add(slot)
                 total += per_slot

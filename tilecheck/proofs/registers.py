@@ -5,7 +5,7 @@ The model (docs/check-file.md, "The register budget"):
 * a thread holds, of every register tensor that some application names, each distinct slot
   its layout reaches: the distinct values of ``offset + sum(coordinate * stride)`` over the
   modes whose stride is not a thread stride (``@laneid``/``@warpid``/``@tid`` modes say which
-  thread holds a slot, not which slot).  A stride that mentions a symbol is counted as if it
+  thread holds a slot, not which slot).  A stride that names a symbol (even ``0*n``) is counted as if it
   separated its coordinates (the emitter refuses such tiles anyway);
 * a slot of a 64-bit tensor is 2 registers, a slot of an 8/16/32-bit tensor 1 (SASS has no
   16-bit registers: a ``%rs`` register takes a whole 32-bit one);
@@ -24,7 +24,7 @@ from math import prod
 
 import numpy as np
 
-from ..expr import concrete
+from ..expr import concrete, names_of
 from ..layout import ThreadStride, _leaves
 from .runner import static
 
@@ -55,9 +55,7 @@ def slots(tensor) -> tuple[int, bool]:
         e = concrete(s)
         if e is None or e <= 1:
             continue
-        stride = concrete(d)
-        if stride is None:  # symbolic: counted as separating its coordinates
-            stride = "symbolic"
+        stride = "symbolic" if names_of(d) else concrete(d)  # symbolic: counted as separating its coordinates
         if stride != 0:
             modes.append((e, stride))
     if any(d == "symbolic" for _, d in modes) or _injective(modes):
