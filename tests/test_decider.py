@@ -39,7 +39,7 @@ def only(*refuted, skipped=()):
 
 
 # --- the examples and the named cases ----------------------------------------------------
-@pytest.mark.parametrize("name,refuted", [("seed.toml", ()), ("cta_shared_store.toml", ()),
+@pytest.mark.parametrize("name,refuted", [("seed.toml", ("registers",)), ("cta_shared_store.toml", ()),
                                           ("cta_lane_stride2_refuted.toml", ("ownership",)),
                                           ("region_misaligned_refuted.toml", ("alignment",)),
                                           ("symbolic_tile.toml", ())])

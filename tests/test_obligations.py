@@ -4,7 +4,7 @@ import pytest
 from conftest import mem, reg, statuses
 
 ALL = ["target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
-       "disjoint", "bounds", "overflow"]
+       "disjoint", "bounds", "overflow", "registers"]
 
 
 def only(*refuted, skipped=()):

@@ -68,6 +68,7 @@ class Apply:
     pred: bool = False
     preserve_dst: bool = False
     cache_policy: bool = False
+    require: tuple = ()  # performance obligations this application makes contracts (``require = [...]``)
 
     @property
     def family(self) -> families.Family:
@@ -164,10 +165,10 @@ def loads(text: str, path: str = "<string>") -> Check:
         raise e.at(path) from None
 
 
-_TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version"}
+_TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
 _TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
-_APPLY_KEYS = {"opcode", "scope", "dst", "src"}  # and each family's own keys (families.Family.keys)
+_APPLY_KEYS = {"opcode", "scope", "dst", "src", "require"}  # and each family's own keys (families.Family.keys)
 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
@@ -207,11 +208,12 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
     if not isinstance(applies, list) or not applies:
         raise InputError("the file needs at least one [[apply]] table", "apply")
     shapes = {n: t.shape for n, t in tensors.items()}
+    required = _require(data.get("require", []), "require")
     out = []
     for k, spec in enumerate(applies):
         try:
             out.append(_apply(k, spec, shapes, symbols, threads,
-                              {n for n, t in tensors.items() if t.is_register}, tensors))
+                              {n for n, t in tensors.items() if t.is_register}, tensors, required))
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
     return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path)
@@ -383,7 +385,25 @@ class _Free(dict):
         return Poly.var(key)
 
 
-def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None) -> Apply:
+def _require(names, where, family=None) -> tuple[str, ...]:
+    """``require = ["registers"]``: performance obligations made contracts (a refutation blocks)."""
+    from .proofs.registry import PERFORMANCE, REGISTRY
+    perf = [n for n, o in REGISTRY.items() if o.severity == PERFORMANCE]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError(f"require must be a list of performance obligation names (one of {', '.join(perf)}), "
+                         f"got {names!r}", where)
+    for n in names:
+        if n not in REGISTRY:
+            raise InputError(f"unknown obligation {n!r} (performance obligations: {', '.join(perf)})", where)
+        if REGISTRY[n].severity != PERFORMANCE:
+            raise InputError(f"{n!r} is a contract obligation already (require names performance obligations: "
+                             f"{', '.join(perf)})", where)
+        if family is not None and n not in family.obligations:
+            raise InputError(f"{n!r} does not apply to the {family.name} family", where)
+    return tuple(dict.fromkeys(names))
+
+
+def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, required=()) -> Apply:
     _keys(spec, _APPLY_KEYS.union(*(f.keys for f in families.FAMILIES.values())), "")
     for key in ("opcode", "dst", "src"):
         if key not in spec:
@@ -421,4 +441,6 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None) -
     options = {key: _bool(spec.get(key, default), key) for key, default in family.keys.items()
                if isinstance(default, bool)}  # other keys complete the opcode (Family.bind)
     opcode = family.bind(opcode, spec, tensors, views)
-    return Apply(k, opcode, scope, views["dst"], views["src"], **options)
+    _require(list(required), "require", family)
+    require = tuple(dict.fromkeys((*required, *_require(spec.get("require", []), "require", family))))
+    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require)

@@ -4,7 +4,7 @@ This is the test oracle of the differential properties (``tests/test_fuzz*.py``,
 ``tilecheck fuzz``).  It restates each obligation of the ld/st contract from the
 check-file specification in the plainest code: loops over every thread or group,
 every repeat coordinate and every word, evaluated with the *concrete* semantics of
-views (``View.index``) and layouts (``Layout.__call__``, ``Layout.cosize``).  It never
+views and layouts as ``oracle.py`` restates them (and ``Layout.cosize``).  It never
 touches the Z3 encoding (``encode``, ``poly``, ``proofs``), so a disagreement between
 the two is a bug in one of them.
 
@@ -28,7 +28,7 @@ from math import prod
 import numpy as np
 
 from . import oracle
-from .expr import evaluate, holds
+from .expr import evaluate, holds, names_of
 from .verdict import Verdict
 
 PROVED, REFUTED, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED
@@ -36,11 +36,11 @@ TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
 ORDER = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
-         "disjoint", "bounds", "overflow")
+         "disjoint", "bounds", "overflow", "registers")
 NEEDS = {"target": (), "space": (), "shape": (), "width": (), "operands": (),
          "contiguity": ("shape", "space"), "alignment": ("shape", "space", "width", "contiguity"),
          "ownership": ("shape", "space"), "disjoint": ("shape", "space"), "bounds": ("shape", "space"),
-         "overflow": ("shape", "space", "bounds")}
+         "overflow": ("shape", "space", "bounds"), "registers": ()}
 ADDRESS_LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
 SPACE_OF_OPCODE = {"global": "global", "shared": "shared", "local": "local"}  # shared::cta parses as shared
 # cp.async (PTX ISA, "cp.async"): two memory operands, [dst] in .shared and [src] in .global, no registers
@@ -318,7 +318,53 @@ def overflow_ok(ops, point):
     return True
 
 
-STATIC = {"target": target, "space": space, "shape": shape, "width": width, "operands": operands}
+def registers(check, apply, env):
+    """The register budget (a performance obligation): every register tensor an application names
+    is live at once; a thread holds each distinct slot its layout gives over the tensor's whole
+    logical domain (thread-stride modes pick the thread, not the slot), 2 registers for a 64-bit
+    slot, 1 otherwise; at most 255, and at most 8 * (256 // warps) for the CTA's warps (65536
+    registers per SM, 256 per warp per allocation).  A stride naming a symbol counts each of its
+    coordinates as another slot.  Enumerates until the budget is exceeded."""
+    from .layout import ThreadStride
+    warps = (check.threads + 31) // 32
+    budget = min(255, 8 * (256 // warps))
+    named = {v.tensor for a in check.applies for v in (a.dst, a.src)}
+    total = 0
+    for name, t in check.tensors.items():
+        if t.scope != "register" or name not in named:
+            continue
+        per_slot = 2 if t.bits == 64 else 1
+        leaves = _flat_modes(t.layout.shape, t.layout.stride)
+        symbolic = [(s, d) for s, d in leaves if not isinstance(d, ThreadStride) and names_of(d)
+                    and evaluate(s, env) > 1]
+        if symbolic:  # the model: such a tile has one slot per coordinate of its non-thread modes
+            n = 1
+            for s, d in leaves:
+                if not isinstance(d, ThreadStride) and (names_of(d) or evaluate(d, env) != 0):
+                    n *= evaluate(s, env)
+            total += per_slot * n
+            if total > budget:
+                return {"registers": f"at least {total}", "budget": budget, "tensor": name}
+            continue
+        seen = set()
+        for index in itertools.product(*(range(evaluate(e, env)) for e in t.shape)):
+            slot = oracle.layout_value(t.layout, index, env, 0)[""]
+            if slot not in seen:
+                seen.add(slot)
+                total += per_slot
+                if total > budget:
+                    return {"registers": f"at least {total}", "budget": budget, "tensor": name}
+    return None
+
+
+def _flat_modes(shape, stride):
+    if isinstance(shape, tuple):
+        return [m for s, d in zip(shape, stride) for m in _flat_modes(s, d)]
+    return [(shape, stride)]
+
+
+STATIC = {"target": target, "space": space, "shape": shape, "width": width, "operands": operands,
+          "registers": registers}
 POINTWISE = {"contiguity": contiguity_ok, "alignment": alignment_ok, "ownership": ownership_ok,
              "bounds": bounds_ok, "overflow": overflow_ok}
 BEFORE = {"alignment": alignment_base, "bounds": bounds_slices}  # static part of a pointwise rule

@@ -32,9 +32,10 @@ class ApplyReport:
 
     @property
     def verdict(self) -> str:
-        """refuted if a contract obligation is (a performance one is reported, never blocks)."""
+        """refuted if a contract obligation is (a performance one is reported and blocks only when the
+        check file requires it: ``require``)."""
         from .proofs.registry import blocks
-        st = [o.status for o in self.obligations if blocks(o.name)]
+        st = [o.status for o in self.obligations if blocks(o.name, self.apply.require)]
         return REFUTED if REFUTED in st else UNKNOWN if UNKNOWN in st else PROVED
 
     def obligation(self, name: str) -> Outcome:
@@ -89,6 +90,7 @@ class Report:
         return out
 
     def to_text(self) -> str:
+        from .proofs.registry import blocks
         lines = [f"{self.check.path}: {self.verdict} ({self.check.arch}, threads={self.check.threads}, "
                  f"{self.seconds * 1000:.0f} ms)"]
         for a in self.applies:
@@ -99,7 +101,12 @@ class Report:
                 lines.append(f"    {o.name:<11} {o.status:<8} {t}")
             for o in a.obligations:
                 if o.status in (REFUTED, UNKNOWN):
-                    lines.append(f"    - {o.message}")
+                    tail = ""
+                    if o.status == REFUTED and not blocks(o.name, a.apply.require):
+                        tail = f" (performance: reported, not blocking; require = [\"{o.name}\"] makes it block)"
+                    lines.append(f"    - {o.message}{tail}")
+                elif o.status == PROVED and o.message:
+                    lines.append(f"    - {o.name}: {o.message}")
         if self.recheck is not None and (text := self.recheck.to_text()):
             lines.append(text)
         return "\n".join(lines)

@@ -7,6 +7,11 @@ base addresses ``%base_<tensor>``, symbols ``%sym_<name>``, predicate ``%p``,
 cache policy ``%policy``; ``--base A=%rd1`` names tensor A's base register instead); with
 it, the whole kernel (see kernel.py for its ABI).  ``--name`` is for ``--kernel`` and
 ``--base`` for fragments: either on the wrong side is an input error.
+
+A proved file whose PTX would be absurd (more than 131072 registers or 65536 instructions per
+thread, see budget.py) is refused with exit 2 unless ``--force``; refuted performance
+obligations (``registers``) that the file does not ``require`` are printed to standard error
+as warnings and do not block.
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from ..errors import InputError
 from ..timeout import positive_seconds
 from ..report import prove
 from ..verdict import Verdict
+from .budget import too_large
 from .fragment import fragment
 from .kernel import kernel, version
 
@@ -33,6 +39,9 @@ def add_arguments(p):
     p.add_argument("--base", action="append", default=[], metavar="TENSOR=%%REG",
                    help="the register holding a memory tensor's base address in the fragments (default "
                         "%%base_TENSOR); repeatable; not with --kernel")
+    p.add_argument("--force", action="store_true",
+                   help="emit even when the PTX is absurdly large (over 131072 registers or 65536 instructions "
+                        "per thread)")
 
 
 _REGISTER = re.compile(r"%[A-Za-z_$][A-Za-z0-9_$]*")
@@ -70,6 +79,8 @@ def main(args) -> int:
                 if o.status in (Verdict.REFUTED, Verdict.UNKNOWN):
                     print(f"  apply[{a.apply.index}] {o.message}", file=sys.stderr)
         return report.exit_status
+    if not args.force and (why := too_large(report)):
+        raise InputError(why, args.file)
     plan = report.plan
     try:
         text = kernel(plan, name=args.name or "tilecheck_kernel") if args.kernel else fragments(plan, base)
@@ -83,6 +94,11 @@ def main(args) -> int:
             raise InputError(f"cannot write: {e.strerror}", args.output) from None
     else:
         sys.stdout.write(text)
+    for a in report.applies:  # performance refutations the file does not require: reported, not blocking
+        for o in a.obligations:
+            if o.status == "refuted":
+                print(f"tilecheck: warning: apply[{a.apply.index}] {o.message} (performance, not blocking)",
+                      file=sys.stderr)
     return 0
 
 

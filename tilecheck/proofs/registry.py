@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import (alignment, bounds, contiguity, disjoint, operands, overflow, ownership, shape, space,
+from . import (alignment, bounds, contiguity, disjoint, operands, overflow, ownership, registers, shape, space,
                target, width)
 
 CONTRACT, PERFORMANCE = "contract", "performance"
@@ -45,7 +45,7 @@ class Obligation:
     @property
     def doc_row(self) -> str:
         """This obligation's row of the docs table."""
-        return f"| `{self.name}` | {self.doc} | {self.needs_doc + ' ' if self.needs_doc else ''}|"
+        return f"| `{self.name}` | {self.doc} | {self.needs_doc + ' ' if self.needs_doc else ''}| {self.severity} |"
 
 
 REGISTRY: dict[str, Obligation] = {o.name: o for o in (
@@ -85,11 +85,22 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
     Obligation("overflow", overflow, ("shape", "space", "bounds"),
                "every accessed byte offset is in `[0, 2^32)` (shared, local) or `[0, 2^64)` (global)",
                hardware=ILLEGAL, rank=1, per_memory_operand=True),
+    Obligation("registers", registers, (),
+               "the register tiles the applications name need at most `min(255, share)` 32-bit registers per "
+               "thread: distinct slots, a 64-bit slot 2, an 8/16-bit slot 1; `share` = `8 * (256 // warps)`, the "
+               "CTA's part of the SM's 65536 (the message gives the number either way)",
+               severity=PERFORMANCE,
+               hardware="ptxas spills registers to local memory (slower); the output equals the numpy reference",
+               rank=4),
 )}
 
 NAMES: tuple[str, ...] = tuple(REGISTRY)
 
 
-def blocks(name: str) -> bool:
-    """Whether a refutation of ``name`` makes its application refuted (blocks emission)."""
-    return REGISTRY[name].severity == CONTRACT if name in REGISTRY else True
+PERFORMANCE_NAMES: tuple[str, ...] = tuple(n for n, o in REGISTRY.items() if o.severity == PERFORMANCE)
+
+
+def blocks(name: str, require=()) -> bool:
+    """Whether a refutation of ``name`` makes its application refuted (blocks emission): a contract
+    always; a performance obligation when the check file requires it (``require``, per apply)."""
+    return REGISTRY[name].severity == CONTRACT or name in require if name in REGISTRY else True

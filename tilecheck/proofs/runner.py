@@ -29,6 +29,7 @@ class Violation:
     explain: Callable[[Witness], "tuple[str, dict] | None"]
     static: bool = False  # a fact of the input: formula is a constant, explain needs no witness
     congruence: "tuple | None" = None  # (P, m): the formula is P mod m != 0, decided exactly mod 2^j first
+    note: str | None = None  # the message of a proof (registers: the number), None for most
 
 
 @dataclass
@@ -69,7 +70,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     formula = z3.simplify(v.formula)
     if z3.is_false(formula):
         _record(recorder, name, apply, check, v.formula, z3.unsat)
-        return Outcome(name, PROVED, time.perf_counter() - start)
+        return Outcome(name, PROVED, time.perf_counter() - start, v.note)
     if v.static:
         _record(recorder, name, apply, check, v.formula, z3.sat)
         message, cex = v.explain(None)
