@@ -11,7 +11,8 @@ from tilecheck.emit import kernel
 from tilecheck.emit.kernel import dynamic_shared_bytes, dynamic_tensors
 from tilecheck.gpu import batch
 from tilecheck.gpu.reference import BufferTooLarge, bind_symbols, buffer_sizes, case_bytes, reference
-from tilecheck.gpu.runner import RESERVE_BYTES, HOST_COPIES, find_ptxas, link_ptx, memory_budget
+from tilecheck.gpu.runner import RESERVE_BYTES, HOST_COPIES, link_ptx, memory_budget
+from tilecheck.tools import ToolNotFound, find_tool
 from tilecheck.gpu.unchecked import (align_blamed, best_residue, choose, counterexample_symbols)
 
 from conftest import build, mem, reg
@@ -137,8 +138,9 @@ def test_symbolic_shared_tensor_is_dynamic_and_its_bytes_match_the_reference():
 
 
 def _ptxas_ok(ptx, tmp_path):
-    exe = find_ptxas()
-    if exe is None:
+    try:
+        exe = find_tool("ptxas")
+    except ToolNotFound:
         pytest.skip("ptxas not found")
     src = tmp_path / "k.ptx"
     src.write_text(ptx)
