@@ -215,4 +215,4 @@ def test_two_fresh_processes_export_the_same_text(tmp_path):
                        check=True, capture_output=True)
     first = {p.name: p.read_text() for p in (tmp_path / "first" / "seed").glob("*.smt2")}
     second = {p.name: p.read_text() for p in (tmp_path / "second" / "seed").glob("*.smt2")}
-    assert first == second and len(first) == 11 and any("(let " in t for t in first.values())
+    assert first == second and len(first) >= 11 and any("(let " in t for t in first.values())
