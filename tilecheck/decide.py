@@ -346,8 +346,18 @@ def registers(check, apply, env):
             if total > budget:
                 return {"registers": f"at least {total}", "budget": budget, "tensor": name}
             continue
+        extents = [evaluate(e, env) for e in t.shape]
+        size = prod(extents)
+        if 0 < size <= TABLE_LIMIT:  # every index at once: the same oracle on numpy arrays of Python ints
+            grid = np.indices(extents).reshape(len(extents), size).astype(object)
+            slots = oracle.layout_value(t.layout, tuple(grid[k] for k in range(len(extents))), env, 0)[""]
+            distinct = len(set(slots.tolist())) if isinstance(slots, np.ndarray) else 1
+            total += per_slot * distinct
+            if total > budget:
+                return {"registers": f"at least {total}", "budget": budget, "tensor": name}
+            continue
         seen = set()
-        for index in itertools.product(*(range(evaluate(e, env)) for e in t.shape)):
+        for index in itertools.product(*(range(n) for n in extents)):
             slot = oracle.layout_value(t.layout, index, env, 0)[""]
             if slot not in seen:
                 seen.add(slot)
