@@ -95,24 +95,34 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
         env[p] = var.lo
     if any(not ca[v].variables() <= set(env) for v, _ in pairs):
         return []  # a coefficient names a variable with no lower end: no order to try
-    order = sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))
     zv = q.zv
-    terms, fails = [], []
-    for v, _ in order:
-        c = ca[v].z3(zv)
-        absc = z3.If(c >= 0, c, -c)
-        fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
-        terms.append(absc * spans[v])
-    solver = z3.Solver()
-    solver.set(timeout=CHAIN_MS)
-    solver.add(z3.Or(*fails))
     # the facts and the ranges of the parameters (a subset of the background: sound to drop the rest)
-    for c, vs in q.constraints():
-        if vs and vs <= params | _param_closure(q, params):
-            solver.add(q.build(c))
-    if solver.check() != z3.unsat:
-        return []
-    return [zv[v] == zv[w] for v, w in pairs]
+    facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= params | _param_closure(q, params)]
+    orders = [sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))]  # at the parameters' lower ends
+    first = z3.Solver()
+    first.set(timeout=CHAIN_MS)
+    first.add(*facts)
+    if first.check() == z3.sat:  # and at a point the facts allow (a fact may push a stride up)
+        m = first.model()
+        at = {p: m.eval(zv[p], model_completion=True).as_long() for p in params if p in zv}
+        if all(ca[v].variables() <= set(at) for v, _ in pairs):
+            other = sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(at)))
+            if other != orders[0]:
+                orders.append(other)
+    for order in orders:
+        terms, fails = [], []
+        for v, _ in order:
+            c = ca[v].z3(zv)
+            absc = z3.If(c >= 0, c, -c)
+            fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
+            terms.append(absc * spans[v])
+        solver = z3.Solver()
+        solver.set(timeout=CHAIN_MS)
+        solver.add(z3.Or(*fails))
+        solver.add(*facts)
+        if solver.check() == z3.unsat:
+            return [zv[v] == zv[w] for v, w in pairs]
+    return []
 
 
 def _param_closure(q, params: set[str]) -> set[str]:
