@@ -163,3 +163,32 @@ def test_a_kernel_ptxas_rejects_is_a_finding_and_the_rest_of_its_batch_runs(draw
     assert f"{ok - 1} proved cases run in 1 batches, 0 differ" in lines[0] and "STOPPED" not in "".join(lines)
     assert [f.problems[0].split(":")[1].strip() for f in tally.findings] == ["the kernel of a proved case was rejected"]
     assert tally.findings[0].data is drawn.proved[broken[0]]
+
+
+def test_forced_cases_are_emitted_once_in_the_main_process_and_the_child_gets_that_ptx(drawn, monkeypatch):
+    """Issue 11 item 7: each forced case's kernel is ``emit.kernel_unchecked`` of the report proved here,
+    emitted in the main thread and handed to ``confirm``; one the emitter cannot build is counted, not run."""
+    import threading
+    from tilecheck import emit
+    from tilecheck.gpu import unchecked
+    emitted, given = [], []
+    real = unchecked.unchecked_kernel
+
+    def kernel_of(report):
+        emitted.append(threading.current_thread() is threading.main_thread())
+        if len(emitted) == 1:
+            raise emit.EmitError("cannot build the first")
+        return real(report)
+
+    def fake_confirm(check, symbols, seed, path, report=None, ptx=None, **kw):
+        given.append(ptx == emit.kernel_unchecked(report, name=unchecked.NAME))
+        return SimpleNamespace(status="fault", detail="misaligned address", confirmed=True)
+
+    monkeypatch.setattr(unchecked, "unchecked_kernel", kernel_of)
+    monkeypatch.setattr(unchecked, "confirm", fake_confirm)
+    tally = SimpleNamespace(proved=[], misaligned=drawn.misaligned, findings=[])
+    device = SimpleNamespace(arch="sm_90", can_run=lambda a: runner.cannot_run(a, "sm_90"))
+    line = gpu_stage._alignment(tally, device, seed=0)
+    assert len(emitted) >= 2 and all(emitted), "emitted once per chosen case, in the main thread"
+    assert len(given) == len(emitted) - 1 and all(given)
+    assert "1 not emittable" in line and not tally.findings

@@ -232,7 +232,7 @@ def _alignment(tally, g, seed) -> str:
     from ..check import from_dict
     from ..decide import alignment_base
     from ..gpu.reference import bind_symbols
-    from ..gpu.unchecked import confirm
+    from ..gpu.unchecked import confirm, unchecked_kernel
     from ..report import prove
     from ..strategies import to_toml
     start = time.perf_counter()
@@ -246,21 +246,26 @@ def _alignment(tally, g, seed) -> str:
         elif _too_large(check, bind_symbols(check)):
             large += 1
         elif len(chosen) < ALIGNMENT_CASES:
-            chosen.append((k, data, check.tensors[check.applies[0].memory.tensor].scope, check, prove(check)))
-    confirmed, tried, emitless = Counter(), Counter(), 0
+            report = prove(check)
+            try:  # emitted here, once: the child only runs it (and the threads below never touch Z3)
+                ptx = unchecked_kernel(report)
+            except Exception:  # noqa: BLE001 - the emitter cannot build this plan
+                ptx = None
+            chosen.append((k, data, check.tensors[check.applies[0].memory.tensor].scope, check, report, ptx))
+    confirmed, tried = Counter(), Counter()
+    emitless = sum(1 for *_, ptx in chosen if ptx is None)
+    chosen = [c for c in chosen if c[-1] is not None]
     with tempfile.TemporaryDirectory() as tmp:
         for k, data, *_ in chosen:  # the child process reads the case from its file
             (Path(tmp) / f"misaligned{k}.toml").write_text(to_toml(data))
 
         def one(item):  # the threads only wait for their child processes (Z3 is not thread-safe)
-            k, _, _, check, report = item
-            return item, confirm(check, {}, seed + k, str(Path(tmp) / f"misaligned{k}.toml"), report=report)
+            k, _, _, check, report, ptx = item
+            return item, confirm(check, {}, seed + k, str(Path(tmp) / f"misaligned{k}.toml"), report=report,
+                                 ptx=ptx)
 
         with ThreadPoolExecutor(ALIGNMENT_PARALLEL) as ex:
             for (k, data, space, *_), outcome in ex.map(one, chosen):
-                if outcome.status == "cannot-emit":
-                    emitless += 1
-                    continue
                 tried[space] += 1
                 if outcome.confirmed:
                     confirmed[space] += 1

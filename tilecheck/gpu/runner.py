@@ -11,7 +11,7 @@ driver's JIT with ``how="ptx"``), and runs them as one batch: one upload, one
 synchronisation and one download for all of them (``tilecheck.gpu.batch``).
 Only proved plans come in here: ``run_check`` proves the check itself and
 refuses anything else (``tilecheck.gpu.unchecked`` is the one way to run a
-refuted plan, in a child process).
+refuted plan: the kernel of ``tilecheck.emit.kernel_unchecked``, in a child process).
 
 Every memory tensor's buffer is placed at an address aligned to exactly its
 declared ``align`` (``addr % align == 0`` and ``addr % (2*align) != 0``), so a

@@ -1,11 +1,13 @@
 """Hardware confirmation of refutations: run a plan that is NOT proved, in a child process.
 
 ``tilecheck run FILE --unchecked`` lands here.  The parent (``confirm``) proves the
-file, refuses a proved one, predicts from the refuted obligations what the
-hardware will do, and starts ``python -m tilecheck.gpu.unchecked`` — a separate
-process, because a fault such as "misaligned address" leaves the CUDA context
-unusable.  The child emits the kernel through the one escape hatch below, runs
-it once, and prints one JSON line saying what happened.
+file once (or takes the caller's report), refuses a proved one, predicts from the refuted
+obligations what the hardware will do, and emits the refuted kernel through the one escape
+hatch, ``tilecheck.emit.kernel_unchecked(report)``.  Then it starts ``python -m
+tilecheck.gpu.unchecked`` — a separate process, because a fault such as "misaligned address"
+leaves the CUDA context unusable — and hands it that PTX on stdin.  The child proves and emits
+nothing: it loads the given PTX, runs it once on the check's buffers (at the given symbol values
+and placements), and prints one JSON line saying what happened.
 
 Predictions (each obligation's record in ``proofs/registry.py``: ``hardware``, ``fault``; among
 several refuted obligations the lowest ``rank`` wins):
@@ -27,23 +29,19 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 CHILD_TIMEOUT = 300
 
 
-def emit_unchecked(check, name: str = "tilecheck_unchecked") -> str:
-    """ESCAPE HATCH — PTX for a check whose plan is NOT proved, for hardware confirmation only.
+NAME = "tilecheck_unchecked"  # the entry of every unchecked kernel
 
-    The public emitter takes only the Plan of a proved Report.  This builds the kernel of a
-    refuted or unknown check anyway, so that the hardware can be watched failing; it refuses a
-    proved check (run that with ``runner.run_check``).  Nothing but the ``--unchecked`` child
-    process calls it, and its kernels never run in the parent's CUDA context."""
+
+def unchecked_kernel(report) -> str:
+    """The PTX of a refuted ``report``'s kernel, for the child to run: ``emit.kernel_unchecked`` (which
+    raises for anything but a refuted Report).  Called in the parent, never in the child."""
     from .. import emit
-    from ..report import prove
-    report = prove(check)
-    if report.verdict == "proved":
-        raise ValueError(f"{check.path} is proved: run it with tilecheck.gpu.runner.run_check, not unchecked")
-    return emit.kernel_unchecked(report, name=name)
+    return emit.kernel_unchecked(report, name=NAME)
 
 
 @dataclass
@@ -226,27 +224,28 @@ class Outcome:
 
 
 def confirm(check, symbols: dict, seed: int, path: str, arch: str | None = None, how: str | None = None,
-            report=None, timeout: float = CHILD_TIMEOUT, placement: dict | None = None) -> Outcome:
+            report=None, timeout: float = CHILD_TIMEOUT, placement: dict | None = None,
+            ptx: str | None = None) -> Outcome:
     """Run ``check`` unchecked in a child process and judge the outcome against the prediction.
-    ``placement``: tensor -> (residue, modulus) of its buffer's address (default: ``align_blamed``,
-    exactly the declared alignment of every base pointer that a refutation blames)."""
+    ``report``: ``check``'s report (proved here when None); ``ptx``: its kernel, as
+    ``unchecked_kernel(report)`` emits it (emitted here when None: pass it from a thread that must not
+    touch Z3); the child only loads and runs it.  ``placement``: tensor -> (residue, modulus) of its
+    buffer's address (default: ``align_blamed``, exactly the declared alignment of every base pointer
+    that a refutation blames)."""
     from ..report import prove
     report = report or prove(check)
     if report.verdict == "proved":
         raise ValueError(f"{path} is proved: the unchecked path is only for refuted or unknown plans")
     pred = predict(report)
     placement = align_blamed(report) if placement is None else placement
-    cmd = [sys.executable, "-m", "tilecheck.gpu.unchecked", str(path), "--seed", str(seed)]
-    for k, v in symbols.items():
-        cmd += ["--set", f"{k}={v}"]
-    for t, (r, m) in placement.items():
-        cmd += ["--place", f"{t}={r}:{m}"]
-    if arch:
-        cmd += ["--arch", arch]
-    if how:
-        cmd += ["--load", how]
+    if ptx is None:
+        try:
+            ptx = unchecked_kernel(report)
+        except Exception as e:  # noqa: BLE001 - the emitter cannot build this plan at all (or it is unknown)
+            return Outcome("cannot-emit", f"{type(e).__name__}: {e}", False, pred, seed, symbols)
+    cmd = child_command(path, symbols, seed, placement, arch, how)
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        r = subprocess.run(cmd, input=ptx, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return Outcome("crashed", f"the child process ran past {timeout:.0f} s", False, pred, seed, symbols)
     line = next((ln for ln in reversed(r.stdout.splitlines()) if ln.startswith("{")), None)
@@ -268,6 +267,21 @@ def confirm(check, symbols: dict, seed: int, path: str, arch: str | None = None,
     return Outcome(status, detail, confirmed, pred, seed, symbols, raw)
 
 
+def child_command(path: str, symbols: dict, seed: int, placement: dict, arch: str | None = None,
+                  how: str | None = None) -> list[str]:
+    """The child's command line; its PTX comes on stdin (``--ptx -``)."""
+    cmd = [sys.executable, "-m", "tilecheck.gpu.unchecked", str(path), "--seed", str(seed), "--ptx", "-"]
+    for k, v in symbols.items():
+        cmd += ["--set", f"{k}={v}"]
+    for t, (r, m) in placement.items():
+        cmd += ["--place", f"{t}={r}:{m}"]
+    if arch:
+        cmd += ["--arch", arch]
+    if how:
+        cmd += ["--load", how]
+    return cmd
+
+
 # the child ----------------------------------------------------------------
 
 def _child(argv) -> dict:
@@ -282,6 +296,8 @@ def _child(argv) -> dict:
     p.add_argument("--arch")
     p.add_argument("--load", choices=runner.LOAD_PATHS, default=runner.DEFAULT_LOAD)
     p.add_argument("--place", action="append", default=[], metavar="TENSOR=RESIDUE:MODULUS")
+    p.add_argument("--ptx", required=True, metavar="PATH",
+                   help="the kernel to run (entry %s), as the parent emitted it; - reads stdin" % NAME)
     a = p.parse_args(argv)
     placement = {}
     for text in a.place:
@@ -302,11 +318,8 @@ def _child(argv) -> dict:
             return {"status": "unavailable", "detail": reason}
     except runner.GpuUnavailable as e:
         return {"status": "unavailable", "detail": str(e)}
-    try:
-        ptx = emit_unchecked(check)
-    except Exception as e:  # the emitter cannot build this plan at all
-        return {"status": "cannot-emit", "detail": f"{type(e).__name__}: {e}"}
-    job = runner.Job(check, symbols, a.seed, name="tilecheck_unchecked", ptx=ptx, strict=False, placement=placement)
+    ptx = sys.stdin.read() if a.ptx == "-" else Path(a.ptx).read_text()
+    job = runner.Job(check, symbols, a.seed, name=NAME, ptx=ptx, strict=False, placement=placement)
     try:
         case, ptx, _ = runner.prepare(job, 0)
     except BufferTooLarge as e:
