@@ -5,6 +5,11 @@ Per application a plan holds its family, the outcomes of every obligation that a
 element offset and the register operand's slot and owning thread, as exact polynomials over the
 canonical coordinates ``(group, repeat, word)`` and the symbols, built by the proofs' own operand
 model (``encode.Query``) with the one evaluator (``crd2idx.py``).
+
+A plan also owns the emitter's operand model (``Plan.operands``, built once per plan by
+``emit.operand.build``): the same operands at the (thread, repeat, word) coordinates with their
+digits as exact divisions, the form the emitted code computes.  ``emit.fragment`` and
+``emit.kernel`` read it from the plan and never build one from the check themselves.
 """
 from __future__ import annotations
 
@@ -66,8 +71,35 @@ class Plan:
     def applies(self) -> tuple[Apply, ...]:
         return self.check.applies
 
+    @cached_property
+    def operands(self):
+        """The emitter's operand model of every application (``emit.operand.Operands``), built once."""
+        return _operands(self.check)
+
     def step(self, index: int) -> Step:
         return self.steps[index]
 
     def __repr__(self):
         return f"Plan({self.check.path}, {len(self.applies)} applications)"
+
+
+def _operands(check: Check):
+    from .emit import operand
+    return operand.build(check)
+
+
+class _UncheckedPlan:
+    """What ``emit.kernel_unchecked`` emits a *refuted* report from: its check and the operand model,
+    built by the same code as a Plan's.  Not a Plan: ``kernel``/``fragment`` refuse it."""
+
+    def __init__(self, check: Check):
+        self.check = check
+
+    @cached_property
+    def operands(self):
+        return _operands(self.check)
+
+
+def unchecked(check: Check) -> _UncheckedPlan:
+    """The plan-like object of a refuted check, for ``emit.kernel_unchecked`` only."""
+    return _UncheckedPlan(check)

@@ -25,7 +25,7 @@ from ..plan import Plan
 from .address import addresses
 from .arith import Arith, Regs
 from .errors import EmitError
-from .operand import Operand, atoms
+from .operand import copies
 from .registers import Tile, naming, slots, tiles
 
 SPACE_BITS = {"global": 64, "shared": 32, "local": 32}
@@ -71,30 +71,27 @@ def fragment(plan: Plan, apply: int = 0, *, base=None, symbols=None, registers=N
     a = check.applies[apply]
     base = dict(base or {})
     symbols = dict(symbols or {})
-    ctx, sym = atoms(check)
+    model = plan.operands.fork()  # the plan's operand model; this emission's arithmetic stays private
+    ops = model.applies[a.index]
     regs = Regs(b64=f"{scratch}d", b32=f"{scratch}w", b16=f"{scratch}h", pred=f"{scratch}p")
-    arith = Arith(ctx, lambda n: _symbol(check, n, symbols, arith), regs)
+    arith = Arith(model.ctx, lambda n: _symbol(check, n, symbols, arith), regs)
     if copies(a):  # two memory operands (cp.async): no register tile
         bases = {v.tensor: base.get(v.tensor, f"%base_{v.tensor}") for v in (a.dst, a.src)}
-        body = lower(check, a, arith, ctx, sym, bases, None, pred, policy)
+        body = lower(check, a, arith, ops, bases, None, pred, policy)
         decls = regs.declarations()
         return Fragment(a, a.family.ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines),
                         tuple(body))
     mem = check.tensors[a.memory.tensor]
     tile = tiles(check)[a.register.tensor]
-    body = lower(check, a, arith, ctx, sym, base.get(mem.name, f"%base_{mem.name}"),
+    body = lower(check, a, arith, ops, base.get(mem.name, f"%base_{mem.name}"),
                  naming(tile, registers), pred, policy)
     decls = regs.declarations() + ([tile.declaration] if registers is None else [])
     return Fragment(a, a.family.ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines), tuple(body))
 
 
-def copies(a: Apply) -> bool:
-    """The application has memory operands only (cp.async: dst and src are both memory)."""
-    return len(a.family.memory_roles(a.opcode)) > 1
-
-
-def lower(check: Check, a: Apply, arith: Arith, ctx, sym, base, name, pred: str, policy: str) -> list[str]:
+def lower(check: Check, a: Apply, arith: Arith, ops: dict, base, name, pred: str, policy: str) -> list[str]:
     """The body of one application: one memory instruction per repeat (setup goes to ``arith``).
+    ``ops``: the application's operands from the plan (role -> Operand, ``Operands.applies``);
     ``base``: the memory operand's base register, or for a copy a dict tensor -> base register."""
     if copies(a):
         where = {}
@@ -103,18 +100,15 @@ def lower(check: Check, a: Apply, arith: Arith, ctx, sym, base, name, pred: str,
             t = check.tensors[view.tensor]
             if t.scope not in SPACE_BITS:
                 raise EmitError(f"apply[{a.index}]: no memory space for tensor {t.name} ({t.scope})")
-            op = Operand(check, a, view, ctx, sym, word=False, tag=f"{a.index}{role[0]}")
-            w = addresses(op, arith, base[view.tensor], SPACE_BITS[t.scope])
+            w = addresses(ops[role], arith, base[view.tensor], SPACE_BITS[t.scope])
             where[role] = address_text(w.registers, w.which[:, 0], w.imm[:, 0])
         line = a.family.instruction  # the family's emit hook: (regs, addr) = (src address, dst address)
         return [line(a, s, d, pred, policy) for d, s in zip(where["dst"], where["src"])]
     mem = check.tensors[a.memory.tensor]
     if mem.scope not in SPACE_BITS:
         raise EmitError(f"apply[{a.index}]: no memory space for tensor {mem.name} ({mem.scope})")
-    m = Operand(check, a, a.memory, ctx, sym, word=False, tag=f"{a.index}m")
-    r = Operand(check, a, a.register, ctx, sym, word=True, tag=f"{a.index}r")
-    where = addresses(m, arith, base, SPACE_BITS[mem.scope])
-    return instructions(a, where, slots(r), name, pred, policy)
+    where = addresses(ops["memory"], arith, base, SPACE_BITS[mem.scope])
+    return instructions(a, where, slots(ops["register"]), name, pred, policy)
 
 
 def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str) -> list[str]:

@@ -50,15 +50,14 @@ from __future__ import annotations
 import re
 
 from ..check import Check, Tensor, cta_grid
-from ..layout import row_major
 from ..poly import Poly
 from ..verdict import Verdict
 from .address import addresses
 from .arith import Arith, Regs
 from .errors import EmitError
 from .fragment import address_text, copies, lower, register_names, require_plan
-from .operand import TID, Operand, atoms
-from .registers import REG_BITS, slots, tiles
+from .operand import TID
+from .registers import REG_BITS, register_copies, slots, tiles
 
 STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
 DYNAMIC = "smem_dynamic"  # the one .extern .shared array; symbolic-size shared tensors are placed in it
@@ -72,7 +71,7 @@ def kernel(plan, name: str = "tilecheck_kernel", *, pred: bool = True) -> str:
     if not _IDENT.match(name):
         raise ValueError(f"kernel name {name!r} is not a PTX identifier")
     cta_grid(check)  # a CTA-bound symbol must cover every CTA index of the launch
-    return _Kernel(check, name, pred).text()
+    return _Kernel(plan, name, pred).text()
 
 
 def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = True) -> str:
@@ -85,7 +84,8 @@ def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = 
                               f"(got {getattr(report, 'verdict', type(report).__name__)})")
     if not _IDENT.match(name):
         raise ValueError(f"kernel name {name!r} is not a PTX identifier")
-    return _Kernel(report.check, name, pred).text()
+    from ..plan import unchecked
+    return _Kernel(unchecked(report.check), name, pred).text()
 
 
 def _pow2_align(t: Tensor) -> int:
@@ -125,9 +125,13 @@ def version(check: Check) -> tuple[int, int]:
 
 
 class _Kernel:
-    def __init__(self, check: Check, name: str, pred: bool):
+    def __init__(self, plan, name: str, pred: bool):
+        """``plan``: a Plan, or for ``kernel_unchecked`` the plan-like object of ``plan.unchecked``;
+        its operand model (``plan.operands``) is the only one this kernel uses."""
+        check = plan.check
         self.check, self.name, self.pred_value = check, name, pred
-        self.ctx, self.sym = atoms(check)
+        self.model = plan.operands.fork()  # this emission's arithmetic never changes the plan's model
+        self.ctx, self.sym = self.model.ctx, self.model.symbols
         self.regs = Regs()
         self.arith = Arith(self.ctx, self._symbol, self.regs)
         self.params = _param_names(check)
@@ -242,25 +246,19 @@ class _Kernel:
         for a in applies:
             if copies(a):  # cp.async: both operands memory; wait for the copies before anything reads them
                 bases = {v.tensor: self.base(v.tensor) for v in (a.dst, a.src)}
-                bodies.append(lower(check, a, arith, self.ctx, self.sym, bases, None, pred, policy))
+                bodies.append(lower(check, a, arith, self.model.applies[a.index], bases, None, pred, policy))
                 continue
             tile = self.tiles[a.register.tensor]
-            bodies.append(lower(check, a, arith, self.ctx, self.sym, self.base(a.memory.tensor),
+            bodies.append(lower(check, a, arith, self.model.applies[a.index], self.base(a.memory.tensor),
                                 tile.name, pred, policy))
-        registered = [a for a in applies if not copies(a)]
-        fills, writes, first = [], [], set()
-        for a in registered:
-            t = a.register.tensor
-            if t not in first:
-                first.add(t)
-                if not a.is_load or a.preserve_dst:
-                    fills += self.register_copy(a, load=True, seen=None)
-        last = {a.register.tensor: a for a in registered}  # a tile a later store consumes is not written back
-        loaded = [a.register.tensor for a in registered if a.is_load and last[a.register.tensor].is_load]
+        filled, written = register_copies(check)
+        fills, writes = [], []
+        for a in filled:
+            fills += self.register_copy(a, load=True, seen=None)
+        loaded = [a.register.tensor for a in written]
         seen = {t: set() for t in loaded if loaded.count(t) > 1}  # one tensor loaded twice: write once
-        for a in registered:
-            if a.is_load and last[a.register.tensor].is_load:
-                writes += self.register_copy(a, load=False, seen=seen.get(a.register.tensor))
+        for a in written:
+            writes += self.register_copy(a, load=False, seen=seen.get(a.register.tensor))
         shared = [t for t in check.tensors.values() if t.scope == "shared" and t.name in self._bases]
         local = [t for t in check.tensors.values() if t.scope == "local" and t.name in self._bases]
         static = sum(self.cosize(t) for t in shared if t.name not in self.dynamic)
@@ -322,10 +320,9 @@ class _Kernel:
         """Every element this thread holds in ``a``'s register operand, read from (``load``) or
         written to its row-major place in the register tensor's buffer (skipping those in ``seen``)."""
         t = self.check.tensors[a.register.tensor]
-        flat = Tensor(t.name, t.dtype, "global", t.shape, row_major(t.shape), 0, t.esize)
-        op = Operand(self.check, a, a.register, self.ctx, self.sym, tensor=flat, word=True, tag=f"{a.index}b")
-        where = addresses(op, self.arith, self.buffer(t.name), 64)
-        slot = slots(Operand(self.check, a, a.register, self.ctx, self.sym, word=True, tag=f"{a.index}r"))
+        ops = self.model.applies[a.index]  # "buffer": the register operand over its row-major buffer
+        where = addresses(ops["buffer"], self.arith, self.buffer(t.name), 64)
+        slot = slots(ops["register"])
         names = register_names(self.tiles[t.name].name, int(slot.max()) + 1)
         addr = address_text(where.registers, where.which.ravel(), where.imm.ravel())
         regs = [names[s] for s in slot.ravel().tolist()]

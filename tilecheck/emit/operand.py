@@ -15,6 +15,7 @@ evaluated on its own (``exact``), which is slower but equally exact.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from math import prod
 
@@ -35,6 +36,56 @@ def atoms(check: Check) -> tuple[Context, dict[str, Poly]]:
     ctx.var(TID, 0, check.threads - 1)
     symbols = {s.name: ctx.var(s.name, s.min, s.max) for s in check.symbols.values()}
     return ctx, symbols
+
+
+@dataclass(frozen=True)
+class Operands:
+    """The emitter's operand model of a check, built once per plan (``Plan.operands``) by ``build``:
+    the context holding ``%tid.x`` and the symbols, and per application its operands by role —
+    ``"memory"``/``"register"`` (an ld/st-like application), ``"dst"``/``"src"`` (a copy), and
+    ``"buffer"``: the register operand over its row-major kernel buffer, for the applications
+    whose register tile a kernel reads from or writes to its buffer.  Emission works on a
+    ``fork()``, so that it never changes the plan's model."""
+    ctx: Context
+    symbols: dict[str, Poly]
+    applies: tuple[dict[str, "Operand"], ...]
+
+    def fork(self) -> "Operands":
+        """A copy whose context (and every operand's reference to it) is private to one emission."""
+        c = self.ctx
+        ctx = Context(dict(c.vars), list(c.eqs), list(c.ges), list(c.rels), dict(c.memo), c._fresh)
+        return Operands(ctx, self.symbols, tuple({k: op._rebind(ctx) for k, op in ops.items()}
+                                                 for ops in self.applies))
+
+
+def copies(a: Apply) -> bool:
+    """The application has memory operands only (cp.async: dst and src are both memory)."""
+    return len(a.family.memory_roles(a.opcode)) > 1
+
+
+def build(check: Check) -> Operands:
+    """The operand model of every application of ``check``, in the order the emitter once built it
+    (each application's operands, then the buffers of the register copies): the plan calls this
+    once (``Plan.operands``); no emitter entry point calls it."""
+    from .registers import register_copies
+    from ..layout import row_major
+    ctx, sym = atoms(check)
+    out = []
+    for a in check.applies:
+        if copies(a):
+            out.append({role: Operand(check, a, getattr(a, role), ctx, sym, word=False,
+                                      tag=f"{a.index}{role[0]}") for role in ("dst", "src")})
+        else:
+            out.append({"memory": Operand(check, a, a.memory, ctx, sym, word=False, tag=f"{a.index}m"),
+                        "register": Operand(check, a, a.register, ctx, sym, word=True, tag=f"{a.index}r")})
+    fills, writes = register_copies(check)
+    for a in (*fills, *writes):
+        if "buffer" not in out[a.index]:
+            t = check.tensors[a.register.tensor]
+            flat = Tensor(t.name, t.dtype, "global", t.shape, row_major(t.shape), 0, t.esize)
+            out[a.index]["buffer"] = Operand(check, a, a.register, ctx, sym, tensor=flat, word=True,
+                                             tag=f"{a.index}b")
+    return Operands(ctx, sym, tuple(out))
 
 
 def group_coords(check: Check, apply: Apply, ctx: Context) -> list[Poly]:
@@ -83,6 +134,12 @@ class Operand:
         self.elem = elem
         self.index = crd2idx.logical(view, elem, self.dom)
         self.comps = self._value(self.index)
+
+    def _rebind(self, ctx: Context) -> "Operand":
+        """This operand over ``ctx`` (a fork of its own context)."""
+        op = copy.copy(self)
+        op.ctx, op.dom = ctx, crd2idx.Divisions(ctx, self.symbols)
+        return op
 
     def _value(self, index) -> dict[str, Poly]:
         return crd2idx.components(crd2idx.layout_value(self.tensor.layout, index, self.dom, self.tensor.offset),

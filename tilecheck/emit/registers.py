@@ -25,7 +25,7 @@ from ..check import Check, Tensor
 from ..expr import names_of
 from ..layout import OFFSET, _leaves
 from .errors import EmitError
-from .operand import Operand, integer_dot
+from .operand import Operand, copies, integer_dot
 
 PREFIX = {8: "%rs", 16: "%rs", 32: "%r", 64: "%rl"}
 REG_BITS = {8: 16, 16: 16, 32: 32, 64: 64}
@@ -75,6 +75,21 @@ def naming(tile: Tile, registers) -> Callable[[int], str]:
     if callable(registers):
         return registers
     raise TypeError("registers must be None, a prefix like '%f', a mapping slot -> name, or a function")
+
+
+def register_copies(check: Check) -> tuple[list, list]:
+    """The applications whose register tile a kernel reads from its buffer before the applications
+    run (a tensor's first use, when it is a store or a load with ``preserve_dst``) and those it
+    writes back after them (loads of a tensor whose last use is a load), in that order."""
+    registered = [a for a in check.applies if not copies(a)]
+    fills, first = [], set()
+    for a in registered:
+        if a.register.tensor not in first:
+            first.add(a.register.tensor)
+            if not a.is_load or a.preserve_dst:
+                fills.append(a)
+    last = {a.register.tensor: a for a in registered}  # a tile a later store consumes is not written back
+    return fills, [a for a in registered if a.is_load and last[a.register.tensor].is_load]
 
 
 def slots(op: Operand) -> np.ndarray:
