@@ -303,30 +303,10 @@ def summary(cases: list[Case], errors: list[dict], sites: list | None = None) ->
 
 
 # ------------------------------------------------------------------------------ TOML out
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {v!r} as TOML")
-
-
 def to_toml(check: dict, header: str = "") -> str:
-    """The check data as a check file (the subset of TOML that check files use)."""
-    lines = [f"# {ln}" for ln in header.splitlines()]
-    for k in ("arch", "threads", "assume"):
-        if k in check:
-            lines.append(f"{k} = {_toml_value(check[k])}")
-    for table in ("symbols", "tensors"):
-        for name, spec in check.get(table, {}).items():
-            lines += ["", f"[{table}.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
-    for a in check["apply"]:
-        lines += ["", "[[apply]]"] + [f"{k} = {_toml_value(v)}" for k, v in a.items()]
-    return "\n".join(lines) + "\n"
+    """The check data as a check file (the writer the fuzzer's findings use)."""
+    from ..strategies import to_toml as write
+    return write(check, comment=header)
 
 
 # ---------------------------------------------------------------------------- extraction
