@@ -8,11 +8,14 @@ and one ptxas run per module, the kernels batched ~50 to a module as the GPU run
 campaign's own rate (Z3 and the brute-force decider on every case) is ``tilecheck fuzz``'s summary.
 """
 import argparse
+import os
+import sys
 import time
 
-from hypothesis import HealthCheck, given, seed as hseed, settings
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import draw as common_draw  # noqa: E402
 
-import tilecheck
+import tilecheck  # noqa: E402
 from tilecheck.emit import kernel
 from tilecheck.emit.errors import EmitError
 from tilecheck.strategies import checks
@@ -20,15 +23,7 @@ from tilecheck.tools import ptxas
 
 
 def draw(n, seed):
-    out = []
-
-    @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    @hseed(seed)
-    @given(checks(max_points=256))
-    def collect(data):
-        out.append(data)
-    collect()
-    return out[:n]
+    return common_draw(n, seed, checks(max_points=256))
 
 
 def main():

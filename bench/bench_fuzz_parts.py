@@ -7,11 +7,14 @@ CPU time (``time.process_time``) rather than wall time: the development machine 
 CPU time moves much less with the load than wall time does.
 """
 import argparse
+import os
+import sys
 import time
 
-from hypothesis import HealthCheck, given, seed as hseed, settings
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import draw as common_draw  # noqa: E402
 
-from tilecheck import decide as enumerator
+from tilecheck import decide as enumerator  # noqa: E402
 from tilecheck.check import from_dict
 from tilecheck.errors import InputError
 from tilecheck.report import prove
@@ -19,15 +22,7 @@ from tilecheck.strategies import checks, symbolic_checks
 
 
 def draw(n, seed, symbolic):
-    out = []
-
-    @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    @hseed(seed)
-    @given(symbolic_checks() if symbolic else checks())
-    def collect(data):
-        out.append(data)
-    collect()
-    return out[:n]
+    return common_draw(n, seed, symbolic_checks() if symbolic else checks())
 
 
 def main():
