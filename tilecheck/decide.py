@@ -352,9 +352,10 @@ def registers(check, apply, env):
             grid = np.indices(extents).reshape(len(extents), size).astype(object)
             slots = oracle.layout_value(t.layout, tuple(grid[k] for k in range(len(extents))), env, 0)[""]
             distinct = len(set(slots.tolist())) if isinstance(slots, np.ndarray) else 1
+            if total + per_slot * distinct > budget:  # the count where slot-by-slot enumeration stops
+                k = (budget - total) // per_slot + 1
+                return {"registers": f"at least {total + per_slot * k}", "budget": budget, "tensor": name}
             total += per_slot * distinct
-            if total > budget:
-                return {"registers": f"at least {total}", "budget": budget, "tensor": name}
             continue
         seen = set()
         for index in itertools.product(*(range(n) for n in extents)):

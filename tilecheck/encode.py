@@ -100,13 +100,9 @@ class Query:
                 self.nonlinear.add(m)
         return p.z3(self.zv)
 
-    def background(self) -> list[tuple[object, frozenset]]:
-        """Every constraint of the encoding, each with the variables it mentions."""
-        return [(self.build(c), vs) for c, vs in self.constraints()]
-
     def constraints(self) -> list[tuple[tuple, frozenset]]:
-        """Every constraint of the encoding as (description, the variables it mentions), in the
-        order of ``background``; ``build`` makes one a Z3 formula.  Cheap: slicing by variables
+        """Every constraint of the encoding as (description, the variables it mentions);
+        ``build`` makes one a Z3 formula.  Cheap: slicing by variables
         (``runner.relevant``) happens before any Z3 term is made."""
         ctx = self.ctx
         out: list = []

@@ -154,14 +154,13 @@ def general_solver(first, seconds: float):
     return solver
 
 
-def relevant(formula, background: list[tuple[object, frozenset]]) -> list[tuple[object, frozenset]]:
-    """The background constraints connected to ``formula`` (a Z3 formula, or the set of its
-    variables' names) through shared variables.
+def relevant(need: set[str], background: list[tuple[object, frozenset]]) -> list[tuple[object, frozenset]]:
+    """The background constraints connected to the variables ``need`` (a formula's) through shared
+    variables.
 
     Sound because the rest is satisfiable on its own: it bounds variables nothing else
     mentions, defines division digits (always solvable), or states facts about symbols in
     other components, which have a model (``proofs.facts`` decides that first)."""
-    need = set(formula) if isinstance(formula, (set, frozenset)) else _variables(formula)
     # connected components over variables (union-find), then the items in their original order
     parent: dict = {}
 
@@ -183,21 +182,6 @@ def relevant(formula, background: list[tuple[object, frozenset]]) -> list[tuple[
                 parent[rv] = r
     roots = {find(v) for v in need}
     return [item for item in background if item[1] and find(next(iter(item[1]))) in roots]
-
-
-def _variables(f) -> set[str]:
-    """The names of the uninterpreted constants of a Z3 formula."""
-    seen, out, stack = set(), set(), [f]
-    while stack:
-        e = stack.pop()
-        if e.get_id() in seen:
-            continue
-        seen.add(e.get_id())
-        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(e.decl().name())
-        else:
-            stack.extend(e.children())
-    return out
 
 
 def _minimize(solver, q: Query, used: set, model, deadline: float):
