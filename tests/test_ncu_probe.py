@@ -1,0 +1,224 @@
+"""The ncu calibration probe without a GPU: its predictions, its kernels (through ptxas and nvdisasm),
+and the reading of ncu's CSV (both pages, as Nsight Compute documents them) into the comparison."""
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tilecheck import memory_model as mm
+from tilecheck.gpu import ncu_csv, ncu_probe
+from tilecheck.tools import ToolNotFound, find_tool
+
+PROBES = ncu_probe.probes()
+
+
+def probe(suffix: str) -> ncu_probe.Probe:
+    [p] = [p for p in PROBES if p.name.endswith(suffix)]
+    return p
+
+
+def test_the_set_covers_every_kind_and_fits_the_budget():
+    kinds = {(p.space, p.op, p.ptype) for p in PROBES}
+    for op in ("ld", "st"):
+        for t in ncu_probe.TYPES:
+            assert ("shared", op, t) in kinds
+        for t in ("u8", "u16", "u32", "b64", "v4.b32"):
+            assert ("global", op, t) in kinds
+    assert 300 <= len(PROBES) <= 450
+    assert len({p.name for p in PROBES}) == len(PROBES)
+    # every conflict degree 1..32 of 4-byte shared loads
+    degrees = {p.predicted["wavefronts"] for p in PROBES
+               if (p.space, p.op, p.ptype) == ("shared", "ld", "u32") and "u32_stride" in p.name}
+    assert degrees == {1, 2, 4, 8, 16, 32}
+
+
+@pytest.mark.parametrize("suffix, wavefronts, conflicts", [
+    ("sld_u32_stride128", 32, 31), ("sst_u32_stride4", 1, 0), ("sld_u32_bcast", 1, 0),
+    ("sld_u8_stride1", 1, 0), ("sld_u8_subword_rows", 8, 7),
+    ("sld_b64_stride8", 2, 0), ("sld_v2b32_half_partner", 2, 0), ("sld_b64_neighbour", 4, 2),
+    ("sld_v4b32_stride16", 4, 0), ("sld_v4b32_quarter_partner", 4, 0), ("sld_v4b32_neighbour", 8, 4),
+    ("sld_u32_half_partner", 2, 1), ("sld_b64_contig_hi16", 1, 0), ("sld_u32_row_one5", 1, 0),
+    ("sld_u32_none", 0, 0), ("sld_v4b32_repeat3", 12, 0), ("sst_u32_4warps_stride", 1 + 2 + 4 + 8, 11),
+])
+def test_shared_predictions(suffix, wavefronts, conflicts):
+    p = probe(suffix)
+    assert (p.predicted["wavefronts"], p.predicted["conflicts"]) == (wavefronts, conflicts)
+
+
+@pytest.mark.parametrize("suffix, sectors, requests", [
+    ("gld_u32_contig", 4, 1), ("gst_u8_contig", 1, 1), ("gld_v4b32_contig", 16, 1), ("gld_u32_stride128", 32, 1),
+    ("gld_u32_shift4", 5, 1), ("gld_v4b32_shift16", 17, 1), ("gld_u32_bcast", 1, 1), ("gst_u32_none", 0, 0),
+    ("gld_u32_4warps", 16, 4), ("gst_v4b32_repeat2", 32, 2), ("gld_u32_contig_even", 4, 1),
+])
+def test_global_predictions(suffix, sectors, requests):
+    p = probe(suffix)
+    assert (p.predicted["sectors"], p.predicted["requests"]) == (sectors, requests)
+
+
+def test_predictions_are_memory_models_sums():
+    for p in PROBES:
+        ws = p.warps()
+        f = mm.wavefronts if p.space == "shared" else mm.sectors
+        assert p.predicted[p.main_key] == p.repeats * sum(f(w, p.width) for w in ws)
+
+
+def table_of(ptx: str, threads: int) -> list:
+    """Replay the kernel's selp chain: each thread's offset (None: at or above the inactive mark)."""
+    import re
+    default = int(re.search(r"mov.u32 \t%r1, (\d+);", ptx).group(1))
+    chosen = {int(t): int(v) for t, v in
+              re.findall(r"setp.eq.u32 \t%p3, %r0, (\d+);\n\tselp.b32 \t%r1, (\d+), %r1, %p3;", ptx)}
+    vals = [chosen.get(t, default) for t in range(threads)]
+    return [v if v < ncu_probe.INACTIVE_FROM else None for v in vals]
+
+
+def test_kernels_hold_their_pattern():
+    for p in PROBES:
+        ptx = ncu_probe.kernel_ptx(p)
+        assert table_of(ptx, p.threads) == p.offsets, p.name
+        assert ptx.count(f"\t@%p0 {p.op}.{p.space}.{p.ptype} ") == p.repeats, p.name
+    p = probe("sld_v4b32_neighbour")
+    ptx = ncu_probe.kernel_ptx(p)
+    assert "ld.global" not in ptx and ptx.count("st.global.u32") == 1  # the sink
+
+
+def _tool(name):
+    try:
+        return find_tool(name)
+    except ToolNotFound as e:
+        pytest.skip(f"{e}")
+
+
+def test_probe_kernels_assemble_to_one_profiled_instruction_each(tmp_path):
+    """ptxas assembles a subset; nvdisasm shows each kernel holds its access ``repeats`` times and its sink."""
+    _tool("ptxas")
+    _tool("nvdisasm")
+    ps = [p for p in PROBES if any(k in p.name for k in ("none", "repeat", "4warps", "random", "_stride128", "contig_one5"))]
+    ncu_probe.assemble(ps, tmp_path)
+    assert ncu_probe.check_sass(ps, tmp_path) == []
+    sass = (tmp_path / "probes.sass").read_text()
+    counts = ncu_probe.sass_counts(sass)
+    assert counts[probe("sld_v4b32_repeat3").name]["LDS"] == 3
+
+
+def test_sass_counts_catches_a_missing_access():
+    sass = ("//--------------------- .text.k1 ---\n.text.k1:\n"
+            "        /*0040*/                   LDS.128 R4, [R0] ;\n"
+            "        /*0050*/               @P0 STG.E desc[UR4][R2.64], R5 ;\n"
+            ".text.k2:\n        /*0010*/                   EXIT ;\n")
+    assert ncu_probe.sass_counts(sass) == {"k1": {"LDS": 1, "STG": 1}, "k2": {}}
+
+
+HEADER = ('"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size",'
+          '"Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"')
+
+
+def details_csv(ps, measured) -> str:
+    """ncu --csv (details page): one line per (launch, metric), as Nsight Compute prints it."""
+    lines = ["==PROF== Connected to process 4242 (/usr/bin/python3.12)", HEADER]
+    for k, p in enumerate(ps):
+        for name in ncu_csv.METRICS:
+            v = measured(p, name)
+            lines.append(f'"{k}","4242","python3.12","127.0.0.1","{p.name}","1","7","({p.threads}, 1, 1)",'
+                         f'"(1, 1, 1)","0","9.0","Command line profiler metrics","{name}",'
+                         f'"{"sector" if "sectors" in name else ""}","{v:,}"')
+    lines.append("==PROF== Disconnected from process 4242")
+    return "\n".join(lines) + "\n"
+
+
+def exact(p, name):
+    """The counters as the model predicts them (the other space's counters: a sink's worth)."""
+    if name == p.main_metric:
+        return p.predicted[p.main_key]
+    if name in (ncu_csv.SHARED_CONFLICTS[p.op], ncu_csv.GLOBAL_REQUESTS[p.op]):
+        return p.predicted["conflicts" if p.space == "shared" else "requests"]
+    return 7
+
+
+def test_parse_details_page_with_separators_and_noise():
+    ps = PROBES[:5] + [probe("sld_u32_stride128")]
+    rows = ncu_csv.parse(details_csv(ps, lambda p, n: 1234 if n == p.main_metric else exact(p, n)))
+    assert sorted(rows) == list(range(len(ps)))
+    assert rows[5].kernel == ps[5].name
+    assert ncu_csv.metric(rows[5], ps[5].main_metric) == 1234  # "1,234"
+    assert set(rows[0].metrics) == set(ncu_csv.METRICS)
+
+
+def test_parse_raw_page_and_scaled_units():
+    names = ncu_csv.METRICS[:2]
+    text = ('"ID","Process ID","Kernel Name","' + '","'.join(names) + '"\n'
+            '"","","","","Ksector"\n'
+            '"0","1","tcprobe_000_x(int, float)","32","1.5"\n')
+    [row] = ncu_csv.parse(text).values()
+    assert row.kernel == "tcprobe_000_x"
+    assert ncu_csv.metric(row, names[0]) == 32
+    assert ncu_csv.metric(row, names[1]) == 1500
+
+
+def _saved_run(tmp_path, measured):
+    ps = [p for p in PROBES if "stride" in p.name][:30] + [probe("gld_u32_contig")]
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "probes.json").write_text(json.dumps([ncu_probe.asdict(p) for p in ps]))
+    (out / "ncu_raw.csv").write_text(details_csv(ps, measured))
+    return ps, out
+
+
+def test_report_agrees_on_exact_counters(tmp_path, capsys):
+    ps, out = _saved_run(tmp_path, exact)
+    assert ncu_probe.main(["--parse", str(out)]) == 0
+    text = capsys.readouterr().out
+    sh = sum(p.space == "shared" for p in ps)
+    assert text.rstrip().endswith(f"predicted == measured: {sh}/{sh} shared, {len(ps) - sh}/{len(ps) - sh} global")
+    assert "mismatches (0):" in text and (out / "table.txt").exists()
+
+
+def test_report_lists_a_mismatch(tmp_path, capsys):
+    target = probe("sld_u32_stride128").name
+    ps, out = _saved_run(tmp_path, lambda p, n: 16 if (p.name == target and n == p.main_metric) else exact(p, n))
+    assert target in {p.name for p in ps}
+    assert ncu_probe.main(["--parse", str(out)]) == 1
+    text = capsys.readouterr().out
+    sh = sum(p.space == "shared" for p in ps)
+    assert f"predicted == measured: {sh - 1}/{sh} shared" in text
+    assert f"{target}: ld.shared.u32 lane*128: predicted 32 wavefronts, measured 16" in text
+
+
+def test_report_names_kernels_ncu_did_not_profile(tmp_path, capsys):
+    ps, out = _saved_run(tmp_path, exact)
+    text = (out / "ncu_raw.csv").read_text()
+    (out / "ncu_raw.csv").write_text("\n".join(l for l in text.splitlines() if ps[0].name not in l))
+    assert ncu_probe.main(["--parse", str(out)]) == 1
+    assert f"no ncu row for 1 kernels: {ps[0].name}" in capsys.readouterr().out
+
+
+def test_build_only_writes_kernels_and_predictions(tmp_path):
+    _tool("ptxas")
+    r = subprocess.run([sys.executable, "-m", "tilecheck.gpu.ncu_probe", "--out", str(tmp_path), "--build-only",
+                        "--only", "u32_stride", "--no-sass"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    saved = json.loads((tmp_path / "probes.json").read_text())
+    assert saved and all("u32_stride" in d["name"] for d in saved)
+    assert (tmp_path / "probes.cubin").stat().st_size > 0
+    assert len(list((tmp_path / "ptx").glob("*.ptx"))) == len(saved)
+
+
+@pytest.mark.gpu
+def test_probe_under_ncu(tmp_path):
+    """On a GPU machine with ncu: a few probes profiled; the counters are read for every kernel."""
+    if ncu_csv.find_ncu() is None:
+        pytest.skip("GPU test: ncu (Nsight Compute) is not installed here")
+    try:
+        import pycuda.driver as drv
+        drv.init()
+        if drv.Device.count() == 0:
+            raise RuntimeError("no device")
+    except Exception as e:  # noqa: BLE001 - any reason there is no device
+        pytest.skip(f"GPU test: no pycuda or no CUDA device here ({e})")
+    code = ncu_probe.main(["--out", str(tmp_path), "--only", "u32_stride|gld_u32_contig$"])
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results and all(r["measured"][("wavefronts" if "_s" in r["name"] else "sectors")] is not None
+                           for r in results)
+    assert code in (0, 1)

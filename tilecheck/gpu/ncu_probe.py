@@ -1,0 +1,498 @@
+"""Calibrate ``tilecheck.memory_model`` against the hardware's counters with PTX microkernels.
+
+    python -m tilecheck.gpu.ncu_probe --out DIR             # build, run all under ncu, compare (GPU machine)
+    python -m tilecheck.gpu.ncu_probe --out DIR --build-only # write the kernels and predictions only
+    python -m tilecheck.gpu.ncu_probe --parse DIR            # compare a saved run again (no GPU)
+
+Every probe kernel executes exactly one *profiled* memory instruction kind: one ``ld`` or ``st`` of
+shared or global memory, of one type (``u8``, ``u16``, ``u32``, ``b64``, ``v2.b32``, ``v4.b32``,
+``v2.b64``), ``repeats`` times, at per-thread byte offsets chosen by the probe's pattern.  A thread
+finds its offset in a chain of ``selp`` on ``%tid.x`` (no memory access); ``0xffffffff - tid`` marks an
+inactive thread (the access is predicated off).  Its other traffic is kept in the other space, whose
+counters are not compared: a shared load's value goes to a global sink, a global load's to a shared
+sink, a shared store is read back (a shared *load*) and sent to the global sink.  So the compared
+counter of each kernel counts the profiled instruction alone:
+
+* shared: ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum`` against
+  ``memory_model.wavefronts`` summed over warps and repeats (and the bank-conflict counter against
+  wavefronts less the ideal, shown but not judged);
+* global: ``l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum`` against ``memory_model.sectors``
+  (and requests against the number of warp-instructions with an active lane, shown but not judged).
+
+The shared array is aligned to 1024 bytes and repeats are 8192 bytes apart, the global buffer is
+aligned to 256 bytes and repeats 65536 bytes apart: the bank of a word and the sector of a byte do not
+depend on either.  ``DIR`` receives ``probes.json`` (each probe: its offsets and predictions), the
+PTX, ncu's raw CSV and output, and ``table.txt``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .. import memory_model as mm
+from . import ncu_csv
+
+INACTIVE = 0xFFFFFFFF
+INACTIVE_FROM = 0x80000000  # an offset at or above it marks an inactive thread
+# (the kernel compares with its parameter ``limit``, given this value: ptxas cannot fold a table of
+# inactive threads alone into a constant predicate and remove the access)
+TYPES = {  # PTX type of the access -> (bytes per thread, registers, register width)
+    "u8": (1, 1, 32), "u16": (2, 1, 32), "u32": (4, 1, 32), "b64": (8, 1, 64),
+    "v2.b32": (8, 2, 32), "v4.b32": (16, 4, 32), "v2.b64": (16, 2, 64),
+}
+SHARED_REPEAT = 8192
+GLOBAL_REPEAT = 65536
+SHARED_LIMIT = 48 * 1024
+GLOBAL_BYTES = 1 << 20
+PREFIX = "tcprobe_"
+
+
+@dataclass
+class Probe:
+    name: str
+    space: str  # "shared" or "global"
+    op: str  # "ld" or "st"
+    ptype: str  # a key of TYPES
+    offsets: list  # per thread: a byte offset, or None (inactive)
+    repeats: int = 1
+    note: str = ""
+    predicted: dict = field(default_factory=dict)
+
+    @property
+    def width(self) -> int:
+        return TYPES[self.ptype][0]
+
+    @property
+    def threads(self) -> int:
+        return len(self.offsets)
+
+    def warps(self) -> list[dict[int, int]]:
+        """The active lanes' ``{lane: offset}`` of each warp."""
+        return [{lane: o for lane, o in enumerate(self.offsets[w:w + 32]) if o is not None}
+                for w in range(0, self.threads, 32)]
+
+    def predict(self) -> dict:
+        ws = self.warps()
+        executed = sum(1 for w in ws if w) * self.repeats
+        if self.space == "shared":
+            wf = sum(mm.wavefronts(w, self.width) for w in ws) * self.repeats
+            ideal = sum(mm.ideal_wavefronts(w, self.width) for w in ws) * self.repeats
+            self.predicted = {"wavefronts": wf, "ideal": ideal, "conflicts": wf - ideal, "instructions": executed}
+        else:
+            sec = sum(mm.sectors(w, self.width) for w in ws) * self.repeats
+            ideal = sum(mm.ideal_sectors(w, self.width) for w in ws) * self.repeats
+            self.predicted = {"sectors": sec, "ideal": ideal, "requests": executed, "instructions": executed}
+        return self.predicted
+
+    @property
+    def main_metric(self) -> str:
+        return (ncu_csv.SHARED_WAVEFRONTS if self.space == "shared" else ncu_csv.GLOBAL_SECTORS)[self.op]
+
+    @property
+    def main_key(self) -> str:
+        return "wavefronts" if self.space == "shared" else "sectors"
+
+
+# patterns -------------------------------------------------------------------
+
+def lanes(f, mask=None, threads: int = 32) -> list:
+    """Offsets ``f(lane)`` (``f(tid)`` past the first warp), None where ``mask(lane)`` is false."""
+    return [f(t) if mask is None or mask(t % 32) else None for t in range(threads)]
+
+
+MASKS = {
+    "lo16": lambda l: l < 16, "hi16": lambda l: l >= 16, "even": lambda l: l % 2 == 0,
+    "one5": lambda l: l == 5, "q0q3": lambda l: l < 8 or l >= 24, "none": lambda l: False,
+}
+
+
+def probes() -> list[Probe]:
+    """The calibration set (about 400 kernels: 300 shared, 120 global)."""
+    out: list[Probe] = []
+
+    def add(space, op, ptype, name, offs, repeats=1, note=""):
+        out.append(Probe(f"{PREFIX}{len(out):03d}_{space[0]}{op}_{ptype.replace('.', '')}_{name}",
+                         space, op, ptype, offs, repeats, note))
+
+    rng = random.Random(12)
+    for op in ("ld", "st"):
+        for ptype, (w, _, _) in TYPES.items():
+            g = max(w, 4)
+            if ptype in ("u32", "b64", "v4.b32"):  # every conflict degree 1..32
+                strides = sorted({w} | {4 << k for k in range(6 if w == 4 else 7) if (4 << k) % w == 0})
+            else:
+                strides = sorted({w} | {s for s in (4, 16, 128) if s % w == 0})
+            for s in strides:
+                add("shared", op, ptype, f"stride{s}", lanes(lambda l, s=s: l * s), note=f"lane*{s}")
+            add("shared", op, ptype, "bcast", lanes(lambda l: 0), note="every lane one address")
+            add("shared", op, ptype, "pairs", lanes(lambda l: (l // 2) * w), note="lanes 2j, 2j+1 one address")
+            if w < 4:
+                k = 4 // w
+                add("shared", op, ptype, "subword_rows", lanes(lambda l, k=k: (l // k) * 128 + (l % k) * w),
+                    note=f"{k} lanes share a word; the words in bank 0")
+            add("shared", op, ptype, "half_partner", lanes(lambda l: (l % 16) * w + (l // 16) * 128),
+                note="lane i and i+16: one bank, two words")
+            add("shared", op, ptype, "neighbour", lanes(lambda l: (l % 2) * 128 + (l // 2) * w),
+                note="lanes 2j and 2j+1: one bank, two words")
+            add("shared", op, ptype, "quarter_partner", lanes(lambda l: (l % 8) * w + (l // 8) * 128),
+                note="lanes i, i+8, i+16, i+24: one bank, four words")
+            add("shared", op, ptype, "quarter_same", lanes(lambda l: (l % 8) * w),
+                note="lanes i, i+8, i+16, i+24: one address")
+            add("shared", op, ptype, "half_same", lanes(lambda l: (l % 16) * w), note="lane i and i+16: one address")
+            add("shared", op, ptype, "half_bcast", lanes(lambda l: (l // 16) * 128), note="each half one address, one bank")
+            for shift in sorted({w, 64}):
+                add("shared", op, ptype, f"shift{shift}", lanes(lambda l, sh=shift: sh + l * w),
+                    note=f"contiguous from byte {shift}")
+            if ptype in ("u8", "u32", "b64", "v4.b32"):
+                for m in ("lo16", "hi16", "even", "one5") + (("q0q3",) if w == 16 else ()):
+                    add("shared", op, ptype, f"contig_{m}", lanes(lambda l: l * w, MASKS[m]), note=f"lane*{w}, {m}")
+                    add("shared", op, ptype, f"row_{m}", lanes(lambda l: l * 128, MASKS[m]), note=f"lane*128, {m}")
+            slots = list(range(0, 4096, g))
+            add("shared", op, ptype, "random", lanes(lambda l, c=[rng.choice(slots) for _ in range(32)]: c[l]),
+                note="random offsets")
+        add("shared", op, "u32", "none", lanes(lambda l: 0, MASKS["none"]), note="no active lane")
+        add("shared", op, "u32", "4warps_stride", lanes(lambda t: (t % 32) * (4 << (t // 32)), threads=128),
+            note="warp k: lane*(4<<k)")
+        add("shared", op, "v4.b32", "repeat3", lanes(lambda l: l * 16), 3, note="lane*16, 3 times")
+        add("shared", op, "b64", "4warps_rows", lanes(lambda t: (t % 32) * 128 + (t // 32) * 8, threads=128),
+            note="lane*128 + warp*8")
+
+        for ptype in ("u8", "u16", "u32", "b64", "v4.b32"):
+            w = TYPES[ptype][0]
+            add("global", op, ptype, "contig", lanes(lambda l: l * w), note=f"lane*{w}")
+            for s in (32, 64, 128):
+                add("global", op, ptype, f"stride{s}", lanes(lambda l, s=s: l * s), note=f"lane*{s}")
+            for shift in [sh for sh in (4, 8, 16) if sh % w == 0]:
+                add("global", op, ptype, f"shift{shift}", lanes(lambda l, sh=shift: sh + l * w),
+                    note=f"contiguous from byte {shift}")
+            add("global", op, ptype, "bcast", lanes(lambda l: 0), note="every lane one address")
+            for m in ("lo16", "even", "one5"):
+                add("global", op, ptype, f"contig_{m}", lanes(lambda l: l * w, MASKS[m]), note=f"lane*{w}, {m}")
+            add("global", op, ptype, "random",
+                lanes(lambda l, c=[rng.randrange(0, 8192, w) for _ in range(32)]: c[l]), note="random offsets")
+        add("global", op, "u32", "none", lanes(lambda l: 0, MASKS["none"]), note="no active lane")
+        add("global", op, "u32", "4warps", lanes(lambda t: t * 4, threads=128), note="tid*4, 4 warps")
+        add("global", op, "v4.b32", "repeat2", lanes(lambda l: l * 16 + 4096), 2, note="lane*16, 2 times")
+    for p in out:
+        p.predict()
+    return out
+
+
+# PTX --------------------------------------------------------------------------
+
+def _selp_table(offsets: list) -> list[str]:
+    """``%r1`` = the thread's offset, from ``%r0`` = ``%tid.x``: a chain of ``selp``, no memory access."""
+    vals = [INACTIVE - t if o is None else o for t, o in enumerate(offsets)]  # distinct: ptxas cannot fold
+    # a table of inactive lanes alone into a constant predicate
+    default = max(vals, key=vals.count)  # the most common offset; on a tie, the first thread's
+    lines = [f"\tmov.u32 \t%r1, {default};"]
+    for t, v in enumerate(vals):
+        if v != default:
+            lines += [f"\tsetp.eq.u32 \t%p3, %r0, {t};", f"\tselp.b32 \t%r1, {v}, %r1, %p3;"]
+    return lines
+
+
+def _regs(ptype: str, first: int) -> tuple[str, list[str]]:
+    """The register operand of an access of ``ptype`` and its registers (%r / %rd from ``first``)."""
+    _, n, bits = TYPES[ptype]
+    names = [f"%{'rd' if bits == 64 else 'r'}{first + k}" for k in range(n)]
+    return (names[0] if n == 1 else "{" + ", ".join(names) + "}"), names
+
+
+def _fold(names: list[str]) -> list[str]:
+    """XOR every register into %r9 (the value sent to a sink)."""
+    lines = ["\tmov.u32 \t%r9, 0;"]
+    for n in names:
+        if n.startswith("%rd"):
+            lines += [f"\tcvt.u32.u64 \t%r8, {n};", "\txor.b32 \t%r9, %r9, %r8;",
+                      f"\tshr.u64 \t{n}, {n}, 32;", f"\tcvt.u32.u64 \t%r8, {n};", "\txor.b32 \t%r9, %r9, %r8;"]
+        else:
+            lines.append(f"\txor.b32 \t%r9, %r9, {n};")
+    return lines
+
+
+def kernel_ptx(p: Probe) -> str:
+    """One module holding the probe's kernel (entry ``p.name``; parameters: the global buffer, the sink, the limit)."""
+    w = p.width
+    active = [o for o in p.offsets if o is not None]
+    assert all(o % w == 0 for o in active), f"{p.name}: an offset is not a multiple of {w}"
+    assert all(0 <= o < INACTIVE_FROM for o in active)
+    smem = f"smem_{p.name}"
+    space_repeat = SHARED_REPEAT if p.space == "shared" else GLOBAL_REPEAT
+    top = max(active, default=0) + w + (p.repeats - 1) * space_repeat
+    if p.space == "shared":
+        assert top <= SHARED_LIMIT, f"{p.name}: {top} bytes of shared memory"
+        size = -(-top // 1024) * 1024
+    else:
+        assert top <= GLOBAL_BYTES, f"{p.name}: {top} bytes of global memory"
+        size = 4 * p.threads  # the shared sink
+    size = max(size, 4 * p.threads)
+    operand, names = _regs(p.ptype, 10)
+    L = [".version 8.0", ".target sm_90", ".address_size 64", "",
+         f".shared .align 1024 .b8 {smem}[{size}];", "",
+         f".visible .entry {p.name}(.param .u64 {p.name}_buf, .param .u64 {p.name}_sink, "
+         f".param .u32 {p.name}_limit)",
+         f".maxntid {p.threads}, 1, 1", "{",
+         "\t.reg .pred \t%p<4>;", "\t.reg .b32 \t%r<16>;", "\t.reg .b64 \t%rd<16>;", "",
+         "\tmov.u32 \t%r0, %tid.x;"]
+    L += _selp_table(p.offsets)
+    L += [f"\tld.param.u32 \t%r5, [{p.name}_limit];", "\tsetp.lt.u32 \t%p0, %r1, %r5;",
+          f"\tld.param.u64 \t%rd0, [{p.name}_buf];", "\tcvta.to.global.u64 \t%rd0, %rd0;",
+          f"\tld.param.u64 \t%rd1, [{p.name}_sink];", "\tcvta.to.global.u64 \t%rd1, %rd1;",
+          f"\tmov.u32 \t%r2, {smem};",
+          "\tmul.wide.u32 \t%rd2, %r0, 4;", "\tadd.s64 \t%rd3, %rd1, %rd2;",  # global sink: sink + 4*tid
+          "\tshl.b32 \t%r3, %r0, 2;", "\tadd.u32 \t%r3, %r2, %r3;"]  # shared sink: smem + 4*tid
+    if p.space == "shared":
+        L.append("\tadd.u32 \t%r4, %r2, %r1;")
+        addr = lambda r: f"[%r4+{r * SHARED_REPEAT}]"
+    else:
+        L += ["\tcvt.u64.u32 \t%rd4, %r1;", "\tadd.s64 \t%rd4, %rd0, %rd4;"]
+        addr = lambda r: f"[%rd4+{r * GLOBAL_REPEAT}]"
+    if p.op == "st":
+        for k, n in enumerate(names):
+            L.append(f"\tcvt.u64.u32 \t{n}, %r0;" if n.startswith("%rd") else f"\tadd.u32 \t{n}, %r0, {k + 1};")
+    mem = f"{p.op}.{p.space}.{p.ptype}"
+    for r in range(p.repeats):
+        if p.op == "ld":
+            L.append(f"\t@%p0 {mem} \t{operand}, {addr(r)};")
+            L += _fold(names)
+            L.append("\t@%p0 st.global.u32 \t[%rd3], %r9;" if p.space == "shared" else
+                     "\t@%p0 st.shared.u32 \t[%r3], %r9;")
+        else:
+            L.append(f"\t@%p0 {mem} \t{addr(r)}, {operand};")
+    if p.op == "st" and p.space == "shared":  # read the stores back (shared loads: not compared)
+        L.append("\tbar.sync \t0;")
+        for r in range(p.repeats):
+            L.append(f"\t@%p0 ld.shared.{p.ptype} \t{operand}, {addr(r)};")
+            L += _fold(names)
+            L.append("\t@%p0 st.global.u32 \t[%rd3], %r9;")
+    L += ["\tret;", "}", ""]
+    return "\n".join(L)
+
+
+# building, launching, comparing -------------------------------------------------
+
+def build(out: Path, only: str | None = None) -> list[Probe]:
+    import re
+    ps = [p for p in probes() if not only or re.search(only, p.name)]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "ptx").mkdir(exist_ok=True)
+    for p in ps:
+        (out / "ptx" / f"{p.name}.ptx").write_text(kernel_ptx(p))
+    (out / "probes.json").write_text(json.dumps([asdict(p) for p in ps], indent=0))
+    return ps
+
+
+SASS_OP = {("shared", "ld"): "LDS", ("shared", "st"): "STS", ("global", "ld"): "LDG", ("global", "st"): "STG"}
+
+
+def sass_counts(sass: str) -> dict[str, dict[str, int]]:
+    """Per function of ``nvdisasm``/``cuobjdump -sass`` output: how many LDS/STS/LDG/STG/LD/ST/ATOM* it holds."""
+    import re
+    out: dict[str, dict[str, int]] = {}
+    current = None
+    for line in sass.splitlines():
+        m = re.search(r"(?:\.text\.|Function : )([A-Za-z_$][\w$]*)", line)
+        if m:
+            current = out.setdefault(m.group(1), {})
+            continue
+        if current is None:
+            continue
+        ins = re.search(r"(?:^|[;}/]\s*|\s)(?:@!?U?P\w+\s+)?(LDS|STS|LDG|STG|LDL|STL|LD|ST|ATOMS?|ATOMG|RED|LDSM)\b[.\w]*\s",
+                        line)
+        if ins and "/*" in line:
+            current[ins.group(1)] = current.get(ins.group(1), 0) + 1
+    return out
+
+
+def expected_sass(p: Probe) -> dict[str, int]:
+    """The memory instructions each probe's SASS must hold: the profiled one ``repeats`` times, and its sink."""
+    want = {k: 0 for k in ("LDS", "STS", "LDG", "STG")}
+    want[SASS_OP[p.space, p.op]] += p.repeats
+    if p.op == "ld":
+        want["STG" if p.space == "shared" else "STS"] += p.repeats
+    elif p.space == "shared":
+        want["LDS"] += p.repeats
+        want["STG"] += p.repeats
+    return want
+
+
+def assemble(ps: list[Probe], out: Path) -> Path:
+    """All probes linked into one module and assembled by ptxas for sm_90: ``out/probes.cubin``
+    (the child under ncu loads it as it is, so that no ptxas runs under the profiler)."""
+    from .runner import link_ptx, ptxas
+    cubin = ptxas(link_ptx([kernel_ptx(p) for p in ps]), "sm_90")
+    (out / "probes.cubin").write_bytes(cubin)
+    return out / "probes.cubin"
+
+
+def check_sass(ps: list[Probe], out: Path) -> list[str]:
+    """The probes whose memory instructions in ``out/probes.cubin`` (disassembled by nvdisasm, kept in
+    ``out/probes.sass``) are not ``expected_sass``: ptxas merged, split or removed one.  Empty when no
+    nvdisasm is found (a note is printed)."""
+    import subprocess
+    from ..tools import ToolNotFound, find_tool
+    try:
+        nvdisasm = find_tool("nvdisasm")
+    except ToolNotFound as e:
+        print(f"note: SASS not checked: {e}", flush=True)
+        return []
+    r = subprocess.run([nvdisasm, "-c", str(out / "probes.cubin")], capture_output=True, text=True)
+    (out / "probes.sass").write_text(r.stdout + r.stderr)
+    counts = sass_counts(r.stdout)
+    bad = []
+    for p in ps:
+        got = {k: v for k, v in counts.get(p.name, {}).items() if v}
+        want = {k: v for k, v in expected_sass(p).items() if v}
+        if got != want:
+            bad.append(f"{p.name}: SASS memory instructions {got}, expected {want}")
+    return bad
+
+
+def load_probes(out: Path) -> list[Probe]:
+    return [Probe(**d) for d in json.loads((out / "probes.json").read_text())]
+
+
+def launch(out: Path) -> int:
+    """The child that ncu profiles: load every probe's kernel, launch each once, in order."""
+    import numpy as np
+    from . import runner
+    ps = load_probes(out)
+    g = runner.gpu()
+    print(f"device: {g.name} ({g.arch})", flush=True)
+    drv = g.drv
+    if g.arch == "sm_90" and (out / "probes.cubin").exists():
+        module = drv.module_from_buffer((out / "probes.cubin").read_bytes())
+        functions = [module.get_function(p.name) for p in ps]
+    else:  # another device: assemble for it (ptxas then runs under ncu too; harmless, only slower)
+        modules = runner.load_modules([(out / "ptx" / f"{p.name}.ptx").read_text() for p in ps])
+        functions = [m.module.get_function(p.name) for p, m in zip(ps, modules)]
+    buf = drv.mem_alloc(GLOBAL_BYTES + 256)
+    base = -(-int(buf) // 256) * 256
+    sink = drv.mem_alloc(4 * 1024 + 256)
+    drv.memset_d8(int(buf), 0, GLOBAL_BYTES + 256)
+    done = 0
+    for p, f in zip(ps, functions):
+        try:
+            f(np.uintp(base), np.uintp(int(sink)), np.uint32(INACTIVE_FROM), block=(p.threads, 1, 1), grid=(1, 1))
+            drv.Context.synchronize()
+            done += 1
+        except drv.Error as e:
+            print(f"launch failed: {p.name}: {' '.join(str(e).split())}", flush=True)
+            raise
+    print(f"launched {done} kernels (global buffer at {base:#x})", flush=True)
+    return 0
+
+
+@dataclass
+class Compared:
+    probe: Probe
+    measured: dict  # wavefronts/conflicts or sectors/requests, and "other": every counter of the row
+    ok: bool
+
+
+def compare(ps: list[Probe], rows: dict) -> tuple[list[Compared], list[str]]:
+    """Each probe against its ncu row (matched by kernel name); and the probes ncu printed no row for."""
+    named = ncu_csv.by_kernel(rows)
+    out, missing = [], []
+    for p in ps:
+        got = named.get(p.name)
+        if not got:
+            missing.append(p.name)
+            continue
+        row = got[0]
+        if p.space == "shared":
+            m = {"wavefronts": ncu_csv.metric(row, ncu_csv.SHARED_WAVEFRONTS[p.op]),
+                 "conflicts": ncu_csv.metric(row, ncu_csv.SHARED_CONFLICTS[p.op])}
+        else:
+            m = {"sectors": ncu_csv.metric(row, ncu_csv.GLOBAL_SECTORS[p.op]),
+                 "requests": ncu_csv.metric(row, ncu_csv.GLOBAL_REQUESTS[p.op])}
+        m["all"] = {k: ncu_csv.metric(row, k) for k in row.metrics}
+        out.append(Compared(p, m, m[p.main_key] == p.predicted[p.main_key]))
+    return out, missing
+
+
+def table(results: list[Compared], missing: list[str]) -> str:
+    lines = [f"{'kernel':<44} {'kind':<22} {'predicted':>9} {'measured':>9}  "
+             f"{'2nd pred':>8} {'2nd meas':>8}  note"]
+    for c in results:
+        p = c.probe
+        second = "conflicts" if p.space == "shared" else "requests"
+        lines.append(f"{p.name[len(PREFIX):]:<44} {p.op + '.' + p.space + '.' + p.ptype:<22} "
+                     f"{p.predicted[p.main_key]:>9} {str(c.measured[p.main_key]):>9}  "
+                     f"{p.predicted[second]:>8} {str(c.measured[second]):>8}  "
+                     f"{'' if c.ok else 'MISMATCH '}{p.note}")
+    bad = [c for c in results if not c.ok]
+    sh = [c for c in results if c.probe.space == "shared"]
+    gl = [c for c in results if c.probe.space == "global"]
+    second_bad = [c for c in results
+                  if c.measured["conflicts" if c.probe.space == "shared" else "requests"]
+                  != c.probe.predicted["conflicts" if c.probe.space == "shared" else "requests"]]
+    lines += ["", f"mismatches ({len(bad)}):"]
+    lines += [f"  {c.probe.name}: {c.probe.op}.{c.probe.space}.{c.probe.ptype} {c.probe.note}: predicted "
+              f"{c.probe.predicted[c.probe.main_key]} {c.probe.main_key}, measured {c.measured[c.probe.main_key]}; "
+              f"offsets {c.probe.offsets[:32]}" for c in bad] or ["  none"]
+    lines += [f"second counter (conflicts / requests) differs for {len(second_bad)}: "
+              + ", ".join(c.probe.name[len(PREFIX):] for c in second_bad[:40])]
+    if missing:
+        lines.append(f"no ncu row for {len(missing)} kernels: {', '.join(missing[:20])}")
+    lines.append(f"predicted == measured: {sum(c.ok for c in sh)}/{len(sh)} shared, "
+                 f"{sum(c.ok for c in gl)}/{len(gl)} global")
+    return "\n".join(lines)
+
+
+def report(out: Path) -> int:
+    ps = load_probes(out)
+    text = (out / "ncu_raw.csv").read_text(errors="replace")
+    results, missing = compare(ps, ncu_csv.parse(text))
+    t = table(results, missing)
+    (out / "table.txt").write_text(t + "\n")
+    (out / "results.json").write_text(json.dumps(
+        [{"name": c.probe.name, "predicted": c.probe.predicted, "measured": c.measured, "ok": c.ok}
+         for c in results], indent=0))
+    print(t)
+    return 0 if results and not missing and all(c.ok for c in results) else 1
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tilecheck.gpu.ncu_probe", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, help="folder for the kernels, predictions, ncu's raw CSV and the table")
+    ap.add_argument("--build-only", action="store_true", help="write kernels and predictions; run nothing")
+    ap.add_argument("--only", metavar="REGEX", help="only the probes whose name matches")
+    ap.add_argument("--no-sass", action="store_true", help="skip the ptxas + nvdisasm check of the kernels")
+    ap.add_argument("--parse", type=Path, metavar="DIR", help="compare a saved run in DIR again")
+    ap.add_argument("--launch", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # the child under ncu
+    a = ap.parse_args(argv)
+    if a.launch:
+        return launch(a.launch)
+    if a.parse:
+        return report(a.parse)
+    if not a.out:
+        ap.error("give --out DIR (or --parse DIR)")
+    ps = build(a.out, a.only)
+    sh = sum(p.space == "shared" for p in ps)
+    print(f"{len(ps)} probe kernels ({sh} shared, {len(ps) - sh} global) in {a.out}", flush=True)
+    assemble(ps, a.out)
+    if not a.no_sass:
+        bad = check_sass(ps, a.out)
+        for b in bad:
+            print(f"warning: {b}", flush=True)
+        if bad:
+            print(f"warning: {len(bad)} probes do not hold exactly their one profiled instruction (see "
+                  f"{a.out / 'probes.sass'}); their counters are still compared", flush=True)
+    if a.build_only:
+        return 0
+    try:
+        ncu_csv.profile(["-m", "tilecheck.gpu.ncu_probe", "--launch", str(a.out)], a.out, f"^{PREFIX}")
+    except ncu_csv.NcuError as e:
+        print(f"ncu_probe: error: {e}", file=sys.stderr)
+        return 2
+    return report(a.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
