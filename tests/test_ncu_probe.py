@@ -1,7 +1,6 @@
 """The ncu calibration probe without a GPU: its predictions, its kernels (through ptxas and nvdisasm),
 and the reading of ncu's CSV (both pages, as Nsight Compute documents them) into the comparison."""
 import json
-import shutil
 import subprocess
 import sys
 
@@ -60,8 +59,11 @@ def test_global_predictions(suffix, sectors, requests):
 def test_predictions_are_memory_models_sums():
     for p in PROBES:
         ws = p.warps()
-        f = mm.wavefronts if p.space == "shared" else mm.sectors
-        assert p.predicted[p.main_key] == p.repeats * sum(f(w, p.width) for w in ws)
+        if p.space == "shared":
+            want = sum(mm.wavefronts(w, p.width, p.op) for w in ws)
+        else:
+            want = sum(mm.sectors(w, p.width) for w in ws)
+        assert p.predicted[p.main_key] == p.repeats * want
 
 
 def table_of(ptx: str, threads: int) -> list:
@@ -222,3 +224,36 @@ def test_probe_under_ncu(tmp_path):
     assert results and all(r["measured"][("wavefronts" if "_s" in r["name"] else "sectors")] is not None
                            for r in results)
     assert code in (0, 1)
+
+
+def test_memory_model_equals_the_h200_counters_on_every_saved_probe():
+    """The two calibration rounds measured on the H200 (``tests/data/ncu_probe_h200.json``: 774
+    kernels, ncu's counters): memory_model's count equals the measured one for every kernel."""
+    import json
+    from pathlib import Path
+    saved = json.loads((Path(__file__).parent / "data" / "ncu_probe_h200.json").read_text())
+    assert len(saved["probes"]) >= 700
+    wrong = []
+    for s in saved["probes"]:
+        p = ncu_probe.Probe(s["name"], s["space"], s["op"], s["ptype"], s["offsets"], s["repeats"])
+        key = "wavefronts" if s["space"] == "shared" else "sectors"
+        if p.predict()[key] != s["measured"][key]:
+            wrong.append((s["name"], p.predicted[key], s["measured"][key]))
+    assert wrong == []
+
+
+def test_the_pair_rule_is_what_the_counters_needed():
+    """Without the load pair rule the model misses measured kernels (the rule is not decoration)."""
+    import json
+    from pathlib import Path
+    saved = json.loads((Path(__file__).parent / "data" / "ncu_probe_h200.json").read_text())
+    missed = 0
+    for s in saved["probes"]:
+        if s["space"] != "shared":
+            continue
+        w = ncu_probe.TYPES[s["ptype"]][0]
+        warps = [{i: o for i, o in enumerate(s["offsets"][k:k + 32]) if o is not None}
+                 for k in range(0, len(s["offsets"]), 32)]
+        lane_model = sum(mm.wavefronts(a, w, "st") for a in warps) * s["repeats"]
+        missed += lane_model != s["measured"]["wavefronts"]
+    assert missed >= 40

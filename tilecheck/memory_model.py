@@ -10,6 +10,12 @@ Shared memory (32 banks of 4 bytes):
 
 * a warp-instruction moving ``width`` bytes per lane is served in *phases*: one phase of 32 lanes
   for widths up to 4 bytes, two of 16 lanes (0-15, 16-31) for 8 bytes, four of 8 lanes for 16 bytes;
+* except that an 8- or 16-byte *load* in which every aligned lane pair ``(2j, 2j+1)`` reads one address
+  (an inactive lane agrees with its partner) is served as 16 requests, one per pair, in phases of 16
+  (8 bytes: one phase) or 8 (16 bytes: two phases of lanes 0-15 and 16-31) requests.  Stores are never
+  merged.  (Measured on the H200: 654 probe kernels, ``python -m tilecheck.gpu.ncu_probe --round 1``
+  and ``--round 2``; a model without the pair rule missed 10 + 41 of them, every other candidate
+  tried — merging equal addresses anywhere, per phase — missed some too);
 * in a phase, every active lane touches the 4-byte words ``[addr // 4, (addr + width - 1) // 4]``;
   the bank of word ``w`` is ``w % 32``; lanes touching the same word share it (broadcast);
 * a phase takes as many wavefronts as the largest number of *distinct* words in one bank;
@@ -41,9 +47,25 @@ def phase_lanes(width: int) -> int:
     raise ValueError(f"no shared-memory phase rule for {width}-byte accesses")
 
 
-def phases(addresses: dict[int, int], width: int) -> list[dict[int, int]]:
-    """The active lanes' ``{lane: byte address}`` split into phases (empty phases dropped)."""
+def pairs_merge(addresses: dict[int, int], width: int, op: str) -> bool:
+    """A load of 8 or 16 bytes whose every aligned lane pair reads one address (see above)."""
+    return op == "ld" and width in (8, 16) and all(
+        addresses.get(2 * j, addresses.get(2 * j + 1)) == addresses.get(2 * j + 1, addresses.get(2 * j))
+        for j in range(LANES // 2))
+
+
+def phases(addresses: dict[int, int], width: int, op: str = "st") -> list[dict[int, int]]:
+    """The active lanes' ``{lane: byte address}`` split into phases (empty phases dropped); a merged
+    load keeps the lower active lane of each pair."""
     n = phase_lanes(width)
+    if pairs_merge(addresses, width, op):
+        units = {}
+        for lane in sorted(addresses):
+            units.setdefault(lane // 2, lane)
+        out = defaultdict(dict)
+        for j, lane in units.items():
+            out[j // n][lane] = addresses[lane]
+        return [out[k] for k in sorted(out)]
     out = defaultdict(dict)
     for lane, a in addresses.items():
         out[lane // n][lane] = a
@@ -62,19 +84,20 @@ def phase_wavefronts(phase: dict[int, int], width: int) -> int:
     return max((len(s) for s in per_bank.values()), default=0)
 
 
-def wavefronts(addresses: dict[int, int], width: int) -> int:
+def wavefronts(addresses: dict[int, int], width: int, op: str = "st") -> int:
     """Wavefronts of one shared-memory warp-instruction: ``addresses`` maps each active lane
-    (0-31) to the byte address it accesses, ``width`` bytes (1, 2, 4, 8 or 16)."""
-    return sum(phase_wavefronts(p, width) for p in phases(addresses, width))
+    (0-31) to the byte address it accesses, ``width`` bytes (1, 2, 4, 8 or 16); ``op`` "ld" or "st"."""
+    return sum(phase_wavefronts(p, width) for p in phases(addresses, width, op))
 
 
-def ideal_wavefronts(addresses: dict[int, int], width: int) -> int:
-    return len(phases(addresses, width))
+def ideal_wavefronts(addresses: dict[int, int], width: int, op: str = "st") -> int:
+    """One wavefront per phase: the count when no phase has two distinct words in one bank."""
+    return len(phases(addresses, width, op))
 
 
-def conflict(addresses: dict[int, int], width: int):
+def conflict(addresses: dict[int, int], width: int, op: str = "st"):
     """Two lanes of one phase that touch distinct words of one bank: ``(lane, lane, bank)``, or None."""
-    for p in phases(addresses, width):
+    for p in phases(addresses, width, op):
         seen = {}
         for lane in sorted(p):
             for w in words(p[lane], width):

@@ -79,8 +79,8 @@ class Probe:
         ws = self.warps()
         executed = sum(1 for w in ws if w) * self.repeats
         if self.space == "shared":
-            wf = sum(mm.wavefronts(w, self.width) for w in ws) * self.repeats
-            ideal = sum(mm.ideal_wavefronts(w, self.width) for w in ws) * self.repeats
+            wf = sum(mm.wavefronts(w, self.width, self.op) for w in ws) * self.repeats
+            ideal = sum(mm.ideal_wavefronts(w, self.width, self.op) for w in ws) * self.repeats
             self.predicted = {"wavefronts": wf, "ideal": ideal, "conflicts": wf - ideal, "instructions": executed}
         else:
             sec = sum(mm.sectors(w, self.width) for w in ws) * self.repeats
@@ -182,6 +182,60 @@ def probes() -> list[Probe]:
     return out
 
 
+def probes_round2() -> list[Probe]:
+    """The second calibration round: 8- and 16-byte shared accesses whose lanes share addresses in
+    every arrangement (aligned pairs, odd pairs, quads, pairs in one half only, pairs with one lane
+    inactive, random addresses with random sharing), to pin down when lanes are merged."""
+    out: list[Probe] = []
+    rng = random.Random(2026)
+
+    def add(space, op, ptype, name, offs, repeats=1, note=""):
+        out.append(Probe(f"{PREFIX}r2_{len(out):03d}_{space[0]}{op}_{ptype.replace('.', '')}_{name}",
+                         space, op, ptype, offs, repeats, note))
+
+    for op in ("ld", "st"):
+        for ptype in ("u32", "b64", "v2.b32", "v4.b32", "v2.b64", "u16"):
+            w = TYPES[ptype][0]
+            g = max(w, 4)
+            slots = list(range(0, 4096, g))
+            add("shared", op, ptype, "pairs_half0", lanes(lambda l: (l // 2) * w if l < 16 else l * w),
+                note="aligned pairs share in lanes 0-15 only")
+            add("shared", op, ptype, "pairs_half1", lanes(lambda l: (l // 2) * w + 512 if l >= 16 else l * w),
+                note="aligned pairs share in lanes 16-31 only")
+            add("shared", op, ptype, "odd_pairs", lanes(lambda l: ((l + 1) // 2) * w),
+                note="lanes 2j+1, 2j+2 share an address")
+            add("shared", op, ptype, "quads", lanes(lambda l: (l // 4) * w), note="lanes 4j..4j+3 share")
+            add("shared", op, ptype, "octets", lanes(lambda l: (l // 8) * w), note="lanes 8j..8j+7 share")
+            add("shared", op, ptype, "pairs_stride128", lanes(lambda l: (l // 2) * 128),
+                note="aligned pairs share, pairs 128 B apart (one bank)")
+            add("shared", op, ptype, "pairs_stride2w", lanes(lambda l: (l // 2) * 2 * w),
+                note="aligned pairs share, pairs 2w apart")
+            add("shared", op, ptype, "pairs_but_one", lanes(lambda l: (l // 2) * w + (64 * w if l == 31 else 0)),
+                note="aligned pairs share except lane 31")
+            add("shared", op, ptype, "pairs_odd_active", lanes(lambda l: (l // 2) * w, MASKS["even"]),
+                note="pairs, only even lanes")
+            add("shared", op, ptype, "pair_swap", lanes(lambda l: (l ^ 1) * w), note="lane l reads (l^1)*w")
+            add("shared", op, ptype, "lo16_pairs", lanes(lambda l: (l // 2) * w, MASKS["lo16"]),
+                note="pairs, lanes 0-15 only")
+            add("shared", op, ptype, "half_swap", lanes(lambda l: (l ^ 16) * w), note="lane l at (l^16)*w")
+            for k in range(10):
+                base = [rng.choice(slots) for _ in range(16)]
+                add("shared", op, ptype, f"rand_pairs{k}", lanes(lambda l, b=base: b[l // 2]),
+                    note="random, aligned pairs share")
+            for k in range(4):
+                base = [rng.choice(slots[:64]) for _ in range(32)]
+                add("shared", op, ptype, f"rand_dense{k}", lanes(lambda l, b=base: b[l]),
+                    note="random in 256 B: much sharing")
+            for k in range(4):
+                base = [rng.choice(slots) for _ in range(16)]
+                add("shared", op, ptype, f"rand_mixed{k}",
+                    lanes(lambda l, b=base: b[l // 2] + (g * 64 if (l % 2 and l // 2 in (3, 9)) else 0)),
+                    note="random pairs, two pairs split")
+    for p in out:
+        p.predict()
+    return out
+
+
 # PTX --------------------------------------------------------------------------
 
 def _selp_table(offsets: list) -> list[str]:
@@ -276,9 +330,9 @@ def kernel_ptx(p: Probe) -> str:
 
 # building, launching, comparing -------------------------------------------------
 
-def build(out: Path, only: str | None = None) -> list[Probe]:
+def build(out: Path, only: str | None = None, round_: int = 1) -> list[Probe]:
     import re
-    ps = [p for p in probes() if not only or re.search(only, p.name)]
+    ps = [p for p in (probes() if round_ == 1 else probes_round2()) if not only or re.search(only, p.name)]
     out.mkdir(parents=True, exist_ok=True)
     (out / "ptx").mkdir(exist_ok=True)
     for p in ps:
@@ -463,6 +517,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, help="folder for the kernels, predictions, ncu's raw CSV and the table")
     ap.add_argument("--build-only", action="store_true", help="write kernels and predictions; run nothing")
     ap.add_argument("--only", metavar="REGEX", help="only the probes whose name matches")
+    ap.add_argument("--round", type=int, choices=(1, 2), default=1,
+                    help="1: the calibration set; 2: the lane-sharing set for 8- and 16-byte shared accesses")
     ap.add_argument("--no-sass", action="store_true", help="skip the ptxas + nvdisasm check of the kernels")
     ap.add_argument("--parse", type=Path, metavar="DIR", help="compare a saved run in DIR again")
     ap.add_argument("--launch", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # the child under ncu
@@ -473,7 +529,10 @@ def main(argv=None) -> int:
         return report(a.parse)
     if not a.out:
         ap.error("give --out DIR (or --parse DIR)")
-    ps = build(a.out, a.only)
+    ps = build(a.out, a.only, a.round)
+    if not ps:
+        print(f"ncu_probe: error: no probe of round {a.round} matches --only {a.only!r}", file=sys.stderr)
+        return 2
     sh = sum(p.space == "shared" for p in ps)
     print(f"{len(ps)} probe kernels ({sh} shared, {len(ps) - sh} global) in {a.out}", flush=True)
     assemble(ps, a.out)
