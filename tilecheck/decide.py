@@ -530,7 +530,7 @@ def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
             if w is None:
                 ok = POINTWISE[name]
                 w = next((_where(ops, p) for p in ops.points() if not ok(ops, p)), None)
-        out[name] = (PROVED, None) if w is None else (REFUTED, w)
+        out[name] = (PROVED, None) if w is None else (SKIPPED if "unsupported" in w else REFUTED, w)
     return out
 
 

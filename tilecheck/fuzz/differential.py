@@ -127,6 +127,8 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", 
         problems = len(out.problems)
         for o in ar.obligations:
             d, witness = dec[o.name]
+            if o.status == "unknown" and o.name in enumerator.COUNTED and (witness or {}).get("unsupported"):
+                continue  # a width memory_model has no rule for (32 bytes): unknown on both sides, by design
             if o.status == "unknown":
                 out.unknown += 1
                 if not out.symbolic:
