@@ -69,6 +69,7 @@ class Apply:
     preserve_dst: bool = False
     cache_policy: bool = False
     require: tuple = ()  # performance obligations this application makes contracts (``require = [...]``)
+    expect: tuple = ()  # ((name, bound), ...): ``expect = { banks = 4 }``; bound None is the ideal (and required)
 
     @property
     def family(self) -> families.Family:
@@ -168,7 +169,7 @@ def loads(text: str, path: str = "<string>") -> Check:
 _TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
 _TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
-_APPLY_KEYS = {"opcode", "scope", "dst", "src", "require"}  # and each family's own keys (families.Family.keys)
+_APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect"}  # and each family's own keys (families.Family.keys)
 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
@@ -443,4 +444,35 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
     opcode = family.bind(opcode, spec, tensors, views)
     _require(list(required), "require", family)
     require = tuple(dict.fromkeys((*required, *_require(spec.get("require", []), "require", family))))
-    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require)
+    expect = _expect(spec.get("expect", {}), family)
+    for name, _ in expect:
+        from .proofs.registry import REGISTRY
+        spaces = REGISTRY[name].spaces
+        if tensors and not any(tensors[views[r.name].tensor].scope in spaces for r in family.roles(opcode)
+                               if r.kind == families.MEMORY and views[r.name].tensor in tensors):
+            raise InputError(f"{name} applies to {' or '.join(spaces)} operands; this apply has none", f"expect.{name}")
+    require = tuple(dict.fromkeys((*require, *(n for n, _ in expect))))
+    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require, expect=expect)
+
+
+EXPECT_WORDS = {"banks": "conflict-free", "sectors": "minimal"}  # the ideal, by name
+
+
+def _expect(spec, family) -> tuple:
+    """``expect = { banks = "conflict-free" | N, sectors = "minimal" | N }``: the named counted
+    performance obligations become contracts of this apply, at the ideal or at most N."""
+    if not isinstance(spec, dict):
+        raise InputError(f"expect must be a table such as {{ banks = \"conflict-free\" }}, got {spec!r}", "expect")
+    out = []
+    for name, bound in spec.items():
+        if name not in EXPECT_WORDS:
+            raise InputError(f"unknown expect key {name!r} (one of {', '.join(EXPECT_WORDS)})", f"expect.{name}")
+        _require([name], f"expect.{name}", family)
+        if bound == EXPECT_WORDS[name]:
+            out.append((name, None))
+        elif isinstance(bound, int) and not isinstance(bound, bool) and bound >= 1:
+            out.append((name, bound))
+        else:
+            raise InputError(f"must be {EXPECT_WORDS[name]!r} or a positive integer, got {bound!r}",
+                             f"expect.{name}")
+    return tuple(out)

@@ -27,7 +27,7 @@ from math import prod
 
 import numpy as np
 
-from . import oracle
+from . import memory_model, oracle
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
 
@@ -36,8 +36,10 @@ TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
 ORDER = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
-         "disjoint", "bounds", "overflow", "registers")
-NEEDS = {"target": (), "space": (), "shape": (), "width": (), "operands": (),
+         "disjoint", "bounds", "overflow", "registers", "banks", "sectors")
+NEEDS = {"banks": ("shape", "space", "width", "contiguity", "alignment", "bounds"),
+         "sectors": ("shape", "space", "width", "contiguity", "alignment", "bounds"),
+         "target": (), "space": (), "shape": (), "width": (), "operands": (),
          "contiguity": ("shape", "space"), "alignment": ("shape", "space", "width", "contiguity"),
          "ownership": ("shape", "space"), "disjoint": ("shape", "space"), "bounds": ("shape", "space"),
          "overflow": ("shape", "space", "bounds"), "registers": ()}
@@ -425,19 +427,95 @@ def disjoint(ops):
     return disjoint_load(ops) if ops.apply.is_load else disjoint_store(ops)
 
 
+# --- banks and sectors: every warp-instruction counted with memory_model -------------------------
+# A warp-instruction is one warp at one repeat (docs/check-file.md, "Bank conflicts and sectors"):
+# thread scope: min(32, threads) lanes, all at the thread's one address; warp scope: lane l is
+# group (l,) (every warp alike); cta scope: lane l of warp w is group (w, l), every warp.  A lane's
+# byte address is base + esize * offset at word 0, for every base residue the tensor's align allows.
+COUNTED = {"banks": ("shared", 4, memory_model.wavefronts, memory_model.ideal_wavefronts),
+           "sectors": ("global", 32, memory_model.sectors, memory_model.ideal_sectors)}
+
+
+COUNTED_UNIT = {"banks": "wavefronts", "sectors": "sectors"}
+
+
+def counted_views(check, apply, name) -> list:
+    space = COUNTED[name][0]
+    return [v for v in memory_views(apply) if check.tensors[v.tensor].scope == space]
+
+
+def warp_instructions(ops):
+    """(warp, repeat, [group of each lane]) of every warp-instruction."""
+    scope, threads = ops.apply.scope, ops.check.threads
+    if scope == "thread":
+        warps, lanes = [0], [() for _ in range(min(32, threads))]
+    for w in range(threads // 32 if scope == "cta" else 1):
+        if scope != "thread":
+            lanes = [(lane,) if scope == "warp" else (w, lane) for lane in range(32)]
+        for r in ops.repeats():
+            yield w, tuple(r), lanes
+
+
+def counts(ops, name):
+    """[(count, ideal, warp, repeat, base)] of every warp-instruction and base residue."""
+    space, modulus, count, ideal = COUNTED[name]
+    out = []
+    for view in counted_views(ops.check, ops.apply, name):
+        t = ops.check.tensors[view.tensor]
+        width = ops.apply.opcode.vector * t.esize
+        for w, r, lanes in warp_instructions(ops):
+            offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
+            for base in range(0, modulus, t.align) if t.align < modulus else [0]:
+                a = {lane: base + o for lane, o in enumerate(offs)}
+                out.append((count(a, width), ideal(a, width), w, r, base))
+    return out
+
+
+def counted(ops, name):
+    """The witness of a warp-instruction over its bound (the ideal, or the file's ``expect``), with
+    ``count`` the largest count of such an instruction; None if none is."""
+    bound = dict(ops.apply.expect).get(name)
+    try:
+        got = counts(ops, name)
+    except ValueError as e:  # no phase rule for this width: the decider has no verdict
+        return {"unsupported": str(e)}
+    bad = [c for c in got if c[0] > (c[1] if bound is None else bound)]
+    if not bad:
+        return None
+    c, i, w, r, base = max(bad, key=lambda c: c[0])
+    out = {"symbols": dict(ops.env)} if ops.env else {}
+    return {**out, "warp": w, "repeat": r, "base": base, "count": c, "ideal": i}
+
+
+def banks(ops):
+    return counted(ops, "banks")
+
+
+def sectors(ops):
+    return counted(ops, "sectors")
+
+
+def count(check, apply_index: int, name: str, env: dict | None = None) -> int:
+    """The largest count of any warp-instruction (a concrete check's ``banks``/``sectors`` number)."""
+    ops = Operands(check, check.applies[apply_index], env or {})
+    return max(c[0] for c in counts(ops, name))
+
+
 # every rule, under the obligation registry's names (tests/test_registry.py holds the two lists equal)
-RULES = {**STATIC, **POINTWISE, "disjoint": disjoint}
+RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "banks": banks, "sectors": sectors}
 
 
-def applicable(apply) -> tuple[str, ...]:
-    """The obligations of ``apply``, in order: those its family declares."""
-    return tuple(n for n in ORDER if n in apply.family.obligations)
+def applicable(apply, check=None) -> tuple[str, ...]:
+    """The obligations of ``apply``, in order: those its family declares (``banks``/``sectors`` only
+    when a memory operand is in shared/global memory)."""
+    return tuple(n for n in ORDER if n in apply.family.obligations
+                 and (n not in COUNTED or check is None or counted_views(check, apply, n)))
 
 
 def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
     ops = Operands(check, apply, env)
     out: dict[str, tuple[str, dict | None]] = {}
-    for name in applicable(apply):
+    for name in applicable(apply, check):
         if any(out[p][0] != PROVED for p in needs(name, apply.is_load)):
             out[name] = (SKIPPED, None)
             continue
@@ -445,12 +523,14 @@ def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
             w = STATIC[name](check, apply, env)
         elif name == "disjoint":
             w = disjoint(ops)
+        elif name in COUNTED:
+            w = counted(ops, name)
         else:
             w = BEFORE[name](check, apply, env) if name in BEFORE else None
             if w is None:
                 ok = POINTWISE[name]
                 w = next((_where(ops, p) for p in ops.points() if not ok(ops, p)), None)
-        out[name] = (PROVED, None) if w is None else (REFUTED, w)
+        out[name] = (PROVED, None) if w is None else (SKIPPED if "unsupported" in w else REFUTED, w)
     return out
 
 
@@ -475,7 +555,7 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
         envs = list(symbol_values)
     results = []
     for apply in check.applies:
-        combined = {name: (PROVED, None) for name in applicable(apply)}
+        combined = {name: (PROVED, None) for name in applicable(apply, check)}
         for env in envs:
             for name, (status, w) in _decide_one(check, apply, env).items():
                 if _RANK[status] > _RANK[combined[name][0]]:
@@ -538,6 +618,14 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
     if check.symbols and not allowed(check, env):
         return f"symbol values {env} are not allowed by the symbols' ranges and facts"
     ops = Operands(check, apply, env)
+    if name in COUNTED:
+        bound = dict(apply.expect).get(name)
+        at = (cex.get("warp", 0), tuple(cex.get("repeat", {}).values()), cex.get("base", 0))
+        for c, i, *where in counts(ops, name):
+            if tuple(where) == at:
+                return None if c > (i if bound is None else bound) and c == cex.get(COUNTED_UNIT[name]) else (
+                    f"{name}: {c} at {at} (ideal {i}), not over the bound or not the reported count")
+        return f"{at} is no warp-instruction of this apply"
     if name == "disjoint":
         a, b = cex["first"], cex["second"]
         pa, pb = _coords(a), _coords(b)

@@ -84,7 +84,7 @@ class CpAsync(Family):
     instructions = ("cp.async",)
     keys = {"cp_size": None}  # an integer, required: bound into the opcode (bind)
     obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "disjoint", "bounds",
-                   "overflow")  # not ownership: there is no register operand
+                   "overflow", "banks", "sectors")  # not ownership: there is no register operand
     verbs = ("reads", "copies to")
 
     def roles(self, op):

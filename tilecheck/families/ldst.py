@@ -17,7 +17,7 @@ class LdSt(Family):
     instructions = ("ld", "st")
     keys = {"pred": False, "preserve_dst": False, "cache_policy": False}
     obligations = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
-                   "disjoint", "bounds", "overflow", "registers")  # every one (proofs/registry.py)
+                   "disjoint", "bounds", "overflow", "registers", "banks", "sectors")  # every one (proofs/registry.py)
 
     def roles(self, op):
         if op.kind == "ld":

@@ -89,7 +89,7 @@ class Red(Family):
     instructions = ("red",)
     keys = {}
     obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "ownership", "bounds",
-                   "overflow", "registers")  # not disjoint: many threads add to one address
+                   "overflow", "registers", "banks", "sectors")  # not disjoint: many threads add to one address
     verbs = ("reads", "adds to")
     updates_memory = True
 

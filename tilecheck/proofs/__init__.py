@@ -31,9 +31,15 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
     for name, ob in REGISTRY.items():
         if name not in applies:
             continue
+        roles = ob.roles(check, apply)
+        if roles == ():  # restricted to state spaces none of the memory operands is in
+            continue
         missing = [p for p in ob.prerequisites(apply.is_load) if results[p].status != PROVED]
         if missing:
             results[name] = Outcome(name, SKIPPED, 0.0, f"{name} skipped: needs {', '.join(missing)}")
+        elif roles is not None and len(apply.family.memory_roles(apply.opcode)) > 1:
+            results[name] = _first_failure([decide(name, ob.module.violation, check, apply, timeout_s, facts,
+                                                   minimize, recorder, role) for role in roles])
         elif ob.per_memory_operand and len(roles := apply.family.memory_roles(apply.opcode)) > 1:
             results[name] = _first_failure([decide(name, ob.module.violation, check, apply, timeout_s, facts,
                                                    minimize, recorder, role) for role in roles])

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import (alignment, bounds, contiguity, disjoint, operands, overflow, ownership, registers, shape, space,
-               target, width)
+from . import (alignment, banks, bounds, contiguity, disjoint, operands, overflow, ownership, registers, sectors,
+               shape, space, target, width)
 
 CONTRACT, PERFORMANCE = "contract", "performance"
 
@@ -31,9 +31,18 @@ class Obligation:
     fault: str | None = None  # the CUDA error text the prediction expects, if a fault
     rank: int = 3  # which prediction wins when several obligations are refuted (lowest)
     per_memory_operand: bool = False  # stated on q.memory: decided once per memory operand of the family
+    spaces: tuple[str, ...] = ()  # only on memory operands in these state spaces (absent if the apply has none)
 
     def prerequisites(self, is_load: bool) -> tuple[str, ...]:
         return self.needs + (self.needs_on_load if is_load else ())
+
+    def roles(self, check, apply) -> tuple[str, ...] | None:
+        """The memory operands this obligation is decided on (``spaces``: those whose tensor lives
+        there; none: it does not apply), or None when it is not restricted by space."""
+        if not self.spaces:
+            return None
+        return tuple(r for r in apply.family.memory_roles(apply.opcode)
+                     if check.tensors[getattr(apply, r).tensor].scope in self.spaces)
 
     @property
     def needs_doc(self) -> str:
@@ -91,6 +100,19 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
                "CTA's part of the SM's 65536 (the message gives the number either way)",
                severity=PERFORMANCE,
                hardware="ptxas spills registers to local memory (slower); the output equals the numpy reference",
+               rank=4),
+    Obligation("banks", banks, ("shape", "space", "width", "contiguity", "alignment", "bounds"),
+               "each warp-instruction on a `.shared` operand takes the ideal number of wavefronts (one per "
+               "phase: 32/16/8 lanes for <=4/8/16-byte accesses), or at most `expect`'s; the message gives the "
+               "exact count, maximised over symbols, warps, repeats and base addresses",
+               severity=PERFORMANCE, per_memory_operand=True, spaces=("shared",),
+               hardware="bank conflicts: extra wavefronts (slower); the output equals the numpy reference",
+               rank=4),
+    Obligation("sectors", sectors, ("shape", "space", "width", "contiguity", "alignment", "bounds"),
+               "each warp-instruction on a `.global` operand touches `ceil(bytes / 32)` 32-byte sectors, or at "
+               "most `expect`'s; the message gives the exact count, maximised like `banks`'",
+               severity=PERFORMANCE, per_memory_operand=True, spaces=("global",),
+               hardware="uncoalesced accesses: extra sectors (slower); the output equals the numpy reference",
                rank=4),
 )}
 

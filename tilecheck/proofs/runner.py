@@ -30,6 +30,10 @@ class Violation:
     static: bool = False  # a fact of the input: formula is a constant, explain needs no witness
     congruence: "tuple | None" = None  # (P, m): the formula is P mod m != 0, decided exactly mod 2^j first
     note: str | None = None  # the message of a proof (registers: the number), None for most
+    count: int | None = None  # banks, sectors: the exact count the outcome reports (Outcome.count)
+    unknown: str | None = None  # the obligation cannot be decided for this input: the unknown's message
+    searches: bool = False  # explain finds its own (minimal) counterexample: the model is not minimised
+    budget: float | None = None  # seconds at most for the search (a performance obligation not required)
 
 
 @dataclass
@@ -39,11 +43,14 @@ class Outcome:
     seconds: float = 0.0
     message: str | None = None
     counterexample: dict | None = None
+    count: int | None = None  # banks: wavefronts, sectors: sectors per warp-instruction (the maximum)
 
     def to_json(self) -> dict:
         out = {"name": self.name, "status": self.status, "seconds": round(self.seconds, 6)}
         if self.message is not None:
             out["message"] = self.message
+        if self.count is not None:
+            out["count"] = self.count
         if self.counterexample is not None:
             out["counterexample"] = self.counterexample
         return out
@@ -62,19 +69,23 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     start = time.perf_counter()
     q = Query(check, apply, role)
     v: Violation = obligation(q)
+    if v.budget is not None:
+        timeout_s = min(timeout_s, v.budget)
     if role is not None:  # one query per memory operand: the recorder names each
         recorder = None if recorder is None else _Named(recorder, role)
     # every Z3 variable of a query is made through q.zv (Query.z), so its names now are those of the
     # formula (a superset at worst, which only adds constraints): no walk over the Z3 term
     mentioned = set(q.zv)
+    if v.unknown is not None:
+        return Outcome(name, UNKNOWN, time.perf_counter() - start, v.unknown)
     formula = z3.simplify(v.formula)
     if z3.is_false(formula):
         _record(recorder, name, apply, check, v.formula, z3.unsat)
-        return Outcome(name, PROVED, time.perf_counter() - start, v.note)
+        return Outcome(name, PROVED, time.perf_counter() - start, v.note, count=v.count)
     if v.static:
         _record(recorder, name, apply, check, v.formula, z3.sat)
         message, cex = v.explain(None)
-        return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
+        return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex, v.count)
     assertions = [(q.build(c), vs) for c, vs in relevant(mentioned, q.constraints())]
     used = set().union(*(vs for _, vs in assertions)) | mentioned
     if facts is not None and used & q.symbol_vars() and not facts.ok:
@@ -95,13 +106,13 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py)
         recorder.observe(name, apply.index, check, solver, r)
     if r == z3.unsat:
-        return Outcome(name, PROVED, time.perf_counter() - start)
+        return Outcome(name, PROVED, time.perf_counter() - start, v.note)
     if r == z3.unknown:
         reason = solver.reason_unknown()
         why = "timed out" if "timeout" in reason or "canceled" in reason else f"solver gave up ({reason})"
         return Outcome(name, UNKNOWN, time.perf_counter() - start, f"{name} unknown: {why} after {timeout_s:g} s")
     model = solver.model()
-    if minimize:
+    if minimize and not v.searches:
         model = _minimize(solver, q, used, model, deadline=start + timeout_s)
     env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items() if n in used}
     _complete(q, env, used, facts)
@@ -111,7 +122,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                        f"{name} unknown: the solver's counterexample did not replay on the concrete semantics "
                        "(internal error, please report)")
     message, cex = explained
-    return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex)
+    return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex, v.count)
 
 
 class _Named:

@@ -1,0 +1,144 @@
+"""banks and sectors: the encodings agree with memory_model on hand-made warp-instructions, the
+decider agrees, expect makes them contracts, the report carries the count."""
+import json
+
+import pytest
+
+import tilecheck
+from tilecheck import decide, memory_model
+from tilecheck.check import from_dict
+from tilecheck.errors import InputError
+from tilecheck.report import prove
+
+
+def shared(layout, shape, dtype="uint32", opcode="ld.shared.b32", pattern="S: l j -> l j ()", reg=None,
+           threads=32, scope="warp", symbols=None, expect=None, space="shared", align=128):
+    reg_shape = reg or ([32, shape[1]] if scope != "thread" else shape)
+    data = {"arch": "sm_90", "threads": threads,
+            "tensors": {"S": {"dtype": dtype, "scope": space, "shape": shape, "layout": layout, "align": align},
+                        "R": {"dtype": dtype, "scope": "register", "shape": reg_shape,
+                              "layout": f"({reg_shape[0]},{reg_shape[1]}):(1@laneid,1)" if scope != "thread"
+                              else f"({reg_shape[0]},{reg_shape[1]}):({reg_shape[1]},1)"}},
+            "apply": [{"opcode": opcode, "scope": scope, "dst": "R: " + pattern.split(": ", 1)[1], "src": pattern}]}
+    if opcode.startswith("st"):
+        a = data["apply"][0]
+        a["dst"], a["src"] = a["src"], a["dst"]
+    if symbols:
+        data["symbols"] = symbols
+    if expect:
+        data["apply"][0]["expect"] = expect
+    return from_dict(data, "<test>")
+
+
+def outcome(check, name):
+    (a,) = prove(check).applies
+    return a, next(o for o in a.obligations if o.name == name)
+
+
+def model(addresses, width):
+    return memory_model.wavefronts(addresses, width)
+
+
+@pytest.mark.parametrize("row,expected", [(32, 32), (33, 1), (16, 16), (64, 32), (1, 1), (2, 2), (8, 8)])
+def test_column_read_wavefronts_equal_the_model(row, expected):
+    """Lane l reads word l*row: the count is gcd-driven; concrete and symbolic agree with the model."""
+    assert model({lane: 4 * lane * row for lane in range(32)}, 4) == expected
+    a, o = outcome(shared(f"(32,4):({row},1)", [32, 4]), "banks")
+    assert o.count == expected
+    assert o.status == ("proved" if expected == 1 else "refuted")
+    if expected > 1:
+        assert o.counterexample["lanes"] == [0, 32 // expected if expected < 32 else 1]
+        assert o.counterexample["bank"] == 0
+    sym = shared("(32,4):(n,1)", [32, 4], symbols={"n": {"min": row, "max": row}})
+    _, s = outcome(sym, "banks")
+    assert s.status == o.status
+    if expected > 1:
+        assert s.counterexample["count"] == expected
+
+
+def test_broadcast_is_one_wavefront():
+    """Every lane reads the same word (stride 0): a broadcast, proved."""
+    _, o = outcome(shared("(32,4):(0,1)", [32, 4]), "banks")
+    assert o.status == "proved" and o.count == 1
+    assert model({lane: 0 for lane in range(32)}, 4) == 1
+
+
+def test_thread_scope_is_a_broadcast():
+    c = shared("(4,32):(32,1)", [4, 32], scope="thread", pattern="S: i j -> i j ()", threads=64)
+    _, o = outcome(c, "banks")
+    assert o.status == "proved" and o.count == 1
+
+
+@pytest.mark.parametrize("vec,row,expected", [(2, 2, 2), (2, 32, 32), (4, 4, 4), (4, 32, 32), (4, 8, 8), (2, 4, 4)])
+def test_8_and_16_byte_phases(vec, row, expected):
+    """v2 (16-lane phases) and v4 (8-lane phases) of 32-bit words, lane l at word l*row."""
+    addresses = {lane: 4 * lane * row for lane in range(32)}
+    assert model(addresses, 4 * vec) == expected
+    c = shared(f"(32,{row}):({row},1)", [32, row], opcode=f"ld.shared.v{vec}.b32",
+               pattern=f"S[0:32, 0:{vec}]: l (j w={vec}) -> l j w", reg=[32, vec])
+    _, o = outcome(c, "banks")
+    assert o.count == expected
+    ideal = 32 // memory_model.phase_lanes(4 * vec)
+    assert o.status == ("proved" if expected == ideal else "refuted")
+
+
+def test_partial_warp_in_thread_scope_and_decider():
+    c = shared("(4,32):(32,1)", [4, 32], scope="thread", pattern="S: i j -> i j ()", threads=40)
+    assert decide.decide(c)[0]["banks"][0] == "proved"
+
+
+def test_32_way_store_and_the_decider_agree():
+    c = shared("(32,4):(32,1)", [32, 4], opcode="st.shared.b32")
+    a, o = outcome(c, "banks")
+    d = decide.decide(c)[0]["banks"]
+    assert o.status == d[0] == "refuted" and o.count == d[1]["count"] == 32
+
+
+def test_expect_blocks_emission_and_bounds():
+    free = shared("(32,4):(2,1)", [32, 4])  # 2-way conflict
+    assert prove(free).verdict == "proved"  # performance: not blocking
+    assert prove(shared("(32,4):(2,1)", [32, 4], expect={"banks": "conflict-free"})).verdict == "refuted"
+    assert prove(shared("(32,4):(2,1)", [32, 4], expect={"banks": 2})).verdict == "proved"
+    r = prove(shared("(32,4):(2,1)", [32, 4], expect={"banks": 1}))
+    assert r.verdict == "refuted"
+    with pytest.raises(PermissionError):
+        r.plan
+
+
+@pytest.mark.parametrize("expect,where", [({"banks": "minimal"}, "expect.banks"), ({"banks": 0}, "expect.banks"),
+                                          ({"bank": 1}, "expect.bank"), ({"sectors": "minimal"}, "expect.sectors")])
+def test_expect_input_errors(expect, where):
+    with pytest.raises(InputError) as e:
+        shared("(32,4):(2,1)", [32, 4], expect=expect)
+    assert e.value.where.endswith(where) or where in str(e.value)
+
+
+def test_json_carries_count_and_counterexample():
+    r = prove(tilecheck.load("examples/banks_conflict_refuted.toml"))
+    o = next(o for o in r.to_json()["applies"][0]["obligations"] if o["name"] == "banks")
+    json.dumps(o)
+    assert o["status"] == "refuted" and o["count"] == 32
+    assert o["counterexample"]["lanes"] == [0, 1] and o["counterexample"]["byte_addresses"] == [0, 128]
+
+
+@pytest.mark.parametrize("row,expected", [(1, 4), (8, 32), (2, 8)])
+def test_sectors_global_column_and_row(row, expected):
+    """Lane l reads the 4-byte word l*row: sectors = distinct 32-byte sectors; ideal 4."""
+    addresses = {lane: 4 * lane * row for lane in range(32)}
+    assert memory_model.sectors(addresses, 4) == expected
+    c = shared(f"(32,8):({row},{32 * row})", [32, 8], opcode="ld.global.b32", space="global")
+    _, o = outcome(c, "sectors")
+    assert o.count == expected and o.status == ("proved" if expected == 4 else "refuted")
+    d = decide.decide(c)[0]["sectors"]
+    assert d[0] == o.status
+    sym = shared("(32,8):(n,32*n)", [32, 8], opcode="ld.global.b32", space="global",
+                 symbols={"n": {"min": row, "max": row}})
+    _, s = outcome(sym, "sectors")
+    assert s.status == o.status
+
+
+def test_sectors_base_alignment_counts():
+    """align 16 lets the base sit 16 bytes past a sector: 32 lanes x 4 bytes take 5 sectors."""
+    c = shared("(32,8):(1,32)", [32, 8], opcode="ld.global.b32", space="global", align=16)
+    _, o = outcome(c, "sectors")
+    assert o.status == "refuted" and o.count == 5 and o.counterexample["base"] == 16

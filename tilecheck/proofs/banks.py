@@ -1,0 +1,115 @@
+"""banks (performance): one warp-instruction on shared memory takes the ideal number of wavefronts.
+
+The model is ``tilecheck/memory_model.py`` (held to ``ncu``'s counters); a warp-instruction is
+``proofs/warp.py``'s.  Its rules, each named here once so that a change to the model is local:
+
+* ``phase_lanes(width)``: a warp-instruction is served in phases of 32, 16 or 8 lanes;
+* ``lane_words(width)``: an aligned lane touches the 4-byte words ``addr // 4 + k``, ``k < lane_words``;
+* ``bank(word) = word % 32``;
+* a phase takes as many wavefronts as the most *distinct* words one bank holds; the instruction
+  their sum; the ideal is one per phase with an active lane.
+
+Concrete checks are counted by enumeration (``crd2idx`` on numpy arrays, ``memory_model`` per
+distinct warp-instruction).  Symbolic checks are one Z3 query: per phase a bank variable ``B``, a
+lane's word in ``B`` (if it touches ``B``) and the number of distinct such words, summed over the
+phases; the violation is that sum above the ideal (or the file's ``expect`` bound), and the
+reported count its maximum over symbols, warps, repeats and base addresses (a binary search).
+"""
+from __future__ import annotations
+
+import z3
+
+from .. import memory_model
+from . import warp
+
+BANKS, WORD = memory_model.BANKS, memory_model.WORD
+
+
+def phase_lanes(width: int) -> int:
+    return memory_model.phase_lanes(width)
+
+
+def lane_words(width: int) -> int:
+    """Words an aligned lane of ``width`` bytes touches (the model's words at address 0)."""
+    return len(memory_model.words(0, width))
+
+
+def bank(word):
+    return word % BANKS
+
+
+def phase_count(addresses: list, width: int, tag: str, q=None):
+    """Z3: (distinct words in bank ``B`` among ``addresses``, B's bounds) for one phase."""
+    b = q.zv[tag] if q is not None else z3.Int(tag)
+    hits, words = [], []
+    for a in addresses:
+        first = a / WORD  # floor: a >= 0 (bounds is a prerequisite)
+        d = bank(b - first)  # the lane's word in bank B is first + d, if d < lane_words
+        hits.append(d < lane_words(width))
+        words.append(first + d)
+    new = [z3.And(h, *(z3.Not(z3.And(hits[j], words[j] == words[i])) for j in range(i)))
+           for i, h in enumerate(hits)]
+    return z3.Sum([z3.If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
+
+
+class Banks(warp.Rule):
+    name = "banks"
+    modulus = WORD  # a base shifted by whole words renames the banks only
+    shift = warp.SHIFT_BANKS
+    unit = "wavefronts"
+
+    def supported(self, width):
+        try:
+            phase_lanes(width)
+        except ValueError as e:
+            return str(e)
+        return None
+
+    def count(self, addresses, width):
+        return memory_model.wavefronts(addresses, width), memory_model.ideal_wavefronts(addresses, width)
+
+    def most(self, lanes, width):
+        return lanes  # a lane touches at most one word of a bank
+
+    def encode(self, q, addrs, width, tag):
+        n = phase_lanes(width)
+        total, side = [], []
+        for p in range(0, len(addrs), n):
+            c, s = phase_count(addrs[p:p + n], width, f"{tag}:bank{p // n}", q)
+            total.append(c)
+            side += s
+        return z3.Sum(total), len(total), side
+
+    def pair(self, q, view, warp_var, repeat, base, width):
+        """Two lanes of one phase touching distinct words of one bank (lanes and word indices symbolic)."""
+        from ..encode import Coords
+        from ..layout import OFFSET
+        from ..poly import Poly
+        n, p, nw = warp.lanes(q.check, q.apply), phase_lanes(width), lane_words(width)
+        t = q.tensor(view)
+        out, words = [], []
+        for tag in ("a", "b"):
+            lane = q.ctx.var(f"i:lane_{tag}", 0, n - 1)
+            off = t.esize * q.value(view, Coords("i", warp.group(q.apply.scope, warp_var, lane), repeat,
+                                                 Poly.const(0)))[OFFSET]
+            k = q.zv[f"i:k_{tag}"]
+            out += [k >= 0, k < nw]
+            words.append(q.z(base + off) / WORD + k)
+            out.append(q.z(lane) / p)
+        la, lb = q.z(Poly.var("i:lane_a")), q.z(Poly.var("i:lane_b"))
+        return z3.And(la < lb, out[2] == out[5], *out[:2], *out[3:5], words[0] != words[1],
+                      bank(words[0]) == bank(words[1]))
+
+    def describe(self, addresses, width, verb):
+        a, b, bk = memory_model.conflict(addresses, width)
+        wa, wb = (next(w for w in memory_model.words(addresses[x], width) if bank(w) == bk) for x in (a, b))
+        return (f"lanes {a} and {b} {verb} words {wa} and {wb} (bytes {addresses[a]} and {addresses[b]}), bank {bk}",
+                {"lanes": [a, b], "words": [wa, wb], "byte_addresses": [addresses[a], addresses[b]], "bank": bk,
+                 "width": width})
+
+
+RULE = Banks()
+
+
+def violation(q):
+    return warp.decide(q, RULE)

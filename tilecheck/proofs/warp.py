@@ -1,0 +1,349 @@
+"""One warp-instruction of a memory operand: its lanes, its byte addresses, and how it is counted.
+
+The hardware executes the 32 threads of a warp together, whatever the apply's scope; the
+``banks`` and ``sectors`` obligations count what one *warp-instruction* costs
+(``tilecheck/memory_model.py``).  A warp-instruction is one warp at one repeat coordinate
+(every lane of a warp is at the same repeat: the threads run the same program):
+
+* ``thread`` scope: every thread issues the application's instructions on its own, and its
+  address does not depend on the thread (a memory layout has no thread axes); the lanes of a
+  warp are its threads, ``min(32, threads)`` of them in the fullest warp, all at one address;
+* ``warp`` scope: lane ``l`` is group ``(l,)``; every warp of the CTA issues the same
+  addresses, so one warp stands for all;
+* ``cta`` scope: warp ``w``'s lane ``l`` is group ``(w, l)``: every warp is counted.
+
+A lane's byte address is the tensor's base plus ``esize * offset`` at ``(group, repeat, word 0)``;
+the base is any multiple of the tensor's ``align`` (the counts are maximised over it): only
+its residue modulo ``modulus`` matters (4 for banks: a shift by whole words renames the banks;
+32 for sectors), so ``bases`` lists those residues.  A lane's atom is contiguous and aligned
+(``contiguity`` and ``alignment`` are prerequisites), so its bytes are ``[addr, addr + width)``.
+"""
+from __future__ import annotations
+
+from math import prod
+
+import numpy as np
+
+from .. import crd2idx, memory_model
+from ..layout import OFFSET
+from ..machine import WARP
+from ..poly import Poly
+
+
+def width(apply, tensor) -> int:
+    """Bytes one lane moves: the atom (``vector`` words of the tensor's element)."""
+    return apply.opcode.vector * tensor.esize
+
+
+def lanes(check, apply) -> int:
+    """Active lanes of the fullest warp (a partial warp's lanes are a subset: it costs no more)."""
+    return min(WARP, check.threads) if apply.scope == "thread" else WARP
+
+
+def warps(check, apply) -> int:
+    """Warps whose instructions differ: each warp in cta scope, one otherwise."""
+    return check.threads // WARP if apply.scope == "cta" else 1
+
+
+def group(scope: str, warp, lane) -> list:
+    """The group coordinates of ``lane`` of ``warp`` (ints, arrays or polynomials)."""
+    return {"thread": [], "warp": [lane], "cta": [warp, lane]}[scope]
+
+
+def bases(align: int, modulus: int) -> list[int]:
+    """The residues modulo ``modulus`` a base pointer aligned to ``align`` bytes may have."""
+    return list(range(0, modulus, align)) if align < modulus else [0]
+
+
+def repeat_shape(check, apply, view) -> tuple[int, ...]:
+    return tuple(view.shape[len(check.group_shape(apply.scope)):-1])
+
+
+def table(check, apply, view, env: dict | None = None) -> tuple[list, np.ndarray]:
+    """Every warp-instruction's lane byte offsets from the base, by ``crd2idx`` on numpy arrays:
+    ``(keys, offsets)``, ``keys[i] = (warp, repeat)``, ``offsets[i, lane]``."""
+    t = check.tensors[view.tensor]
+    reps = repeat_shape(check, apply, view)
+    nw, nl = warps(check, apply), lanes(check, apply)
+    shape = (nw, *reps, nl)
+    big = t.layout.cosize(env or {}, t.offset) * t.esize >= 2**62
+    grid = np.indices(shape).reshape(len(shape), -1)
+    if big:
+        grid = grid.astype(object)
+    w, rep, lane = grid[0], list(grid[1:-1]), grid[-1]
+    coords = (*group(apply.scope, w, lane), *rep, lane * 0)
+    off = crd2idx.operand_value(t, view, coords, crd2idx.Ints(env or {}))[OFFSET]
+    off = np.broadcast_to(np.asarray(off, dtype=grid.dtype), lane.shape) * t.esize
+    keys = [(k[0], tuple(k[1:])) for k in np.ndindex(nw, *reps)]
+    return keys, np.asarray(off).reshape(len(keys), nl)
+
+
+def address_polys(q, view, tag: str = "i"):
+    """The byte offsets (from the base) of the lanes of one symbolic warp-instruction: the warp
+    (cta scope) and repeat are fresh variables shared by every lane, each lane a constant."""
+    check, apply = q.check, q.apply
+    t = q.tensor(view)
+    ctx = q.ctx
+    warp = ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if apply.scope == "cta" else None
+    repeat = [ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(repeat_shape(check, apply, view))]
+    from ..encode import Coords
+    out = []
+    for lane in range(lanes(check, apply)):
+        c = Coords(tag, group(apply.scope, warp, Poly.const(lane)), repeat, Poly.const(0))
+        out.append(t.esize * q.value(view, c)[OFFSET])
+    return warp, repeat, out
+
+
+def one(check, apply, view, env: dict, warp: int, repeat: tuple) -> list[int]:
+    """The lane byte offsets of one warp-instruction (concrete, ``crd2idx``)."""
+    t = check.tensors[view.tensor]
+    dom = crd2idx.Ints(env)
+    return [t.esize * crd2idx.operand_value(t, view, (*group(apply.scope, warp, lane), *repeat, 0), dom)[OFFSET]
+            for lane in range(lanes(check, apply))]
+
+
+def per_row(rows: np.ndarray, modulus: int, count) -> np.ndarray:
+    """``count(dict lane -> address)`` of each row, computed once per distinct row (rows are first
+    shifted down by whole multiples of ``modulus`` bytes, which no count depends on)."""
+    low = rows.min(axis=1, keepdims=True)
+    norm = rows - (low // modulus) * modulus
+    if norm.dtype == object:  # offsets beyond int64: dedupe Python tuples
+        index: dict = {}
+        inverse = np.array([index.setdefault(tuple(r), len(index)) for r in norm.tolist()], dtype=np.int64)
+        uniq = list(index)
+    else:
+        uniq, inverse = np.unique(norm, axis=0, return_inverse=True)
+    counts = np.array([count({lane: int(a) for lane, a in enumerate(row)}) for row in uniq], dtype=np.int64)
+    return counts[np.asarray(inverse).reshape(-1)]  # one row (count, ideal) per warp-instruction
+
+
+SHIFT_BANKS = memory_model.WORD * memory_model.BANKS  # 128 bytes: a shift by it keeps every word's bank
+SHIFT_SECTORS = memory_model.SECTOR
+
+
+def lanes_text(n: int) -> str:
+    return f"lane{'s' if n != 1 else ''}"
+
+
+def plural(verb: str) -> str:
+    """``reads`` -> ``read`` (lanes read), ``copies to`` -> ``copy to``."""
+    head, _, tail = verb.partition(" ")
+    head = head[:-3] + "y" if head.endswith("ies") else head[:-1] if head.endswith("s") else head
+    return f"{head} {tail}".strip()
+
+
+def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, modulus: int) -> tuple[str, dict]:
+    """The warp-instruction in words and as a JSON-able dict."""
+    names = _repeat_names(check, apply, view)
+    parts, d = [], {}
+    if symbols:
+        parts.append("symbols (" + ", ".join(f"{k}={v}" for k, v in symbols.items()) + ")")
+        d["symbols"] = dict(symbols)
+    if apply.scope == "cta":
+        parts.append(f"warp {warp}")
+        d["warp"] = warp
+    d["repeat"] = dict(zip(names, repeat))
+    if repeat:
+        parts.append("repeat (" + ", ".join(f"{k}={v}" for k, v in d["repeat"].items()) + ")")
+    d["base"] = base
+    if base:
+        parts.append(f"base address = {base} mod {modulus}")
+    return ", ".join(parts), d
+
+
+def _repeat_names(check, apply, view) -> list[str]:
+    g = len(check.group_shape(apply.scope))
+    out = []
+    for k, names in enumerate(view.axes[g:-1]):
+        user = [n for n in names if not n.startswith("_")]
+        out.append((names[0] if len(names) == 1 else "(" + " ".join(names) + ")") if len(user) == len(names)
+                   else f"axis{k}")
+    return out
+
+
+def repeats(check, apply, view) -> int:
+    return prod(repeat_shape(check, apply, view))
+
+
+# --- the decision, shared by banks and sectors ------------------------------------------------
+
+PERFORMANCE_BUDGET_S = 1.0  # a symbolic count the file does not require: unknown after this (never proved)
+COUNT_STEP_S = 2.0  # each step of the symbolic maximum's search (a step it cannot decide: "at least")
+
+
+class Rule:
+    """What one counted obligation supplies: ``name``; ``modulus`` (the base residues that matter);
+    ``count(addresses, width) -> (count, ideal)`` on one warp-instruction (``memory_model``);
+    ``encode(q, addrs, width, tag) -> (count term, ideal term, side conditions)`` in Z3;
+    ``explain(...) -> (message, counterexample)`` of one warp-instruction; ``unit`` (plural noun)."""
+    name = ""
+    modulus = 1
+    shift = 1
+    unit = ""
+    ideal_word = "ideal"
+
+    def count(self, addresses: dict, width: int) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def encode(self, q, addrs: list, width: int, tag: str):
+        raise NotImplementedError
+
+    def describe(self, addresses: dict, width: int, verb: str) -> tuple[str, dict]:
+        raise NotImplementedError
+
+    def supported(self, width: int) -> str | None:
+        return None
+
+    def pair(self, q, view, warp, repeat, base, width):
+        """The violation at the ideal over two symbolic lanes, or None (the per-lane count decides)."""
+        return None
+
+    def most(self, lanes: int, width: int) -> int:
+        """An upper bound of the count of one warp-instruction of ``lanes`` lanes."""
+        raise NotImplementedError
+
+
+def expect(apply, name: str):
+    """The file's bound on ``name`` for this apply: an int, or None (the ideal)."""
+    return dict(getattr(apply, "expect", ()) or ()).get(name)
+
+
+def decide(q, rule: Rule):
+    """``q``'s memory operand's warp-instructions counted by ``rule``: a Violation (runner.py)."""
+    import z3
+
+    from ..encode import verb
+    from .runner import Violation, static
+    check, apply, view = q.check, q.apply, q.memory
+    t = q.tensor(view)
+    wd = width(apply, t)
+    problem = rule.supported(wd)
+    if problem:
+        v = static(True, problem)
+        v.unknown = f"{rule.name} unknown: {problem}"
+        return v
+    bound = expect(apply, rule.name)
+    v_text = plural(verb(apply, view))
+
+    def over(count, ideal):
+        return count > (ideal if bound is None else bound)
+
+    def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True):
+        addresses = {lane: base + a for lane, a in enumerate(offsets)}
+        count, ideal = rule.count(addresses, wd)
+        place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus)
+        how, cex = rule.describe(addresses, wd, v_text)
+        n = count if most is None else most
+        limit = f"ideal {ideal}" + ("" if bound is None else f", expected at most {bound}")
+        head = f"{'' if exact else 'at least '}{n} {rule.unit} per warp-instruction ({limit})"
+        at = f"{place}: " if place else ""
+        if most is not None and most != count:
+            at += f"{count} {rule.unit}, "
+        cex = {**d, rule.unit: count, "ideal": ideal, "count": n, "exact": exact, **cex}
+        if bound is not None:
+            cex["expected"] = bound
+        return f"{head}: {at}{how}", cex
+
+    if not check.symbols:  # concrete: every warp-instruction by enumeration (crd2idx, memory_model)
+        keys, rows = table(check, apply, view)
+        best = None
+        for base in bases(t.align, rule.modulus):
+            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd))
+            for i in range(len(keys)):
+                c, ideal = int(got[i, 0]), int(got[i, 1])
+                key = (over(c, ideal), c, -i, -base)
+                if best is None or key > best[0]:
+                    best = (key, i, base, c, ideal)
+        (bad, c, _, _), i, base, _, ideal = best
+        if not bad:
+            v = static(True, "")
+            v.note = _proved_note(rule, c, ideal, bound)
+            v.count = c
+            return v
+        message, cex = report({}, keys[i][0], keys[i][1], base, [int(a) for a in rows[i]], None)
+        v = static(False, message, cex)
+        v.count = c
+        return v
+
+    # symbolic: one warp-instruction's count as a Z3 term; its maximum by a search
+    w, rep, offs = address_polys(q, view)
+    nb = len(bases(t.align, rule.modulus))
+    beta = q.ctx.var("i:base", 0, nb - 1) if nb > 1 else None
+    base = t.align * beta if beta is not None else Poly()
+    addrs = [q.z(base + o) for o in offs]
+    count, ideal, side = rule.encode(q, addrs, wd, "i")
+    formula = z3.And(*side, count > (ideal if bound is None else bound))
+    # at the ideal, a rule may state the violation on two symbolic lanes (far smaller for the solver)
+    pair = rule.pair(q, view, w, rep, base, wd) if bound is None else None
+
+    def explain(witness):
+        env = witness.env
+        at = _point(env, w, rep, beta, t.align)
+        offsets = one(check, apply, view, witness.symbols, at[0], at[1])
+        c, i = rule.count({lane: at[2] + a for lane, a in enumerate(offsets)}, wd)
+        if not over(c, i):
+            return None
+        most, exact, env2 = _maximum(q, formula, count, c, rule.most(len(addrs), wd), env)
+        v.count = most if exact else None
+        if env2 is not None:
+            at = _point(env2, w, rep, beta, t.align)
+            symbols = {n: p.eval(env2) for n, p in q.symbols.items()}
+            offsets = one(check, apply, view, symbols, at[0], at[1])
+        else:
+            symbols = witness.symbols
+        return report(symbols, at[0], at[1], at[2], offsets, most, exact)
+
+    v = Violation(formula if pair is None else pair, explain, searches=True,
+                  budget=None if rule.name in apply.require else PERFORMANCE_BUDGET_S)
+    v.note = _proved_note(rule, None, None, bound)
+    return v
+
+
+def _proved_note(rule, count, ideal, bound) -> str:
+    if count is None:
+        return (f"the ideal number of {rule.unit} for every warp-instruction" if bound is None else
+                f"at most {bound} {rule.unit} per warp-instruction (expected at most {bound})")
+    tail = "" if bound is None else f", expected at most {bound}"
+    unit = rule.unit if count != 1 else rule.unit[:-1]
+    return f"{count} {unit} per warp-instruction at most (ideal {ideal}{tail})"
+
+
+def _point(env: dict, w, rep, beta, align: int):
+    """(warp, repeat, base) of a model's environment."""
+    value = lambda p: p.eval(env) if p is not None else 0  # noqa: E731
+    return value(w), tuple(value(r) for r in rep), align * value(beta)
+
+
+def _maximum(q, formula, count, lo: int, hi: int, default: dict):
+    """The largest ``count`` that ``formula`` allows (binary search from ``lo``, which it allows):
+    ``(count, exact, environment of a model at it, minimal)``; a step the solver cannot decide in
+    ``COUNT_STEP_S`` makes the answer a lower bound (``exact`` False)."""
+    import z3
+
+    from .runner import fast_solver, lowest, relevant
+    solver = fast_solver(COUNT_STEP_S / 0.25)
+    solver.add(formula)
+    solver.add(*(q.build(c) for c, _ in relevant(set(q.zv), q.constraints())))
+    exact = True
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        solver.push()
+        solver.add(count >= mid)
+        r = solver.check()
+        if r == z3.sat:
+            lo = mid
+        elif r == z3.unsat:
+            hi = mid - 1
+        else:
+            exact, hi = False, lo
+        solver.pop()
+    solver.add(count >= lo)
+    if solver.check() != z3.sat:  # cannot be unsat (lo is allowed): the solver gave up
+        return lo, False, None
+    model = solver.model()
+    for name in [n for n in q.ctx.vars if "~" not in n and "." not in n and n in q.zv]:
+        model = lowest(solver, q.zv[name], q.ctx.vars[name].lo, model)
+    env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items() if n in q.ctx.vars}
+    for n in q.ctx.vars:
+        env.setdefault(n, default.get(n, 0))
+    return lo, exact, env
