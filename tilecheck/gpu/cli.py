@@ -1,4 +1,8 @@
-"""``tilecheck run FILE [--set n=4096 ...] [--seed S] [--unchecked]``: prove, emit, run, compare.
+"""``tilecheck run FILE [--set n=4096 ...] [--seed S] [--unchecked] [--profile]``: prove, emit, run, compare.
+
+``--profile`` then launches the kernel once more under ncu and prints predicted against measured
+shared wavefronts and global sectors (``tilecheck.gpu.ncu_compare.profile``, docs/efficiency.md);
+a counter that differs makes the exit status 1, a missing ncu 2.
 
 Exit status: 0 the kernel's buffers equal the numpy reference bit for bit (with
 ``--unchecked``: the hardware confirmed the refutation); 1 they differ, or the
@@ -31,6 +35,10 @@ def add_arguments(p):
                    help="load the module through ptxas (cubin, the default) or the driver's PTX JIT")
     p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each proof query")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--profile", action="store_true",
+                   help="after the run, launch the kernel once under ncu and print, per apply and per fill/"
+                        "copy-back, the predicted shared wavefronts and global sectors against ncu's counters "
+                        "(docs/efficiency.md)")
 
 
 def _symbols(pairs) -> dict:
@@ -77,6 +85,9 @@ def _main(args) -> int:
     given = _symbols(args.set)
     symbols = bind_symbols(check, given)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
+    from ..errors import InputError
+    if getattr(args, "profile", False) and (args.unchecked or args.json):
+        raise InputError("--profile prints a table: not with --unchecked or --json", "--profile")
     report = prove(check, timeout=args.timeout)
     if args.unchecked:
         return _unchecked(args, check, given, seed, report)
@@ -109,7 +120,11 @@ def _main(args) -> int:
         print(json.dumps(_json(args.file, report, result, g, how), indent=1))
         return 0 if result.ok else 1
     _print(args.file, report, result, g, how)
-    return 0 if result.ok else 1
+    status = 0 if result.ok else 1
+    if getattr(args, "profile", False):
+        from .ncu_compare import profile
+        status = max(status, profile(check, report.plan, symbols, args.file))
+    return status
 
 
 def _print(path, report, result, g, how):
