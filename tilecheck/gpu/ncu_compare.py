@@ -250,7 +250,6 @@ def peer_numbers(check, env: dict, apply_index: int = 0) -> dict:
     dropped (a Layout has none): exact for the peer when it is a multiple of 4 bytes (shared; banks
     are only permuted; Python's floor division keeps negative offsets consistent) — else, and where no
     such layout exists, the peer cannot express it."""
-    import numpy as np
     from tensor_layouts import Layout
     from tensor_layouts.analysis import bank_conflicts, coalescing_efficiency, segment_analysis
     from .reference import _evaluate_layout
@@ -289,6 +288,9 @@ def peer_numbers(check, env: dict, apply_index: int = 0) -> dict:
 
 
 # one kernel -----------------------------------------------------------------------------
+
+MAX_BUFFER_BYTES = 1 << 30  # a drawn kernel whose buffers need more is skipped (huge strides prove fine)
+
 
 def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
     """Everything ``measure`` needs about one kernel, and its prediction."""
@@ -388,6 +390,9 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
                     continue
                 if (rec["space"], rec["op"], rec["scope"]) != cell:
                     stats["other cell"] += 1
+                    continue
+                if sum(v for k, v in rec["params"] if k == "ptr") > MAX_BUFFER_BYTES:
+                    stats["buffers over MAX_BUFFER_BYTES"] += 1  # proved, but too large to allocate here
                     continue
                 records.append(rec)
                 have[cell] += 1
@@ -568,7 +573,7 @@ def profile(check, plan, env: dict, path: str, out: Path | None = None) -> int:
         print(f"profile: not predicted: {e}")
         return 2
     (out / "cases.json").write_text(json.dumps({"cases": [rec], "stats": {}}, indent=0))
-    bad = assemble([rec], out, log=lambda m: print(f"  note: {m}"), arch=check.arch)
+    assemble([rec], out, log=lambda m: print(f"  note: {m}"), arch=check.arch)
     print(f"  profile ({'already under ncu' if ncu_csv.under_ncu() else 'ncu, one launch'}; files in {out}):")
     print(f"    {'source of traffic':<44} {'counter':<10} {'width':>5} {'warp-instr':>10} {'predicted':>9} {'ideal':>6}")
     for src, key, width, n, count, ideal in rec["breakdown"]:
