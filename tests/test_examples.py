@@ -22,6 +22,11 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "red_misaligned_refuted.toml": ("refuted", 1, {"alignment"}),
     "cp_async_tile.toml": ("proved", 4, set()),
     "cp_async_cg_8_refuted.toml": ("refuted", 4, {"target"}),
+    "ldmatrix_x4.toml": ("proved", 16, set()),
+    "ldmatrix_x4_trans.toml": ("proved", 1, set()),
+    "stmatrix_x4.toml": ("proved", 1, set()),
+    "ldmatrix_misaligned_row_refuted.toml": ("refuted", 1, {"alignment"}),
+    "ldmatrix_not_fragment_refuted.toml": ("refuted", 1, {"ownership"}),
 }
 
 
