@@ -54,7 +54,7 @@ class Program:
         self.arrays, self.code, self.labels = {}, [], {}
         for raw in body.splitlines():
             line = raw.split("//")[0].strip()
-            if not line or line.startswith((".reg", ".pragma")):
+            if not line or line.startswith((".reg", ".pragma")) or line in ("{", "}"):
                 continue
             m = re.match(r"\.(shared|local) \.align (\d+) \.b8 (\w+)\[(\d+)\];", line)
             if m:
@@ -88,16 +88,54 @@ class Machine:
             shared = bytearray(self.space_size)
             threads = [self._thread(t, cta, shared) for t in range(self.threads)]
             while threads:
-                alive = []
+                alive, asks = [], []
                 for th in threads:
                     try:
-                        next(th)
+                        asks.append(next(th))
                         alive.append(th)
                     except StopIteration:
                         pass
                 if alive and len(alive) != len(threads):
                     raise Trap("some threads exited while others wait at bar.sync")
+                if any(asks):
+                    self._matrix(asks, shared)
                 threads = alive
+
+    def _matrix(self, asks, shared):
+        """ldmatrix / stmatrix, once every lane of each warp has reached it (PTX ISA, "ldmatrix"):
+        lane 8*i + r gives the address of row r of matrix i (16 bytes, 16-byte aligned); lane t holds
+        row t//4, columns 2*(t%4), +1 of each matrix in one .b32 (.trans: the transpose)."""
+        if not all(asks) or len({a[0] for a in asks}) != 1:
+            raise Trap("not every thread reached the same ldmatrix/stmatrix")
+        for w in range(0, len(asks), 32):
+            warp = asks[w:w + 32]
+            if len(warp) != 32:
+                raise Trap("ldmatrix/stmatrix needs whole warps")
+            op, names0, _, _ = warp[0]
+            parts = op.split(".")
+            num, trans, load = int(parts[4][1:]), "trans" in parts, parts[0] == "ldmatrix"
+            rows = {}
+            for lane in range(8 * num):
+                ad = warp[lane][2]
+                if ad % 16:
+                    raise Trap(f"misaligned {op} row at {ad:#x} (lane {lane})")
+                if not any(sp == "shared" and lo <= ad and ad + 16 <= lo + n for sp, lo, n in self.layout.values()):
+                    raise Trap(f"{op} row {ad:#x} is outside every shared array (lane {lane})")
+                rows[lane] = ad
+            for t in range(32):
+                _, names, _, regs = warp[t]
+                for i in range(num):
+                    halves = []
+                    for j in range(2):
+                        r, c = (2 * (t % 4) + j, t // 4) if trans else (t // 4, 2 * (t % 4) + j)
+                        halves.append(rows[8 * i + r] + 2 * c)
+                    if load:
+                        lo, hi = (int.from_bytes(shared[o:o + 2], "little") for o in halves)
+                        regs[names[i]] = lo | hi << 16
+                    else:
+                        v = regs[names[i]]
+                        for j, o in enumerate(halves):
+                            shared[o:o + 2] = ((v >> 16 * j) & 0xFFFF).to_bytes(2, "little")
 
     # one thread -------------------------------------------------------------
     def _thread(self, tid, cta, shared):
@@ -137,7 +175,21 @@ class Machine:
             if name == "ret":
                 return
             if name == "bar":
-                yield
+                yield None
+                continue
+            if name in ("ldmatrix", "stmatrix"):  # a warp-collective: the machine runs it (_matrix)
+                regs_text, where = (a[0], a[1]) if name == "ldmatrix" else (a[1], a[0])
+                base, imm = addr(where)
+                yield op, [r.strip() for r in regs_text.strip("{}").split(",")], base + imm, regs
+                continue
+            if name == "mov" and (a[0].startswith("{") or a[1].startswith("{")):  # pack / unpack halves
+                half = int(parts[-1][1:]) // 2
+                if a[0].startswith("{"):
+                    v = val(a[1])
+                    for k, r in enumerate(x.strip() for x in a[0].strip("{}").split(",")):
+                        regs[r] = (v >> half * k) & ((1 << half) - 1)
+                else:
+                    regs[a[0]] = sum(val(r.strip()) << half * k for k, r in enumerate(a[1].strip("{}").split(",")))
                 continue
             if name == "bra":
                 pc = labels[a[0]]

@@ -24,6 +24,11 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "cp_async_cg_8_refuted.toml": ("refuted", 4, {"target", "sectors"}),
     "banks_conflict_refuted.toml": ("refuted", 64, {"banks"}),  # expect = { banks = "conflict-free" }
     "banks_conflict_free.toml": ("proved", 64, set()),
+    "ldmatrix_x4.toml": ("proved", 16, set()),
+    "ldmatrix_x4_trans.toml": ("proved", 1, set()),
+    "stmatrix_x4.toml": ("proved", 1, set()),
+    "ldmatrix_misaligned_row_refuted.toml": ("refuted", 1, {"alignment"}),
+    "ldmatrix_not_fragment_refuted.toml": ("refuted", 1, {"ownership"}),
 }
 
 

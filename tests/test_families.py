@@ -28,8 +28,30 @@ def test_ldst_roles_say_which_operand_is_memory(op, memory):
 
 def test_the_issuing_thread_holds_its_whole_vector():
     for role in LDST.roles(parse("ld.global.v4.b32")):
-        assert [role.holds((3,), e) for e in range(4)] == [((3,), e) for e in range(4)]
+        assert role.holds is None and role.origin is None and role.words == 0  # ld/st: its own vector
     assert LDST.atom(parse("st.shared.v2.b64")) == 2
+
+
+@pytest.mark.parametrize("text", ["ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+                                  "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+                                  "stmatrix.sync.aligned.m8n8.x1.shared.b16"])
+def test_ldmatrix_rows_cross_lanes(text):
+    """Each (lane, word) is one element of one row; every row of every matrix is held 8 times, once
+    per column; ``origin`` of a row's lane is where its column 0 is held."""
+    from tilecheck.crd2idx import Ints
+    from tilecheck.families import FAMILIES
+    op = families.parse(text)
+    fam = FAMILIES[op.kind]
+    mem = next(r for r in fam.roles(op) if r.holds is not None)
+    dom, seen = Ints(), set()
+    for t in range(32):
+        for k in range(op.vector):
+            (lane,), col = mem.holds([t], k, dom)
+            assert 0 <= lane < 8 * op.num and 0 <= col < 8
+            seen.add((lane, col))
+            (t0,), k0 = mem.origin([lane], dom)
+            assert mem.holds([t0], k0, dom) == ([lane], 0)
+    assert len(seen) == 64 * op.num
 
 
 def test_family_keys_become_apply_options_and_are_validated():

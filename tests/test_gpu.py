@@ -151,7 +151,8 @@ def _ctaid_store():
 
 def _examples():
     out = {}
-    for name in ("seed", "cta_shared_store", "red_split_k", "cp_async_tile"):
+    for name in ("seed", "cta_shared_store", "red_split_k", "cp_async_tile", "ldmatrix_x4", "ldmatrix_x4_trans",
+                 "stmatrix_x4"):
         out[f"example-{name}"] = (tilecheck.load(EXAMPLES / f"{name}.toml"), None)
     sym = tilecheck.load(EXAMPLES / "symbolic_tile.toml")
     for vals in ({"n": 8, "k": 8, "r0": 0, "c0": 0}, {"n": 40, "k": 64, "r0": 24, "c0": 56},
@@ -180,6 +181,7 @@ CASES = {**_examples(), **_matrix(), **_qualified(), "round-trip-global-shared":
          "cta-1024-threads-96-live-values": (big_block(1024), None)}  # launches: .maxntid caps registers
 CASES = {n: (v + (True,))[:3] for n, v in CASES.items()} | _predicated_off()
 REFUTED_ALIGNMENT = [EXAMPLES / "region_misaligned_refuted.toml", EXAMPLES / "red_misaligned_refuted.toml",
+                     EXAMPLES / "ldmatrix_misaligned_row_refuted.toml",
                      *sorted(CASES_DIR.glob("*.toml"))]
 
 
@@ -229,7 +231,8 @@ def test_every_example_is_covered():
     names = {p.stem for p in EXAMPLES.glob("*.toml")}
     run = {n.split("-")[1] for n in CASES if n.startswith("example-")}
     refuted = ({p.stem for p in REFUTED_ALIGNMENT if p.parent == EXAMPLES}
-               | {"cta_lane_stride2_refuted", "cp_async_cg_8_refuted"})  # cp.async.cg of 8 bytes: ptxas refuses it
+               | {"cta_lane_stride2_refuted", "cp_async_cg_8_refuted",
+                  "ldmatrix_not_fragment_refuted"})  # cp.async.cg of 8 bytes: ptxas refuses it
     assert names <= run | refuted, names - run - refuted
 
 

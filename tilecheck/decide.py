@@ -22,6 +22,7 @@ is a dict with the symbol values and the coordinates (``group``, ``repeat``, ``w
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from math import prod
 
@@ -254,22 +255,48 @@ def operands(check, apply, env):
     return None
 
 
+# ldmatrix / stmatrix (PTX ISA, "ldmatrix"): element (row, col) of matrix i sits in lane
+# 4*row + col//2, word 2*i + col%2 (.trans: lane 4*col + row//2, word 2*i + row%2); lane 8*i + row
+# gives the address of row ``row``, 8 contiguous 16-bit elements, 16-byte aligned.
+MATRIX = ("ldmatrix", "stmatrix")
+
+
+@functools.lru_cache(maxsize=None)
+def matrix_rows(op) -> dict:
+    """(lane, word) -> (matrix, row, column, (lane, word) of that row's column 0)."""
+    where = {}
+    for i in range(op.num):
+        for row in range(8):
+            for col in range(8):
+                lane, word = (4 * col + row // 2, 2 * i + row % 2) if op.trans else (4 * row + col // 2, 2 * i + col % 2)
+                where[(i, row, col)] = (lane, word)
+    return {lw: (i, row, col, where[(i, row, 0)]) for (i, row, col), lw in where.items()}
+
+
 def contiguity_ok(ops, point):
     g, r, w = point
+    if ops.apply.opcode.kind in MATRIX:
+        _, _, col, (lane0, word0) = matrix_rows(ops.apply.opcode)[(g[0], w)]
+        view = ops.apply.memory
+        return ops.offset(view, point) == ops.offset(view, ((lane0,), r, word0)) + col
     return all(ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w for view in memory_views(ops.apply))
 
 
 def alignment_base(check, apply, env):
     for view in memory_views(apply):
         t = check.tensors[view.tensor]
-        vbytes = apply.opcode.vector * t.esize
+        vbytes = (16 if apply.opcode.kind in MATRIX else apply.opcode.vector * t.esize)
         if t.align % vbytes:
             return {"align": t.align, "vector_bytes": vbytes}
     return None
 
 
 def alignment_ok(ops, point):
-    g, r, _ = point
+    g, r, w = point
+    if ops.apply.opcode.kind in MATRIX:  # the row's first byte: 16-byte aligned
+        col = matrix_rows(ops.apply.opcode)[(g[0], w)][2]
+        t = ops.memory
+        return (t.esize * (ops.offset(ops.apply.memory, point) - col)) % 16 == 0
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
         if (t.esize * ops.offset(view, (g, r, 0))) % (ops.vector * t.esize):

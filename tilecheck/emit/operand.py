@@ -76,7 +76,9 @@ def build(check: Check) -> Operands:
             out.append({role: Operand(check, a, getattr(a, role), ctx, sym, word=False,
                                       tag=f"{a.index}{role[0]}") for role in ("dst", "src")})
         else:
-            out.append({"memory": Operand(check, a, a.memory, ctx, sym, word=False, tag=f"{a.index}m"),
+            role = a.family.role(a.opcode, "src" if a.is_load else "dst")
+            out.append({"memory": Operand(check, a, a.memory, ctx, sym, word=False, tag=f"{a.index}m",
+                                          origin=role.origin),
                         "register": Operand(check, a, a.register, ctx, sym, word=True, tag=f"{a.index}r")})
     fills, writes = register_copies(check)
     for a in (*fills, *writes):
@@ -111,7 +113,7 @@ class Operand:
     """A view of a tensor with its repeat and word coordinates left as variables."""
 
     def __init__(self, check: Check, apply: Apply, view, ctx: Context, symbols: dict[str, Poly],
-                 tensor: Tensor | None = None, word: bool = True, tag: str = ""):
+                 tensor: Tensor | None = None, word: bool = True, tag: str = "", origin=None):
         self.check, self.apply, self.view = check, apply, view
         self.rv, self.wv = f"{REPEAT}{tag}.", f"{WORD}{tag}."
         self.tensor = tensor or check.tensors[view.tensor]
@@ -123,14 +125,22 @@ class Operand:
         self.word = word
         self._group = group_coords(check, apply, ctx)
         self.dom = crd2idx.Divisions(ctx, symbols)
+        self.origin = origin is not None
+        start = Poly()  # the word of the address (0: the issuing thread's own atom)
+        if origin is not None:  # the thread's address is another coordinate's (ldmatrix: its row's origin)
+            g0, start = origin(self._group[-1:], self.dom)
+            self._group = [*self._group[:-1], *g0]
         elem = {}
         for c, names in zip(self._group, self.group_axes):
             elem.update(zip(names, self.dom.digits(c, [view.size[n] for n in names], "")))
         for names in self.repeat_axes:
             for n in names:
                 elem[n] = ctx.var(self.rv + n, 0, view.size[n] - 1)
-        for n in self.word_axis:
-            elem[n] = ctx.var(self.wv + n, 0, view.size[n] - 1) if word else Poly()
+        if word or origin is None:
+            for n in self.word_axis:
+                elem[n] = ctx.var(self.wv + n, 0, view.size[n] - 1) if word else Poly()
+        else:
+            elem.update(zip(self.word_axis, self.dom.digits(start, [view.size[n] for n in self.word_axis], "")))
         self.elem = elem
         self.index = crd2idx.logical(view, elem, self.dom)
         self.comps = self._value(self.index)
@@ -201,7 +211,10 @@ class Operand:
     def at(self, repeat: tuple[int, ...], word: int = 0) -> dict[str, Poly]:
         """The components at one concrete repeat and word, thread left symbolic (the exact path)."""
         ints = crd2idx.Ints()
-        env = self._elements([*repeat, word], [*self.repeat_axes, self.word_axis], ints)
+        if self.origin and not self.word:  # the word is the thread's origin's (ldmatrix), not a coordinate
+            env = self._elements([*repeat], [*self.repeat_axes], ints)
+        else:
+            env = self._elements([*repeat, word], [*self.repeat_axes, self.word_axis], ints)
         elem = {**self.elem, **{n: Poly.const(int(d)) for n, d in env.items()}}
         return self._value(crd2idx.logical(self.view, elem, self.dom))
 

@@ -19,13 +19,21 @@ MEMORY, REGISTER = "memory", "register"
 
 @dataclass(frozen=True)
 class Role:
-    """One operand of an instruction: ``dst`` or ``src``, memory or registers, where it may live,
-    and ``holds(group, element) -> (group, word)``: which thread of the issuing group supplies or
-    receives element ``element`` of the atom (the issuing thread holds its whole vector: identity)."""
+    """One operand of an instruction: ``dst`` or ``src``, memory or registers, and where it may live.
+
+    A memory role's atom is the run of ``words`` contiguous elements one thread gives the address
+    of.  ``holds(group, word, dom) -> (group', position)``: the thread whose atom holds the element
+    at view coordinates ``(group, word)`` and its position in that atom; ``origin(group', dom) ->
+    (group, word)``: the coordinates of position 0 of thread ``group'``'s atom (``dom`` is a
+    ``crd2idx`` domain: ints or polynomials).  The defaults (None) are ld/st's: the issuing thread
+    holds its whole vector, ``(group, word) -> (group, word)``, ``words`` = the opcode's vector.
+    ldmatrix's rows cross lanes (``families/ldmatrix.py``)."""
     name: str
     kind: str  # MEMORY | REGISTER
     spaces: tuple[str, ...]
-    holds: Callable = lambda group, element: (group, element)
+    holds: Callable | None = None
+    origin: Callable | None = None
+    words: int = 0  # elements per atom (0: the opcode's vector)
 
 
 class Family:
@@ -44,6 +52,9 @@ class Family:
 
     def memory_role(self, op) -> str:
         return next(r.name for r in self.roles(op) if r.kind == MEMORY)
+
+    def role(self, op, name: str) -> Role:
+        return next(r for r in self.roles(op) if r.name == name)
 
     def memory_roles(self, op) -> tuple[str, ...]:
         """Every memory operand's role (cp.async has two); the per-operand obligations iterate it."""

@@ -484,12 +484,34 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
     issuers = _issuers(check, a, coords[:g])
     mem_t, reg_t = check.tensors[a.memory.tensor], check.tensors[a.register.tensor]
     off = _evaluate_layout(mem_t, _index(a.memory, coords, env), env)[OFFSET]
+    if a.opcode.kind in ("ldmatrix", "stmatrix"):
+        off = _matrix_offsets(a.opcode, off, a.memory.shape)
     reg = regs[reg_t.name]
     flat = reg.flat(_index(a.register, coords, env))
     if a.is_load:
         reg.write(flat, mems[mem_t.name].gather(off, issuers))
     else:  # the family says what a write does to memory (a store scatters)
         a.family.reference(a, mems[mem_t.name], off, issuers, reg.read(flat))
+
+
+def _matrix_offsets(op, off: np.ndarray, shape) -> np.ndarray:
+    """What ldmatrix/stmatrix reach, as the hardware does it (PTX ISA, "ldmatrix"): lane ``8*i + r``
+    gives the address of row r of matrix i, the 8 elements from there; lane t holds row t//4,
+    columns 2*(t%4), +1 of each matrix (words 2*i, 2*i+1; .trans: the transpose).  ``off``: the
+    element offset of every coordinate (lane, *repeat, word), row-major; each row is read from
+    where the view puts its column 0 (equal to ``off`` when the rows are contiguous)."""
+    lanes, words = shape[0], shape[-1]
+    grid = off.reshape(lanes, -1, words)
+    t = np.arange(lanes)[:, None]
+    k = np.arange(words)[None, :]
+    matrix, half = k // 2, k % 2
+    row, col = (2 * (t % 4) + half, t // 4) if op.trans else (t // 4, 2 * (t % 4) + half)
+    row, col = np.broadcast_to(row, (lanes, words)), np.broadcast_to(col, (lanes, words))
+    # the lane and word holding (matrix, row, column 0)
+    lane0 = row // 2 if op.trans else 4 * row
+    word0 = 2 * matrix + (row % 2 if op.trans else 0)
+    start = grid[lane0, :, word0]  # (lanes, words, repeats)
+    return (np.moveaxis(start, 2, 1) + col[:, None, :]).reshape(-1)
 
 
 # comparison ---------------------------------------------------------------

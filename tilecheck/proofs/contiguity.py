@@ -1,14 +1,26 @@
-"""contiguity: each atom's memory words are at element offsets base, base+1, ..., base+V-1."""
+"""contiguity: each atom's memory words are at element offsets base, base+1, ..., base+V-1.
 
+An atom is what one thread gives the address of: its own vector (ld/st), or a row the memory
+role's ``holds`` gathers from several lanes (ldmatrix: ``_rows``)."""
+
+from .. import crd2idx
 from ..encode import Coords, element, verb
 from ..layout import OFFSET
 from ..poly import Poly
 from .runner import Violation
 
 
+def role_of(q):
+    """The family's Role of the memory operand ``q.memory``."""
+    a = q.apply
+    return next(r for r in a.family.roles(a.opcode) if getattr(a, r.name) is q.memory)
+
+
 def violation(q):
     view = q.memory
     t = q.tensor(view)
+    if role_of(q).holds is not None:
+        return _rows(q, view, t, role_of(q))
     c = q.coords("a")
     base = Coords("a", c.group, c.repeat, Poly.const(0))
     gap = q.value(view, c)[OFFSET] - q.value(view, base)[OFFSET] - c.word
@@ -23,5 +35,36 @@ def violation(q):
                 f"so word {word} should be at {o0 + word}",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o,
                  "base_offset": o0, "expected_offset": o0 + word})
+
+    return Violation(q.z(gap) != 0, explain)
+
+
+def row_of(role, group, word, dom):
+    """(supplier, position, origin group, origin word) of the element at (group, word)."""
+    supplier, pos = role.holds(list(group), word, dom)
+    g0, w0 = role.origin(supplier, dom)
+    return supplier, pos, g0, w0
+
+
+def _rows(q, view, t, role):
+    """Rows gathered across lanes: the element at ``(group, repeat, word)`` is at the row's start
+    plus its position, the start being where the row's position 0 is (``role.origin``)."""
+    c = q.coords("a")
+    _, pos, g0, w0 = row_of(role, c.group, c.word, q.domain(c))
+    base = Coords("a", list(g0), c.repeat, w0)
+    gap = q.value(view, c)[OFFSET] - q.value(view, base)[OFFSET] - pos
+
+    def explain(w):
+        g, r, word = co = w.coords("a")
+        (lane,), p, h0, k0 = row_of(role, g, word, crd2idx.Ints())
+        o, o0 = w.value(view, co)[OFFSET], w.value(view, (tuple(h0), r, k0))[OFFSET]
+        if o == o0 + p:
+            return None
+        idx = w.index(view, co)
+        return (f"{w.where(co)} {verb(q.apply, view)} {element(t, idx)} at element offset {o}; it is position {p} "
+                f"of the row whose address lane {lane} gives, which starts at {o0} (lane {h0[0]}, word {k0}), "
+                f"so it should be at {o0 + p}",
+                {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o, "row_lane": lane,
+                 "position": p, "base_offset": o0, "expected_offset": o0 + p})
 
     return Violation(q.z(gap) != 0, explain)

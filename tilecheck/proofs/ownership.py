@@ -28,6 +28,16 @@ def violation(q):
         if all(owner_ok(a.scope, co[0], val["laneid"], val["warpid"], val["tid"])):
             return None
         idx = w.index(view, co)
+        if any(r.holds is not None for r in a.family.roles(a.opcode)):  # a fragment: the lane that receives it
+            mem = w.index(a.memory, co)
+            moves = "gives" if a.is_load else "takes"
+            return (f"{a.opcode.text} {moves} {element(q.tensor(a.memory), mem)} "
+                    f"{'to' if a.is_load else 'from'} lane {co[0][0]} (word {co[2]} of its fragment) as "
+                    f"{element(t, idx)}, but {t.name}'s layout puts {element(t, idx)} in laneid {val['laneid']}"
+                    + (f", warpid {val['warpid']}, tid {val['tid']}" if val['warpid'] or val['tid'] else ""),
+                    {**w.describe(co), "tensor": t.name, "index": list(idx), "slot": val[""],
+                     "laneid": val["laneid"], "warpid": val["warpid"], "tid": val["tid"],
+                     "memory_index": list(mem), "receiving_lane": co[0][0]})
         return (f"{w.where(co)} names {element(t, idx)}, which belongs to laneid {val['laneid']}, "
                 f"warpid {val['warpid']}, tid {val['tid']}, not to the issuing thread",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "slot": val[""],

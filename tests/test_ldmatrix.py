@@ -1,0 +1,183 @@
+"""The ldmatrix / stmatrix family (families/ldmatrix.py): spelling held to a ptxas 13.0 sweep; the
+fragment map in the proofs, the decider and the numpy reference (each its own code); emission
+(the PTX interpreter of test_emit_sim.py runs the warp-collective against the reference)."""
+import itertools
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tilecheck
+from tilecheck import decide
+from tilecheck.emit import kernel
+from tilecheck.families.ldmatrix import legality, parse, ptx_version
+from tilecheck.gpu.reference import reference
+from tilecheck.opcodes import OpcodeError
+from tilecheck.tools import ToolNotFound, find_tool, ptxas
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ARCHS = ("sm_80", "sm_90", "sm_100a")
+CACHE = Path(__file__).resolve().parent / "regressions" / "ldmatrix_sweep.json"
+
+
+def spellings():
+    """kind x shape x num x trans x space x type: 2 * 5 * 4 * 2 * 3 * 3 = 720 spellings."""
+    out = []
+    for kind, shape, num, trans, space, typ in itertools.product(
+            ["ldmatrix", "stmatrix"], ["m8n8", "m16n16", "m16n8", "m8n16", ""], ["x1", "x2", "x4", ""],
+            [False, True], ["shared", "shared::cta", ""], ["b16", "b8", ""]):
+        quals = ["sync", "aligned", shape, num, "trans" if trans else "", space, typ]
+        out.append(".".join([kind, *(q for q in quals if q)]))
+    return out
+
+
+def registers(text):
+    num = next((int(q[1:]) for q in text.split(".") if q in ("x1", "x2", "x4")), 4)
+    n = num * (2 if ".m16n16." in text else 1)
+    return "{" + ", ".join(f"%r{i}" for i in range(n)) + "}"
+
+
+def module(text, arch, version=(9, 0)):
+    regs = registers(text)
+    line = f"{text} {regs}, [%r9];" if text.startswith("ldmatrix") else f"{text} [%r9], {regs};"
+    return (f".version {version[0]}.{version[1]}\n.target {arch}\n.address_size 64\n"
+            ".visible .entry k()\n{\n\t.reg .b32 %r<10>;\n\t.shared .align 16 .b8 s[512];\n"
+            "\tmov.u32 %r9, s;\n\tmov.u32 %r0, 0;\n\tmov.u32 %r1, 0;\n\tmov.u32 %r2, 0;\n\tmov.u32 %r3, 0;\n"
+            "\tmov.u32 %r4, 0;\n\tmov.u32 %r5, 0;\n\tmov.u32 %r6, 0;\n\tmov.u32 %r7, 0;\n"
+            f"\t{line}\n\tst.shared.v4.b32 [%r9], {{%r0, %r1, %r2, %r3}};\n\tret;\n}}\n")
+
+
+def ours(text, arch):
+    try:
+        return legality(parse(text), arch) is None
+    except OpcodeError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def swept():
+    """ptxas's verdict on every (spelling, arch), cached in tests/regressions (delete it to re-run)."""
+    cases = [(s, a) for s in spellings() for a in ARCHS]
+    if CACHE.exists():
+        data = json.loads(CACHE.read_text())
+        if data.get("cases") == len(cases):
+            return {(s, a): ok for s, a, ok in data["results"]}
+    try:
+        find_tool("ptxas")
+    except ToolNotFound as e:
+        pytest.skip(f"ptxas not found: {e}")
+    with ThreadPoolExecutor(2) as ex:
+        ok = list(ex.map(lambda c: ptxas(module(*c), c[1]).ok, cases))
+    CACHE.write_text(json.dumps({"cases": len(cases), "results": [[s, a, k] for (s, a), k in zip(cases, ok)]}))
+    return dict(zip(cases, ok))
+
+
+def test_legality_agrees_with_the_ptxas_sweep(swept):
+    """2,160 (spelling, arch) cases.  tilecheck never accepts what ptxas refuses; what ptxas accepts
+    and tilecheck refuses is exactly the forms it does not model (generic addressing, the sm_100a
+    .m16n16/.m16n8 .b8 forms), each refused with a reason that says so."""
+    assert len(swept) == 2160
+    unsound = [c for c, ok in swept.items() if ours(*c) and not ok]
+    assert not unsound, unsound[:10]
+    missed = [c for c, ok in swept.items() if ok and not ours(*c)]
+    for text, arch in missed:
+        reason = legality(parse(text), arch)
+        assert "not modelled" in reason or "models" in reason, (text, arch, reason)
+        assert ".shared" not in text or ".b16" not in text or ".m8n8." not in text, (text, arch)
+    accepted = {a: sum(ours(s, b) for (s, b) in swept if b == a) for a in ARCHS}
+    # .x1/.x2/.x4 x .trans x .shared/.shared::cta: 12 ldmatrix (sm_75+) and 12 stmatrix (sm_90+)
+    assert accepted == {"sm_80": 12, "sm_90": 24, "sm_100a": 24}
+    assert sum(swept.values()) > sum(accepted.values())
+
+
+def test_ptx_version_is_enough():
+    try:
+        find_tool("ptxas")
+    except ToolNotFound as e:
+        pytest.skip(f"ptxas not found: {e}")
+    for text, arch in (("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "sm_80"),
+                       ("stmatrix.sync.aligned.m8n8.x2.shared::cta.b16", "sm_90")):
+        assert ptxas(module(text, arch, ptx_version(parse(text), arch)), arch).ok, text
+
+
+def test_spelling_errors_are_one_line():
+    with pytest.raises(OpcodeError, match="unknown qualifier '.x8'"):
+        parse("ldmatrix.sync.aligned.m8n8.x8.shared.b16")
+    assert "sm_90" in legality(parse("stmatrix.sync.aligned.m8n8.x4.shared.b16"), "sm_80")
+    assert "generic" in legality(parse("ldmatrix.sync.aligned.m8n8.x4.b16"), "sm_80")
+
+
+def test_decider_agrees_with_the_proofs_on_the_examples():
+    for path in sorted(EXAMPLES.glob("*matrix*.toml")):
+        check = tilecheck.load(path)
+        report = tilecheck.prove(check)
+        mine = {o.name: o.status for o in report.applies[0].obligations}
+        theirs = {n: str(s) for n, (s, _) in decide.decide(check)[0].items()}
+        assert mine == theirs, path.name
+
+
+def test_contiguity_counterexample_names_the_row_lane():
+    text = (EXAMPLES / "ldmatrix_x4_trans.toml").read_text().replace("x4.trans", "x4")
+    report = tilecheck.prove(tilecheck.loads(text))
+    o = report.applies[0].obligation("contiguity")
+    assert o.status == "refuted"
+    assert "lane 0 gives" in o.message and o.counterexample["expected_offset"] != o.counterexample["offset"]
+    assert decide.violation_at(tilecheck.loads(text), 0, "contiguity", o.counterexample) is None
+
+
+def test_ownership_counterexample_names_both_lanes():
+    report = tilecheck.prove(tilecheck.load(EXAMPLES / "ldmatrix_not_fragment_refuted.toml"))
+    o = report.applies[0].obligation("ownership")
+    assert o.status == "refuted"
+    cex = o.counterexample
+    assert cex["receiving_lane"] != cex["laneid"]
+    assert f"to lane {cex['receiving_lane']}" in o.message and f"laneid {cex['laneid']}" in o.message
+
+
+def test_alignment_counterexample_replays():
+    check = tilecheck.load(EXAMPLES / "ldmatrix_misaligned_row_refuted.toml")
+    o = tilecheck.prove(check).applies[0].obligation("alignment")
+    assert o.status == "refuted" and o.counterexample["byte_offset"] % 16
+    assert decide.violation_at(check, 0, "alignment", o.counterexample) is None
+
+
+def test_reference_is_the_tile_copy_and_the_hardware_rows():
+    """Proved: R[m, n] == S[m, n] (the layouts' intent).  A refuted-contiguity plan: the reference
+    reads each row from its lane's address, as the hardware does: not the intent."""
+    for name in ("ldmatrix_x4_trans", "ldmatrix_x4"):
+        check = tilecheck.load(EXAMPLES / f"{name}.toml")
+        case = reference(check, seed=3)
+        assert np.array_equal(case.expected["R"], case.inputs["S"])
+    case = reference(tilecheck.load(EXAMPLES / "stmatrix_x4.toml"), seed=3)
+    assert np.array_equal(case.expected["S"], case.inputs["R"])
+    text = (EXAMPLES / "ldmatrix_x4_trans.toml").read_text().replace("x4.trans", "x4")
+    case = reference(tilecheck.loads(text), seed=3)
+    S, R = case.inputs["S"].reshape(16, 16), case.expected["R"].reshape(16, 16)
+    assert not np.array_equal(S, R)
+    assert set(R.reshape(-1).tolist()) <= set(S.reshape(-1).tolist())  # rows of S, from the lanes' addresses
+    # lane 0's row (matrix 0, row 0) starts where lane 0's word 0 is, S[0, 0]: words 0, 1 are S[0, 0:2]
+    assert R[0, 0] == S[0, 0] and R[1, 0] == S[0, 1]
+
+
+@pytest.mark.parametrize("name", ["ldmatrix_x4", "ldmatrix_x4_trans", "stmatrix_x4"])
+def test_kernel_assembles(name):
+    try:
+        find_tool("ptxas")
+    except ToolNotFound as e:
+        pytest.skip(f"ptxas not found: {e}")
+    check = tilecheck.load(EXAMPLES / f"{name}.toml")
+    ptx = kernel(tilecheck.prove(check).plan)
+    assert ("ldmatrix" if name.startswith("ld") else "stmatrix") in ptx
+    r = ptxas(ptx, check.arch)
+    assert r.ok, r.stderr
+
+
+@pytest.mark.parametrize("name", ["ldmatrix_x4", "ldmatrix_x4_trans", "stmatrix_x4"])
+def test_kernel_runs_in_the_interpreter(name):
+    from test_emit_sim import run_kernel
+    check = tilecheck.load(EXAMPLES / f"{name}.toml")
+    case, out = run_kernel(check, seed=11)
+    for n in check.tensors:
+        assert np.array_equal(out[n], case.expected[n]), n

@@ -1,0 +1,164 @@
+"""ldmatrix / stmatrix: a warp moves 8x8 matrices of 16-bit elements between shared memory and the
+registers, each lane holding a fragment of every matrix (PTX ISA, "ldmatrix", "stmatrix").
+
+Both operands are viewed at the *register* coordinates ``(lane t, *repeat, word k)`` with ``2*num``
+words per lane (``.x1``/``.x2``/``.x4``: ``num`` matrices): word ``k`` is element ``k % 2`` of the
+lane's ``k // 2``-th 32-bit register, so the memory view names, for each register element, the
+shared-memory element it comes from (ldmatrix) or goes to (stmatrix) -- the same coordinates, as
+for ld/st.  What crosses lanes is who supplies the addresses, the memory role's ``holds``: matrix
+``i = k // 2``'s row ``r`` is 16 contiguous bytes whose address lane ``8*i + r`` gives, and lane
+``t`` holds, per matrix, row ``t // 4``, columns ``2*(t % 4)`` and ``+1`` (``.trans``: row
+``2*(t % 4) + k % 2``, column ``t // 4``).  So ``contiguity`` and ``alignment`` are stated per
+row (8 elements, 16 bytes) across the lanes that hold it, ``ownership`` is the ld/st rule on the
+register view (word ``k`` of lane ``t`` is in lane ``t``'s registers: a layout that is not the
+fragment map is refuted with the element and both lanes), ``disjoint`` the store rule over the
+CTA's shared memory for stmatrix.  (CuTe's ``SM75_U32x4_LDSM_N``: ``SrcLayout`` is ``origin``,
+``DstLayout`` is ``holds`` inverted.)
+
+Spelling: ``ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared{::cta}.b16`` (sm_75, PTX 6.5) and
+``stmatrix...`` (sm_90, PTX 7.8).  The legal set is a ptxas 13.0 sweep (``tests/test_ldmatrix.py``).
+Not modelled: generic addressing (no ``.shared``), the sm_100a forms ``.m16n16``/``.m8n16``
+(``.b8``, ``.b8x16.b6x16_p32``, ``.b8x16.b4x16_p64``) and ``stmatrix.m16n8.b8``: ptxas takes
+them, tilecheck's ``target`` refuses them as not modelled.
+"""
+from dataclasses import dataclass
+
+from ..opcodes import OpcodeError, parse_arch
+from . import MEMORY, REGISTER, Family, Role
+
+GROUPS = {"sync": ("sync",), "aligned": ("aligned",), "shape": ("m8n8", "m16n16", "m8n16", "m16n8"),
+          "num": ("x1", "x2", "x4"), "trans": ("trans",),
+          "space": ("shared", "shared::cta", "shared::cluster", "global", "local"),
+          "type": ("b16", "b8", "b8x16", "b6x16_p32", "b4x16_p64")}
+GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
+ROW_WORDS = 8  # one row: 8 elements of 16 bits, 16 bytes, one lane's address
+NEED = {"ldmatrix": (75, (6, 5)), "stmatrix": (90, (7, 8))}
+
+
+@dataclass(frozen=True)
+class MatrixOpcode:
+    text: str
+    kind: str  # "ldmatrix" | "stmatrix"
+    space: str | None
+    qualifiers: tuple[str, ...]
+    num: int = 1  # matrices: .x1, .x2, .x4
+    trans: bool = False
+    bits: int = 16
+    cache_hint: bool = False
+
+    @property
+    def vector(self) -> int:
+        """Words per lane: two 16-bit elements (one 32-bit register) per matrix."""
+        return 2 * self.num
+
+    def first(self, group):
+        return next((q for q in self.qualifiers if GROUP_OF[q] == group), None)
+
+
+def parse(text: str) -> MatrixOpcode:
+    kind, *quals = text.strip().split(".")
+    if kind not in NEED:
+        raise OpcodeError(f"{text!r} is not an ldmatrix or stmatrix instruction")
+    for q in quals:
+        if q not in GROUP_OF:
+            raise OpcodeError(f"unknown qualifier '.{q}' in {text!r}" if q else f"empty qualifier in {text!r}")
+    space = next((q for q in quals if GROUP_OF[q] == "space"), None)
+    num = next((int(q[1:]) for q in quals if GROUP_OF[q] == "num"), 1)
+    return MatrixOpcode(text.strip(), kind, "shared" if space == "shared::cta" else space, tuple(quals), num,
+                        "trans" in quals)
+
+
+def legality(op, arch) -> str | None:
+    target = parse_arch(arch)
+    groups = [GROUP_OF[q] for q in op.qualifiers]
+    order = list(GROUPS)
+    reasons = [
+        (next((g for g in GROUPS if groups.count(g) > 1), None), "more than one .{} qualifier"),
+        ("sync" not in groups or "aligned" not in groups, "needs .sync.aligned"),
+        ("shape" not in groups or "num" not in groups or "type" not in groups, "needs a shape, .x1/.x2/.x4 and a type"),
+        (op.first("shape") not in (None, "m8n8") or op.first("type") not in (None, "b16"),
+         f"tilecheck models {op.kind}.sync.aligned.m8n8.x{{1,2,4}}{{.trans}}.shared.b16 only "
+         f"(not .{op.first('shape')} .{op.first('type')})"),
+        (op.first("space") is None, "generic addressing (no .shared) is not modelled"),
+        (op.first("space") not in (None, "shared", "shared::cta"), f"the state space must be .shared or .shared::cta"),
+        (groups != sorted(groups, key=order.index),
+         f"qualifiers out of order ({op.kind}.sync.aligned.m8n8.x{{1,2,4}}{{.trans}}.shared.b16)"),
+    ]
+    for bad, reason in reasons:
+        if bad:
+            return f"{op.text}: {reason.format(bad) if '{}' in reason else reason}"
+    sm, _ = NEED[op.kind]
+    if target.sm < sm:
+        return f"{op.text} needs sm_{sm} or newer, target is {target.name}"
+    return None
+
+
+def ptx_version(op, arch) -> tuple[int, int]:
+    return max(parse_arch(arch).min_ptx, NEED[op.kind][1])
+
+
+# the fragment map (PTX ISA, "ldmatrix": matrix fragments), over any crd2idx domain ----------------
+
+def fragment_holds(trans: bool):
+    """(lane t, word k) -> (lane that supplies the row address, column in that row)."""
+    def holds(group, word, dom):
+        (t,) = group
+        i, j = dom.divmod(word, 2, "ldsm.k")
+        g, q = dom.divmod(t, 4, "ldsm.t")
+        if trans:  # element [2q+j][g] of matrix i
+            return [8 * i + 2 * q + j], g
+        return [8 * i + g], 2 * q + j  # element [g][2q+j]
+    return holds
+
+
+def fragment_origin(trans: bool, num: int):
+    """lane L (row L % 8 of matrix L // 8) -> the (lane, word) that holds its column 0 (a lane
+    past the ``8*num`` that give addresses is taken modulo them: its address is unused)."""
+    def origin(group, dom):
+        (lane,) = group
+        i, r = dom.divmod(lane, 8, "ldsm.L")
+        if num < 4:
+            i = dom.divmod(i, num, "ldsm.i")[1]
+        if trans:  # row r = 2q + j, column 0 = g: lane q, word 2i + j
+            q, j = dom.divmod(r, 2, "ldsm.r")
+            return [q], 2 * i + j
+        return [4 * r], 2 * i
+    return origin
+
+
+class Matrix(Family):
+    name = "ldmatrix/stmatrix"
+    instructions = ("ldmatrix", "stmatrix")
+    groups = ("warp",)
+    keys = {}
+    obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "ownership", "disjoint",
+                   "bounds", "overflow", "registers")
+
+    def roles(self, op):
+        mem = Role("src" if op.kind == "ldmatrix" else "dst", MEMORY, ("shared",),
+                   holds=fragment_holds(op.trans), origin=fragment_origin(op.trans, op.num), words=ROW_WORDS)
+        reg = Role("dst" if op.kind == "ldmatrix" else "src", REGISTER, ("register",))
+        return (reg, mem) if op.kind == "ldmatrix" else (mem, reg)
+
+    parse = staticmethod(parse)
+    legality = staticmethod(legality)
+    ptx_version = staticmethod(ptx_version)
+
+    def instruction(self, a, regs, addr, pred, policy):
+        """The instruction in a brace block that declares its 32-bit registers: each packs two
+        16-bit slots of the tile (word 2i low half, 2i+1 high half)."""
+        names = [r.strip() for r in regs.strip("{}").split(",")]
+        pairs = [names[k:k + 2] for k in range(0, len(names), 2)]
+        packed = ", ".join(f"%lm{i}" for i in range(len(pairs)))
+        lines = ["\t{", f"\t.reg .b32 %lm<{len(pairs)}>;"]
+        if a.opcode.kind == "ldmatrix":
+            lines.append(f"\t{a.opcode.text} {{{packed}}}, {addr};")
+            lines += [f"\tmov.b32 {{{lo}, {hi}}}, %lm{i};" for i, (lo, hi) in enumerate(pairs)]
+        else:
+            lines += [f"\tmov.b32 %lm{i}, {{{lo}, {hi}}};" for i, (lo, hi) in enumerate(pairs)]
+            lines.append(f"\t{a.opcode.text} {addr}, {{{packed}}};")
+        lines.append("\t}")
+        return "\n".join(lines)
+
+
+FAMILY = Matrix()
