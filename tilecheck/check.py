@@ -68,6 +68,7 @@ class Apply:
     pred: bool = False
     preserve_dst: bool = False
     cache_policy: bool = False
+    guard: bool = False  # exact per-atom bounds guard (``guard = true``; proofs/guard.py)
     require: tuple = ()  # performance obligations this application makes contracts (``require = [...]``)
 
     @property

@@ -82,8 +82,16 @@ def ptx_version(op, arch) -> tuple[int, int]:
 class CpAsync(Family):
     name = "cp.async"
     instructions = ("cp.async",)
-    keys = {"cp_size": None}  # an integer, required: bound into the opcode (bind)
-    obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "disjoint", "bounds",
+    keys = {"cp_size": None, "guard": False}  # cp_size: an integer, required: bound into the opcode (bind)
+    # guard = true: the source is guarded; a guarded-out copy still runs, with src-size 0 (it reads no
+    # byte and zero-fills the destination), so the destination's obligations and the source address's
+    # contiguity and alignment hold for every atom; bounds and overflow of the source for guarded-in ones
+    guarded = ("bounds", "overflow")
+
+    def guard_role(self, op):
+        return "src"
+
+    obligations = ("target", "space", "shape", "width", "guard", "contiguity", "alignment", "disjoint", "bounds",
                    "overflow")  # not ownership: there is no register operand
     verbs = ("reads", "copies to")
 
@@ -110,8 +118,10 @@ class CpAsync(Family):
         return {"cp_size": a.opcode.cp_size}
 
     def instruction(self, a, regs, addr, pred, policy):
-        """``regs`` is the source's address here (fragment.lower passes both addresses)."""
-        return f"\t{a.opcode.text} {addr}, {regs}, {a.opcode.cp_size};"
+        """``regs`` is the source's address here (fragment.lower passes both addresses); with
+        ``guard``, ``pred`` is the src-size operand (a register: cp-size or 0, or an immediate)."""
+        tail = f", {pred}" if a.guard and pred is not None else ""
+        return f"\t{a.opcode.text} {addr}, {regs}, {a.opcode.cp_size}{tail};"
 
     def reference(self, a, memory, off, threads, values):
         memory.scatter(off, threads, values)

@@ -29,7 +29,7 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
     results: dict[str, Outcome] = {}
     applies = apply.family.obligations
     for name, ob in REGISTRY.items():
-        if name not in applies:
+        if name not in applies or (ob.guarded_only and not apply.guard):
             continue
         missing = [p for p in ob.prerequisites(apply.is_load) if results[p].status != PROVED]
         if missing:

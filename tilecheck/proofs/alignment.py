@@ -1,6 +1,7 @@
 """alignment: the base pointer and every atom's first byte are aligned to the vector's size."""
 from ..encode import element, verb
 from ..layout import OFFSET
+from .guard import guarded, restricts
 from .runner import Violation, static
 
 
@@ -24,4 +25,6 @@ def violation(q):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": b // t.esize,
                  "byte_offset": b, "vector_bytes": vbytes})
 
+    if restricts(q, "alignment", view):  # only guarded-in atoms: no congruence shortcut
+        return Violation(guarded(q, "alignment", view, c, q.z(first_byte) % vbytes != 0), explain)
     return Violation(q.z(first_byte) % vbytes != 0, explain, congruence=(first_byte, vbytes))

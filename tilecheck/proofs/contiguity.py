@@ -3,6 +3,7 @@
 from ..encode import Coords, element, verb
 from ..layout import OFFSET
 from ..poly import Poly
+from .guard import guarded
 from .runner import Violation
 
 
@@ -24,4 +25,4 @@ def violation(q):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o,
                  "base_offset": o0, "expected_offset": o0 + word})
 
-    return Violation(q.z(gap) != 0, explain)
+    return Violation(guarded(q, "contiguity", view, c, q.z(gap) != 0), explain)

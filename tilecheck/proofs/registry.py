@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import (alignment, bounds, contiguity, disjoint, operands, overflow, ownership, registers, shape, space,
+from . import (alignment, bounds, contiguity, disjoint, guard, operands, overflow, ownership, registers, shape, space,
                target, width)
 
 CONTRACT, PERFORMANCE = "contract", "performance"
@@ -31,6 +31,7 @@ class Obligation:
     fault: str | None = None  # the CUDA error text the prediction expects, if a fault
     rank: int = 3  # which prediction wins when several obligations are refuted (lowest)
     per_memory_operand: bool = False  # stated on q.memory: decided once per memory operand of the family
+    guarded_only: bool = False  # decided only for an application with ``guard = true``
 
     def prerequisites(self, is_load: bool) -> tuple[str, ...]:
         return self.needs + (self.needs_on_load if is_load else ())
@@ -62,6 +63,10 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
     Obligation("width", width, (), "both tensors' element width equals the opcode's type width"),
     Obligation("operands", operands, (),
                "`cache_policy` exactly with `.L2::cache_hint`; `preserve_dst` only on a predicated load"),
+    Obligation("guard", guard, ("shape", "space"),
+               "(`guard = true` only) no atom of the guarded operand straddles its tensor's edge: word 0's index "
+               "is in bounds exactly when every word's is, so the emitted guard is exact both ways",
+               hardware=ILLEGAL, rank=1, guarded_only=True),
     Obligation("contiguity", contiguity, ("shape", "space"),
                "for every group and repeat coordinate the memory words are at element offsets "
                "`base, …, base+V-1`", per_memory_operand=True),
