@@ -35,9 +35,9 @@ PROVED, REFUTED, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED
 TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
-ORDER = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
+ORDER = ("target", "space", "shape", "width", "operands", "guard", "contiguity", "alignment", "ownership",
          "disjoint", "bounds", "overflow", "registers")
-NEEDS = {"target": (), "space": (), "shape": (), "width": (), "operands": (),
+NEEDS = {"target": (), "space": (), "shape": (), "width": (), "operands": (), "guard": ("shape", "space"),
          "contiguity": ("shape", "space"), "alignment": ("shape", "space", "width", "contiguity"),
          "ownership": ("shape", "space"), "disjoint": ("shape", "space"), "bounds": ("shape", "space"),
          "overflow": ("shape", "space", "bounds"), "registers": ()}
@@ -45,6 +45,25 @@ ADDRESS_LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
 SPACE_OF_OPCODE = {"global": "global", "shared": "shared", "local": "local"}  # shared::cta parses as shared
 # cp.async (PTX ISA, "cp.async"): two memory operands, [dst] in .shared and [src] in .global, no registers
 COPY_SPACES = {"cp.async": {"dst": "shared", "src": "global"}}
+# guard = true (docs/check-file.md, "Guards"): the guarded operand -- a copy's source, else the memory
+# operand -- and the rules stated only of its guarded-in atoms (an atom is in when every word's logical
+# index is inside the tensor); a guarded-out ld/st does not execute, a guarded-out cp.async still runs
+# with src-size 0 (its source address is still passed; its destination is zero-filled)
+GUARDED = {"ld": ("contiguity", "alignment", "bounds", "overflow"), "st": ("contiguity", "alignment", "bounds",
+           "overflow", "disjoint"), "cp.async": ("bounds", "overflow")}
+
+
+def guarded_view(apply):
+    """The guarded operand's view, None when ``apply`` has no guard."""
+    if not getattr(apply, "guard", False):
+        return None
+    return apply.src if apply.opcode.kind in COPY_SPACES else apply.memory
+
+
+def _skips(ops, name, view, point) -> bool:
+    """``name`` need not hold at ``point`` of ``view``: a guarded-out atom of a guarded rule."""
+    return (view is guarded_view(ops.apply) and name in GUARDED.get(ops.apply.opcode.kind, ())
+            and not ops.atom_in(point[0], point[1]))
 
 
 def memory_views(apply) -> tuple:
@@ -180,6 +199,22 @@ class Operands:
     def offset(self, view, point) -> int:
         return self.value(view, point)[""]
 
+    def word_in(self, view, point) -> bool:
+        """Every logical index of ``view`` at ``point`` lies in [0, extent) of its tensor."""
+        t = self.check.tensors[view.tensor]
+        return all(0 <= i < evaluate(d, self.env) for i, d in zip(self.index(view, point), t.shape))
+
+    def inside(self, g, r) -> list[bool]:
+        """Per word of the guarded atom at (group g, repeat r): inside the tensor."""
+        key = ("inside", tuple(g), tuple(r))
+        if key not in self._cache:
+            view = guarded_view(self.apply)
+            self._cache[key] = [self.word_in(view, (g, r, w)) for w in self.words()]
+        return self._cache[key]
+
+    def atom_in(self, g, r) -> bool:
+        return all(self.inside(g, r))
+
     def cosize(self, view) -> int:
         """1 + the largest element offset of the view's tensor over its whole domain."""
         key = ("cosize", id(view))
@@ -247,14 +282,15 @@ def operands(check, apply, env):
     hint = "L2::cache_hint" in apply.opcode.qualifiers
     if apply.cache_policy != hint:
         return {"cache_policy": apply.cache_policy, "cache_hint": hint}
-    if apply.preserve_dst and not (apply.pred and apply.opcode.kind == "ld"):
+    if apply.preserve_dst and not ((apply.pred or getattr(apply, "guard", False)) and apply.opcode.kind == "ld"):
         return {"preserve_dst": True, "pred": apply.pred}
     return None
 
 
 def contiguity_ok(ops, point):
     g, r, w = point
-    return all(ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w for view in memory_views(ops.apply))
+    return all(_skips(ops, "contiguity", view, point) or ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w
+               for view in memory_views(ops.apply))
 
 
 def alignment_base(check, apply, env):
@@ -270,6 +306,8 @@ def alignment_ok(ops, point):
     g, r, _ = point
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
+        if _skips(ops, "alignment", view, point):
+            continue
         if (t.esize * ops.offset(view, (g, r, 0))) % (ops.vector * t.esize):
             return False
     return True
@@ -294,6 +332,8 @@ def bounds_slices(check, apply, env):
                 return {"symbols": dict(env), "operand": role, "axis": k, "extent": evaluate(dim, env)}
     for role, view in (("dst", apply.dst), ("src", apply.src)):
         t = check.tensors[view.tensor]
+        if view is guarded_view(apply):  # its slice may leave the tensor: the guard keeps atoms inside
+            continue
         for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
             s, e, d = evaluate(start, env), evaluate(ext, env), evaluate(dim, env)
             if s < 0 or s + e > d:
@@ -304,6 +344,8 @@ def bounds_slices(check, apply, env):
 def bounds_ok(ops, point, roles=("dst", "src")):
     for role in roles:
         view = getattr(ops.apply, role)
+        if _skips(ops, "bounds", view, point):
+            continue
         if not 0 <= ops.offset(view, point) < ops.cosize(view):
             return False
     return True
@@ -312,6 +354,8 @@ def bounds_ok(ops, point, roles=("dst", "src")):
 def overflow_ok(ops, point):
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
+        if _skips(ops, "overflow", view, point):
+            continue
         first = t.esize * ops.offset(view, point)
         if not (0 <= first and first + t.esize - 1 < ADDRESS_LIMIT[t.scope]):
             return False
@@ -414,6 +458,8 @@ def disjoint_store(ops):
         g = ops.group_of_thread(t)
         for r in ops.repeats():
             for w in ops.words():
+                if _skips(ops, "disjoint", view, (g, r, w)):
+                    continue
                 off = ops.offset(view, (g, r, w))
                 if off in seen:
                     return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off}
@@ -425,13 +471,26 @@ def disjoint(ops):
     return disjoint_load(ops) if ops.apply.is_load else disjoint_store(ops)
 
 
+def guard(ops):
+    """No guarded atom straddles its tensor's edge: its words are all inside or all outside."""
+    for g in ops.groups():
+        for r in ops.repeats():
+            inside = ops.inside(g, r)
+            if any(inside) and not all(inside):
+                ins = [w for w, ok in enumerate(inside) if ok]
+                outs = [w for w, ok in enumerate(inside) if not ok]
+                return {**_where(ops, (g, r, outs[0])), "inside": ins, "outside": outs}
+    return None
+
+
 # every rule, under the obligation registry's names (tests/test_registry.py holds the two lists equal)
-RULES = {**STATIC, **POINTWISE, "disjoint": disjoint}
+RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "guard": guard}
 
 
 def applicable(apply) -> tuple[str, ...]:
     """The obligations of ``apply``, in order: those its family declares."""
-    return tuple(n for n in ORDER if n in apply.family.obligations)
+    return tuple(n for n in ORDER if n in apply.family.obligations
+                 and (n != "guard" or getattr(apply, "guard", False)))
 
 
 def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
@@ -445,6 +504,8 @@ def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
             w = STATIC[name](check, apply, env)
         elif name == "disjoint":
             w = disjoint(ops)
+        elif name == "guard":
+            w = guard(ops)
         else:
             w = BEFORE[name](check, apply, env) if name in BEFORE else None
             if w is None:
@@ -507,6 +568,8 @@ def disjoint_grid(check, apply, envs):
                 g = ops.group_of_thread(t)
                 for r in ops.repeats():
                     for w in ops.words():
+                        if _skips(ops, "disjoint", apply.memory, (g, r, w)):
+                            continue
                         off = ops.offset(apply.memory, (g, r, w))
                         if off in seen and seen[off][0] != cta:
                             return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off,
@@ -538,6 +601,12 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
     if check.symbols and not allowed(check, env):
         return f"symbol values {env} are not allowed by the symbols' ranges and facts"
     ops = Operands(check, apply, env)
+    if name == "guard":
+        g, r, _ = point = _coords(cex)
+        if not _inside(ops, point):
+            return f"point {point} is outside the domain"
+        inside = ops.inside(g, r)
+        return None if any(inside) and not all(inside) else f"the atom at {point} does not straddle the edge"
     if name == "disjoint":
         a, b = cex["first"], cex["second"]
         pa, pb = _coords(a), _coords(b)
@@ -565,6 +634,8 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
             return "the two accesses are the same"
         if check.tensors[apply.memory.tensor].scope == "local" and ta != tb:
             return "two threads' .local windows are distinct"
+        if _skips(ops, "disjoint", apply.memory, pa) or _skips(ops_b, "disjoint", apply.memory, pb):
+            return "a guarded-out atom does not store"
         oa, ob = ops.offset(apply.memory, pa), ops_b.offset(apply.memory, pb)
         return None if oa == ob else f"offsets differ: {oa} != {ob}"
     if name in BEFORE and BEFORE[name](check, apply, env):
