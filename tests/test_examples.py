@@ -22,6 +22,9 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "red_misaligned_refuted.toml": ("refuted", 1, {"alignment"}),
     "cp_async_tile.toml": ("proved", 4, set()),
     "cp_async_cg_8_refuted.toml": ("refuted", 4, {"target"}),
+    "guard_ragged_v4.toml": ("proved", 4, set()),
+    "guard_straddle_v4_refuted.toml": ("refuted", 4, {"guard", "alignment"}),
+    "cp_async_guard_zfill.toml": ("proved", 8, set()),
 }
 
 

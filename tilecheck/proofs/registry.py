@@ -62,7 +62,7 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
     Obligation("shape", shape, (), "both operands view as `(*group, *repeat, word)`"),
     Obligation("width", width, (), "both tensors' element width equals the opcode's type width"),
     Obligation("operands", operands, (),
-               "`cache_policy` exactly with `.L2::cache_hint`; `preserve_dst` only on a predicated load"),
+               "`cache_policy` exactly with `.L2::cache_hint`; `preserve_dst` only on a predicated or guarded load"),
     Obligation("guard", guard, ("shape", "space"),
                "(`guard = true` only) no atom of the guarded operand straddles its tensor's edge: word 0's index "
                "is in bounds exactly when every word's is, so the emitted guard is exact both ways",
