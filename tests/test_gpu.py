@@ -179,6 +179,16 @@ CASES = {**_examples(), **_matrix(), **_qualified(), "round-trip-global-shared":
          "ctaid-grid4-store": (_ctaid_store(), None),
          "cta-1024-threads-96-live-values": (big_block(1024), None)}  # launches: .maxntid caps registers
 CASES = {n: (v + (True,))[:3] for n, v in CASES.items()} | _predicated_off()
+
+
+def _guarded():
+    """guard = true at ragged sizes (test_guard.CASES): each symbol assignment is one case."""
+    from test_guard import CASES as GUARDED
+    return {f"{name}-" + "-".join(f"{k}{v}" for k, v in env.items()): (c, env, True)
+            for name, (c, values) in GUARDED.items() for env in values}
+
+
+CASES |= _guarded()
 REFUTED_ALIGNMENT = [EXAMPLES / "region_misaligned_refuted.toml", EXAMPLES / "red_misaligned_refuted.toml",
                      *sorted(CASES_DIR.glob("*.toml"))]
 
@@ -228,8 +238,9 @@ def test_kernel_equals_numpy(results, name):
 def test_every_example_is_covered():
     names = {p.stem for p in EXAMPLES.glob("*.toml")}
     run = {n.split("-")[1] for n in CASES if n.startswith("example-")}
+    run |= {"guard_ragged_v4", "cp_async_guard_zfill"}  # test_guard.CASES, at ragged sizes
     refuted = ({p.stem for p in REFUTED_ALIGNMENT if p.parent == EXAMPLES}
-               | {"cta_lane_stride2_refuted", "cp_async_cg_8_refuted"})  # cp.async.cg of 8 bytes: ptxas refuses it
+               | {"cta_lane_stride2_refuted", "cp_async_cg_8_refuted", "guard_straddle_v4_refuted"})  # cp.async.cg of 8 bytes: ptxas refuses it
     assert names <= run | refuted, names - run - refuted
 
 

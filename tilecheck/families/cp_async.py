@@ -9,7 +9,9 @@ Spelling: ``cp.async.{ca,cg}.shared{::cta}.global{.L2::64B,.L2::128B,.L2::256B} 
 cp-size`` with ``cp_size`` (an ``[[apply]]`` key: PTX spells it as an operand) 4, 8 or 16 for
 ``.ca`` and 16 only for ``.cg``; sm_80 or newer; the prefetch sizes need PTX 7.4.  The legal set
 is a ptxas 13.0 sweep (``tests/test_cp_async.py``: 320 spellings x sm_80/sm_90/sm_100a, 32 accepted
-on each).  Not modelled yet: ``src-size`` (zero-filled partial copies), ``ignore-src``,
+on each).  ``guard = true`` guards the source (``proofs/guard.py``): the copy takes ``src-size``
+(cp-size where the source atom is in bounds, 0 where not: nothing is read and the destination is
+zero-filled).  Not modelled yet: an explicit ``src-size`` (a partial copy), ``ignore-src``,
 ``.L2::cache_hint``.  Emitted kernels wait for the copies (``cp.async.commit_group``,
 ``cp.async.wait_all``) and ``bar.sync`` before shared memory is read back.
 """

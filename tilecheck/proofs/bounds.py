@@ -41,7 +41,10 @@ def violation(q):
         c = q.coords(role)
         off = q.z(q.value(view, c)[OFFSET])
         out = [off < 0] + ([off >= cos] if cos is not None else [])
-        parts.append(z3.And(atom_inside(q, c), z3.Or(*out)) if role == guarded else z3.Or(*out))
+        if role == guarded:
+            parts.append(z3.And(atom_inside(q, c), z3.Or(*out)))
+        else:
+            parts += out
         checks.append((role, view, t, cos))
 
     def explain(w):
