@@ -2,12 +2,12 @@
 
 The proof (``proofs/guard.py``) shows that word 0 of an atom is in bounds exactly when the whole
 atom is, so the guard is word 0's logical index in ``[0, extent)`` on every axis of the guarded
-operand's tensor.  Per repeat, each axis's index is ``rest + c`` (``rest`` a polynomial over
-``%tid.x`` and the symbols, computed once in a register by ``Arith``; ``c`` the repeat's
-constant) and the bounds become ``setp.ge.s64 p, rest, -c`` and ``setp.gt.s64 p, extent - rest, c``,
-chained with ``setp.*.and``.  A bound that the variables' ranges already decide emits nothing:
-a repeat whose every bound holds is unguarded (``True``), one with a bound that never holds is
-``False`` (never executed).  Identical conditions share one predicate register.
+operand's tensor.  Per repeat and axis, ``index >= 0`` and ``extent - index >= 1`` are each
+``rest + c >= low`` (``rest`` a polynomial over ``%tid.x`` and the symbols, computed once in a
+register by ``Arith``; ``c`` the repeat's constant): ``setp.ge.s64 p, rest, low - c``, chained with
+``setp.ge.and.s64``.  A bound that the variables' ranges already decide emits nothing: a repeat
+whose every bound holds is unguarded (``True``), one with a bound that never holds is ``False``
+(never executed).  Identical conditions share one predicate register.
 """
 from __future__ import annotations
 
@@ -30,16 +30,15 @@ def predicates(op: Operand, arith: Arith) -> list:
         index = crd2idx.logical(op.view, elem, op.dom)
         conds, never = [], False
         for i, d in zip(index, dims):
-            for cmp, p in (("ge", i), ("gt", d - i)):  # i >= 0, d - i > 0
+            for p, low in ((i, 0), (d - i, 1)):  # i >= 0, d - i >= 1
                 lo, hi = op.ctx.interval(p)
-                low = 0 if cmp == "ge" else 1
                 if lo is not None and lo >= low:
                     continue  # always holds
                 if hi is not None and hi < low:
                     never = True
                     continue
                 c = p.constant
-                conds.append((cmp, p - c, low - c))  # p >= low  <=>  p - c >= low - c
+                conds.append((p - c, low - c))  # p >= low  <=>  p - c >= low - c
         if never:
             out.append(False)
         elif not conds:
@@ -54,11 +53,10 @@ def predicates(op: Operand, arith: Arith) -> list:
 
 def _setp(arith: Arith, conds) -> str:
     p = arith.regs.new("pred")
-    for k, (cmp, rest, bound) in enumerate(conds):
+    for k, (rest, bound) in enumerate(conds):
         reg = arith.value(rest, 64)
         if reg.lstrip("-").isdigit():  # a constant the interval did not decide (cannot happen): keep exact
             reg = arith.op(64, "mov.s64", reg)
-        # p >= bound (cmp "ge": the index's lower bound; "gt" was rewritten to >= 1 - c as well)
         if k == 0:
             arith.emit(f"setp.ge.s64 {p}, {reg}, {bound};")
         else:
