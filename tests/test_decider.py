@@ -37,7 +37,7 @@ def statuses(check, i=0, values=None):
 
 def only(*refuted, skipped=()):
     return {n: "refuted" if n in refuted else "skipped" if n in skipped else "proved" for n in ORDER
-            if n not in ("banks", "sectors")}
+            if n not in ("banks", "sectors", "guard")}  # guard: only applications with guard = true
 
 
 # --- the examples and the named cases ----------------------------------------------------

@@ -200,6 +200,11 @@ class Machine:
             if name in ("ld", "st"):
                 self._memory(parts, a, regs, val, addr, shared, local, tid)
                 continue
+            if name == "cp" and parts[2] in ("commit_group", "wait_all", "wait_group"):
+                continue  # the interpreter's copies complete at once
+            if name == "cp":  # cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size}
+                self._copy(a, val, addr, shared, tid)
+                continue
             if name == "createpolicy":
                 regs[a[0]] = 0x1234
                 continue
@@ -215,8 +220,10 @@ class Machine:
                 return v - (1 << bits) if signed and v >> (bits - 1) else v
             if name == "setp":
                 x, y = s(val(a[1])), s(val(a[2]))
-                regs[a[0]] = {"ne": x != y, "eq": x == y, "ge": x >= y, "lt": x < y, "gt": x > y,
-                              "le": x <= y}[parts[1]]
+                r = {"ne": x != y, "eq": x == y, "ge": x >= y, "lt": x < y, "gt": x > y, "le": x <= y}[parts[1]]
+                if parts[2] in ("and", "or"):  # setp.CmpOp.BoolOp: combined with a third predicate
+                    r = (r and regs[a[3]]) if parts[2] == "and" else (r or regs[a[3]])
+                regs[a[0]] = r
                 continue
             if name == "selp":
                 regs[a[0]] = val(a[1]) if regs[a[3]] else val(a[2])
@@ -252,6 +259,24 @@ class Machine:
             else:
                 raise Trap(f"unknown instruction {op}")
             regs[a[0]] = r & mask
+
+    def _copy(self, a, val, addr, shared, tid):
+        """cp.async: ``src-size`` bytes from global, the rest of ``cp-size`` zero-filled (PTX ISA);
+        both addresses aligned to cp-size; a src-size of 0 reads nothing."""
+        size = int(a[2])
+        src_size = val(a[3]) if len(a) > 3 else size
+        d, s = sum(addr(a[0])), sum(addr(a[1]))
+        if d % size or s % size:
+            raise Trap(f"misaligned cp.async at {d:#x} <- {s:#x} (thread {tid})")
+        if not any(sp == "shared" and lo <= d and d + size <= lo + n for sp, lo, n in self.layout.values()):
+            raise Trap(f"shared address {d:#x} is outside every shared array (thread {tid})")
+        data = bytes(size)
+        if src_size:
+            k, off = (s >> 40) - 1, s & (GLOBAL - 1)
+            if not 0 <= k < len(self.buffers) or off < 0 or off + src_size > len(self.buffers[k]):
+                raise Trap(f"cp.async reads global [{s:#x}, +{src_size}) outside every buffer (thread {tid})")
+            data = bytes(self.buffers[k][off:off + src_size]) + bytes(size - src_size)
+        shared[d:d + size] = data
 
     def _memory(self, parts, a, regs, val, addr, shared, local, tid):
         space = next(p for p in parts if p in ("global", "shared", "local") or p.startswith("shared::"))

@@ -29,6 +29,9 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "stmatrix_x4.toml": ("proved", 1, set()),
     "ldmatrix_misaligned_row_refuted.toml": ("refuted", 1, {"alignment"}),
     "ldmatrix_not_fragment_refuted.toml": ("refuted", 1, {"ownership"}),
+    "guard_ragged_v4.toml": ("proved", 4, set()),
+    "guard_straddle_v4_refuted.toml": ("refuted", 1, {"guard"}),
+    "cp_async_guard_zfill.toml": ("proved", 8, set()),  # guarded: banks/sectors do not apply yet
 }
 
 

@@ -65,7 +65,7 @@ def test_family_keys_become_apply_options_and_are_validated():
 
 def test_the_operands_rule_is_the_family_s():
     a = check("st.global.v4.b32", pred=True, preserve_dst=True).applies[0]
-    assert LDST.operand_problem(a) == "preserve_dst needs a predicated load (pred = true on an ld)"
+    assert LDST.operand_problem(a) == "preserve_dst needs a predicated or guarded load (pred = true or guard = true on an ld)"
     assert LDST.operand_problem(check("ld.global.v4.b32", pred=True, preserve_dst=True).applies[0]) is None
 
 

@@ -152,7 +152,7 @@ def _ctaid_store():
 def _examples():
     out = {}
     for name in ("seed", "cta_shared_store", "red_split_k", "cp_async_tile", "ldmatrix_x4", "ldmatrix_x4_trans",
-                 "stmatrix_x4"):
+                 "stmatrix_x4", "banks_conflict_free"):
         out[f"example-{name}"] = (tilecheck.load(EXAMPLES / f"{name}.toml"), None)
     sym = tilecheck.load(EXAMPLES / "symbolic_tile.toml")
     for vals in ({"n": 8, "k": 8, "r0": 0, "c0": 0}, {"n": 40, "k": 64, "r0": 24, "c0": 56},
@@ -180,6 +180,16 @@ CASES = {**_examples(), **_matrix(), **_qualified(), "round-trip-global-shared":
          "ctaid-grid4-store": (_ctaid_store(), None),
          "cta-1024-threads-96-live-values": (big_block(1024), None)}  # launches: .maxntid caps registers
 CASES = {n: (v + (True,))[:3] for n, v in CASES.items()} | _predicated_off()
+
+
+def _guarded():
+    """guard = true at ragged sizes (test_guard.CASES): each symbol assignment is one case."""
+    from test_guard import CASES as GUARDED
+    return {f"{name}-" + "-".join(f"{k}{v}" for k, v in env.items()): (c, env, True)
+            for name, (c, values) in GUARDED.items() for env in values}
+
+
+CASES |= _guarded()
 REFUTED_ALIGNMENT = [EXAMPLES / "region_misaligned_refuted.toml", EXAMPLES / "red_misaligned_refuted.toml",
                      EXAMPLES / "ldmatrix_misaligned_row_refuted.toml",
                      *sorted(CASES_DIR.glob("*.toml"))]
@@ -230,9 +240,11 @@ def test_kernel_equals_numpy(results, name):
 def test_every_example_is_covered():
     names = {p.stem for p in EXAMPLES.glob("*.toml")}
     run = {n.split("-")[1] for n in CASES if n.startswith("example-")}
+    run |= {"guard_ragged_v4", "cp_async_guard_zfill"}  # test_guard.CASES, at ragged sizes
     refuted = ({p.stem for p in REFUTED_ALIGNMENT if p.parent == EXAMPLES}
                | {"cta_lane_stride2_refuted", "cp_async_cg_8_refuted",
-                  "ldmatrix_not_fragment_refuted"})  # cp.async.cg of 8 bytes: ptxas refuses it
+                  "ldmatrix_not_fragment_refuted", "guard_straddle_v4_refuted",
+                  "banks_conflict_refuted"})  # banks: a performance contract, nothing to fault  # cp.async.cg of 8 bytes: ptxas refuses it
     assert names <= run | refuted, names - run - refuted
 
 

@@ -36,11 +36,11 @@ PROVED, REFUTED, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED
 TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
-ORDER = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
+ORDER = ("target", "space", "shape", "width", "operands", "guard", "contiguity", "alignment", "ownership",
          "disjoint", "bounds", "overflow", "registers", "banks", "sectors")
 NEEDS = {"banks": ("shape", "space", "width", "contiguity", "alignment", "bounds"),
          "sectors": ("shape", "space", "width", "contiguity", "alignment", "bounds"),
-         "target": (), "space": (), "shape": (), "width": (), "operands": (),
+         "target": (), "space": (), "shape": (), "width": (), "operands": (), "guard": ("shape", "space"),
          "contiguity": ("shape", "space"), "alignment": ("shape", "space", "width", "contiguity"),
          "ownership": ("shape", "space"), "disjoint": ("shape", "space"), "bounds": ("shape", "space"),
          "overflow": ("shape", "space", "bounds"), "registers": ()}
@@ -48,6 +48,25 @@ ADDRESS_LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
 SPACE_OF_OPCODE = {"global": "global", "shared": "shared", "local": "local"}  # shared::cta parses as shared
 # cp.async (PTX ISA, "cp.async"): two memory operands, [dst] in .shared and [src] in .global, no registers
 COPY_SPACES = {"cp.async": {"dst": "shared", "src": "global"}}
+# guard = true (docs/check-file.md, "Guards"): the guarded operand -- a copy's source, else the memory
+# operand -- and the rules stated only of its guarded-in atoms (an atom is in when every word's logical
+# index is inside the tensor); a guarded-out ld/st does not execute, a guarded-out cp.async still runs
+# with src-size 0 (its source address is still passed; its destination is zero-filled)
+GUARDED = {"ld": ("contiguity", "alignment", "bounds", "overflow"), "st": ("contiguity", "alignment", "bounds",
+           "overflow", "disjoint"), "cp.async": ("bounds", "overflow")}
+
+
+def guarded_view(apply):
+    """The guarded operand's view, None when ``apply`` has no guard."""
+    if not getattr(apply, "guard", False):
+        return None
+    return apply.src if apply.opcode.kind in COPY_SPACES else apply.memory
+
+
+def _skips(ops, name, view, point) -> bool:
+    """``name`` need not hold at ``point`` of ``view``: a guarded-out atom of a guarded rule."""
+    return (view is guarded_view(ops.apply) and name in GUARDED.get(ops.apply.opcode.kind, ())
+            and not ops.atom_in(point[0], point[1]))
 
 
 def memory_views(apply) -> tuple:
@@ -183,6 +202,22 @@ class Operands:
     def offset(self, view, point) -> int:
         return self.value(view, point)[""]
 
+    def word_in(self, view, point) -> bool:
+        """Every logical index of ``view`` at ``point`` lies in [0, extent) of its tensor."""
+        t = self.check.tensors[view.tensor]
+        return all(0 <= i < evaluate(d, self.env) for i, d in zip(self.index(view, point), t.shape))
+
+    def inside(self, g, r) -> list[bool]:
+        """Per word of the guarded atom at (group g, repeat r): inside the tensor."""
+        key = ("inside", tuple(g), tuple(r))
+        if key not in self._cache:
+            view = guarded_view(self.apply)
+            self._cache[key] = [self.word_in(view, (g, r, w)) for w in self.words()]
+        return self._cache[key]
+
+    def atom_in(self, g, r) -> bool:
+        return all(self.inside(g, r))
+
     def cosize(self, view) -> int:
         """1 + the largest element offset of the view's tensor over its whole domain."""
         key = ("cosize", id(view))
@@ -250,7 +285,7 @@ def operands(check, apply, env):
     hint = "L2::cache_hint" in apply.opcode.qualifiers
     if apply.cache_policy != hint:
         return {"cache_policy": apply.cache_policy, "cache_hint": hint}
-    if apply.preserve_dst and not (apply.pred and apply.opcode.kind == "ld"):
+    if apply.preserve_dst and not ((apply.pred or getattr(apply, "guard", False)) and apply.opcode.kind == "ld"):
         return {"preserve_dst": True, "pred": apply.pred}
     return None
 
@@ -279,7 +314,8 @@ def contiguity_ok(ops, point):
         _, _, col, (lane0, word0) = matrix_rows(ops.apply.opcode)[(g[0], w)]
         view = ops.apply.memory
         return ops.offset(view, point) == ops.offset(view, ((lane0,), r, word0)) + col
-    return all(ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w for view in memory_views(ops.apply))
+    return all(_skips(ops, "contiguity", view, point) or ops.offset(view, point) == ops.offset(view, (g, r, 0)) + w
+               for view in memory_views(ops.apply))
 
 
 def alignment_base(check, apply, env):
@@ -299,6 +335,8 @@ def alignment_ok(ops, point):
         return (t.esize * (ops.offset(ops.apply.memory, point) - col)) % 16 == 0
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
+        if _skips(ops, "alignment", view, point):
+            continue
         if (t.esize * ops.offset(view, (g, r, 0))) % (ops.vector * t.esize):
             return False
     return True
@@ -323,6 +361,8 @@ def bounds_slices(check, apply, env):
                 return {"symbols": dict(env), "operand": role, "axis": k, "extent": evaluate(dim, env)}
     for role, view in (("dst", apply.dst), ("src", apply.src)):
         t = check.tensors[view.tensor]
+        if view is guarded_view(apply):  # its slice may leave the tensor: the guard keeps atoms inside
+            continue
         for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
             s, e, d = evaluate(start, env), evaluate(ext, env), evaluate(dim, env)
             if s < 0 or s + e > d:
@@ -333,6 +373,8 @@ def bounds_slices(check, apply, env):
 def bounds_ok(ops, point, roles=("dst", "src")):
     for role in roles:
         view = getattr(ops.apply, role)
+        if _skips(ops, "bounds", view, point):
+            continue
         if not 0 <= ops.offset(view, point) < ops.cosize(view):
             return False
     return True
@@ -341,6 +383,8 @@ def bounds_ok(ops, point, roles=("dst", "src")):
 def overflow_ok(ops, point):
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
+        if _skips(ops, "overflow", view, point):
+            continue
         first = t.esize * ops.offset(view, point)
         if not (0 <= first and first + t.esize - 1 < ADDRESS_LIMIT[t.scope]):
             return False
@@ -443,6 +487,8 @@ def disjoint_store(ops):
         g = ops.group_of_thread(t)
         for r in ops.repeats():
             for w in ops.words():
+                if _skips(ops, "disjoint", view, (g, r, w)):
+                    continue
                 off = ops.offset(view, (g, r, w))
                 if off in seen:
                     return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off}
@@ -452,6 +498,18 @@ def disjoint_store(ops):
 
 def disjoint(ops):
     return disjoint_load(ops) if ops.apply.is_load else disjoint_store(ops)
+
+
+def guard(ops):
+    """No guarded atom straddles its tensor's edge: its words are all inside or all outside."""
+    for g in ops.groups():
+        for r in ops.repeats():
+            inside = ops.inside(g, r)
+            if any(inside) and not all(inside):
+                ins = [w for w, ok in enumerate(inside) if ok]
+                outs = [w for w, ok in enumerate(inside) if not ok]
+                return {**_where(ops, (g, r, outs[0])), "inside": ins, "outside": outs}
+    return None
 
 
 # --- banks and sectors: every warp-instruction counted with memory_model -------------------------
@@ -468,6 +526,8 @@ COUNTED_UNIT = {"banks": "wavefronts", "sectors": "sectors"}
 
 def counted_views(check, apply, name) -> list:
     space = COUNTED[name][0]
+    if getattr(apply, "guard", False):  # a guarded apply's counts are not modelled (registry.roles)
+        return []
     return [v for v in memory_views(apply) if check.tensors[v.tensor].scope == space]
 
 
@@ -529,14 +589,15 @@ def count(check, apply_index: int, name: str, env: dict | None = None) -> int:
 
 
 # every rule, under the obligation registry's names (tests/test_registry.py holds the two lists equal)
-RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "banks": banks, "sectors": sectors}
+RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "banks": banks, "sectors": sectors, "guard": guard}
 
 
 def applicable(apply, check=None) -> tuple[str, ...]:
     """The obligations of ``apply``, in order: those its family declares (``banks``/``sectors`` only
     when a memory operand is in shared/global memory)."""
     return tuple(n for n in ORDER if n in apply.family.obligations
-                 and (n not in COUNTED or check is None or counted_views(check, apply, n)))
+                 and (n not in COUNTED or check is None or counted_views(check, apply, n))
+                 and (n != "guard" or getattr(apply, "guard", False)))
 
 
 def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
@@ -552,6 +613,8 @@ def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
             w = disjoint(ops)
         elif name in COUNTED:
             w = counted(ops, name)
+        elif name == "guard":
+            w = guard(ops)
         else:
             w = BEFORE[name](check, apply, env) if name in BEFORE else None
             if w is None:
@@ -614,6 +677,8 @@ def disjoint_grid(check, apply, envs):
                 g = ops.group_of_thread(t)
                 for r in ops.repeats():
                     for w in ops.words():
+                        if _skips(ops, "disjoint", apply.memory, (g, r, w)):
+                            continue
                         off = ops.offset(apply.memory, (g, r, w))
                         if off in seen and seen[off][0] != cta:
                             return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off,
@@ -645,6 +710,12 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
     if check.symbols and not allowed(check, env):
         return f"symbol values {env} are not allowed by the symbols' ranges and facts"
     ops = Operands(check, apply, env)
+    if name == "guard":
+        g, r, _ = point = _coords(cex)
+        if not _inside(ops, point):
+            return f"point {point} is outside the domain"
+        inside = ops.inside(g, r)
+        return None if any(inside) and not all(inside) else f"the atom at {point} does not straddle the edge"
     if name in COUNTED:
         bound = dict(apply.expect).get(name)
         at = (cex.get("warp", 0), tuple(cex.get("repeat", {}).values()), cex.get("base", 0))
@@ -680,6 +751,8 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
             return "the two accesses are the same"
         if check.tensors[apply.memory.tensor].scope == "local" and ta != tb:
             return "two threads' .local windows are distinct"
+        if _skips(ops, "disjoint", apply.memory, pa) or _skips(ops_b, "disjoint", apply.memory, pb):
+            return "a guarded-out atom does not store"
         oa, ob = ops.offset(apply.memory, pa), ops_b.offset(apply.memory, pb)
         return None if oa == ob else f"offsets differ: {oa} != {ob}"
     if name in BEFORE and BEFORE[name](check, apply, env):

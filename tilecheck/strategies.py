@@ -558,8 +558,103 @@ def _repeat(draw, budget):
     return out
 
 
+GUARD_PERCENT = 12  # of applications: a guarded tile (``_guarded_application``)
+
+
+def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None,
+                         dtypes=None):
+    """One ``guard = true`` [[apply]] (ld, st or cp.async) of an R x (Q*V) tile at a (symbolic or
+    concrete) corner of a row-major (n, k) tensor whose extents need not be multiples of the tile:
+    the tile may cross the bottom and right edges, and an atom may straddle the right edge when the
+    column start or k is not a multiple of the vector.  None when the restrictions leave no such draw."""
+    options = [o for o in ("ld", "st", "cp.async") if kinds is None or o in kinds]
+    if not options or (spaces is not None and "cp.async" not in options and not set(spaces) & {"global", "shared",
+                                                                                              "local"}):
+        return None
+    kind = _pick(draw, options, [4, 3, 2][:len(options)] if len(options) == 3 else None)
+    dnames = [d for d in DTYPE_BITS if dtypes is None or d in dtypes]
+    dtype = _pick(draw, dnames)
+    bits = DTYPE_BITS[dtype]
+    esize = bits // 8
+    if kind == "cp.async":
+        space = "global"
+        size = _pick(draw, [s for s in (16, 8, 4) if s % esize == 0] or [16])
+        vector = max(1, size // esize)
+        opcode = f"cp.async.{'cg' if size == 16 and _chance(draw, 50) else 'ca'}.shared.global"
+    else:
+        space = _among(draw, spaces, ["global", "shared", "local"], [3, 2, 1], "spaces")
+        vector = _pick(draw, [v for v in (4, 2, 1) if v * bits <= 128])
+    group = _group_axes(scope, threads)
+    gsize = prod(e for _, e in group)
+    q = _pick(draw, [2, 1, 4])
+    if gsize * vector > max_points or (scope != "thread" and 32 % q):
+        return None
+    rep = draw(_ints(1, max(1, min(3, max_points // (gsize * vector * (q if scope == "thread" else 1))))))
+    cols = q * vector
+    if scope == "thread":
+        left, right, rows = f"i (q w={vector})", "i q w", rep
+    elif scope == "warp":
+        gi = 32 // q
+        left, right, rows = f"(ri gi={gi}) (q w={vector})", "(gi q) ri w", rep * gi
+    else:
+        wn, gi = threads // 32, 32 // q
+        left, right, rows = f"(ri wi={wn} gi={gi}) (q w={vector})", "wi (gi q) ri w", rep * wn * gi
+    pattern = f"{left} -> {right}"
+    if symbolic:
+        n, kk, r0, c0 = (syms.fresh_symbol(b) for b in ("n", "k", "r", "c"))
+        syms.declare(n, 1, draw(_maxes(1)))
+        mk = _pick(draw, [vector, 1, 2, 2 * vector])
+        syms.declare(kk, mk, draw(_maxes(mk)), mk)
+        syms.declare(r0, 0, draw(_maxes(0)), _pick(draw, [rows, 1]))
+        mc = _pick(draw, [cols, vector, 1])
+        syms.declare(c0, 0, draw(_maxes(0)), mc)
+        shape, rs, cs = [n, kk], r0, c0
+    else:
+        rs = _pick(draw, [0, 1, rows])
+        cs = _pick(draw, [0, vector, 1, cols])
+        shape = [max(1, rs + rows - _pick(draw, [1, 0, rows - 1, rows + 1])),
+                 max(1, cs + cols - _pick(draw, [1, vector, 0, 2, cols]))]
+    mname = names.fresh("AB"[k] if k < 2 else "M")
+    mem_t = {"dtype": dtype, "scope": space, "shape": shape}
+    align = _pick(draw, [vector * esize, esize, 16], [8, 1, 1])
+    if align != esize:
+        mem_t["align"] = align
+    memop = f"{mname}[{rs}:{rs}+{rows}, {cs}:{cs}+{cols}]: {pattern}"
+    ap = {"opcode": opcode if kind == "cp.async" else
+          draw(opcodes(kind, space, bits, vector))}
+    if scope != "thread":
+        ap["scope"] = scope
+    ap["guard"] = True
+    if kind == "cp.async":
+        ap["cp_size"] = vector * esize
+        sname = names.fresh("S")
+        ap["dst"], ap["src"] = f"{sname}: {pattern}", memop
+        return {mname: mem_t, sname: {"dtype": dtype, "scope": "shared", "shape": [rows, cols],
+                                      "align": vector * esize}}, ap
+    rname = names.fresh("RS"[k] if k < 2 else "Q")
+    if scope == "thread":
+        reg_t = {"dtype": dtype, "scope": "register", "shape": [rep, q, vector]}
+    elif scope == "warp":
+        reg_t = {"dtype": dtype, "scope": "register", "shape": [32, rep, vector],
+                 "layout": f"(32,{rep},{vector}):(1@laneid,{vector},1)"}
+    else:
+        reg_t = {"dtype": dtype, "scope": "register", "shape": [threads // 32, 32, rep, vector],
+                 "layout": f"({threads // 32},32,{rep},{vector}):(1@warpid,1@laneid,{vector},1)"}
+    ap["dst"], ap["src"] = (rname, memop) if kind == "ld" else (memop, rname)
+    if "L2::cache_hint" in ap["opcode"]:
+        ap["cache_policy"] = True
+    if kind == "ld" and _chance(draw, 30):
+        ap["preserve_dst"] = True
+    return {mname: mem_t, rname: reg_t}, ap
+
+
 def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None, dtypes=None):
-    """One [[apply]] with its memory tensor and register tensor."""
+    """One [[apply]] with its memory tensor and register tensor (sometimes a guarded tile:
+    ``_guarded_application``)."""
+    if _chance(draw, GUARD_PERCENT):
+        out = _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes)
+        if out is not None:
+            return out
     kind = _among(draw, kinds, ["ld", "st"], [1, 1], "kinds")
     space = _among(draw, spaces, ["global", "shared", "local"], [1, 1, 1], "spaces")
     dtype = _among(draw, dtypes, list(DTYPE_BITS), [1] * len(DTYPE_BITS), "dtypes")

@@ -25,8 +25,9 @@ from ..plan import Plan
 from .address import addresses
 from .arith import Arith, Regs
 from .errors import EmitError
+from .guard import predicates
 from .operand import copies
-from .registers import Tile, naming, slots, tiles
+from .registers import REG_BITS, Tile, naming, slots, tiles
 
 SPACE_BITS = {"global": 64, "shared": 32, "local": 32}
 
@@ -103,16 +104,27 @@ def lower(check: Check, a: Apply, arith: Arith, ops: dict, base, name, pred: str
             w = addresses(ops[role], arith, base[view.tensor], SPACE_BITS[t.scope])
             where[role] = address_text(w.registers, w.which[:, 0], w.imm[:, 0])
         line = a.family.instruction  # the family's emit hook: (regs, addr) = (src address, dst address)
+        if a.guard:  # src-size: cp-size where the source atom is in bounds, 0 (zero-fill) where not
+            size = a.opcode.cp_size
+            sizes = [None if g is True else "0" if g is False else arith.op(32, "selp.u32", size, 0, g)
+                     for g in predicates(ops[a.family.guard_role(a.opcode)], arith)]
+            return [line(a, s, d, z, policy) for d, s, z in zip(where["dst"], where["src"], sizes)]
         return [line(a, s, d, pred, policy) for d, s in zip(where["dst"], where["src"])]
     mem = check.tensors[a.memory.tensor]
     if mem.scope not in SPACE_BITS:
         raise EmitError(f"apply[{a.index}]: no memory space for tensor {mem.name} ({mem.scope})")
     where = addresses(ops["memory"], arith, base, SPACE_BITS[mem.scope])
-    return instructions(a, where, slots(ops["register"]), name, pred, policy)
+    guards = predicates(ops["memory"], arith) if a.guard else None
+    bits = REG_BITS[check.tensors[a.register.tensor].bits]
+    return instructions(a, where, slots(ops["register"]), name, pred, policy, guards, bits)
 
 
-def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str) -> list[str]:
-    """The text of the memory instructions, one per row of ``slot`` (the family spells each)."""
+def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str, guards=None,
+                 bits: int = 32) -> list[str]:
+    """The text of the memory instructions, one per row of ``slot`` (the family spells each).
+    ``guards`` (``guard = true``): per row True, False or the row's .pred register; a guarded
+    load without ``preserve_dst`` first zeroes its destination registers (``bits`` wide), and a
+    row whose guard is False has no instruction."""
     names = register_names(name, int(slot.max()) + 1)
     if slot.shape[1] == 1:
         regs = [names[s] for s in slot[:, 0].tolist()]
@@ -120,7 +132,15 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
         regs = ["{" + ", ".join([names[s] for s in row]) + "}" for row in slot.tolist()]
     addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
     line = a.family.instruction  # the family's emit hook
-    return [line(a, r, m, pred, policy) for r, m in zip(regs, addr)]
+    if guards is None:
+        return [line(a, r, m, pred, policy) for r, m in zip(regs, addr)]
+    out = []
+    for row, r, m, g in zip(slot.tolist(), regs, addr, guards):
+        if a.is_load and not a.preserve_dst and g is not True:
+            out += [f"\tmov.b{bits} {names[s]}, 0;" for s in row]
+        if g is not False:
+            out.append(line(a, r, m, None if g is True else g, policy))
+    return out
 
 
 def register_names(name, n: int) -> list[str]:

@@ -29,7 +29,11 @@ ABI (``tilecheck.gpu`` depends on exactly this):
 * a predicated application's predicate ``%p1`` is true (``pred=False``: false) for
   every thread, computed at run time (the first tensor's buffer pointer is
   non-null) so that ptxas keeps the predicated form; ``.L2::cache_hint`` takes a
-  policy made once by ``createpolicy.fractional.L2::evict_last.b64 %rd, 1.0``.
+  policy made once by ``createpolicy.fractional.L2::evict_last.b64 %rd, 1.0``;
+* a guarded application (``guard = true``, ``emit/guard.py``) has one ``%p`` per repeat, from
+  ``setp`` over ``%tid.x``, the repeat and the symbols: a guarded-out load leaves zeros in its
+  destination registers (unless ``preserve_dst``), a store writes nothing, and a ``cp.async`` runs
+  with src-size 0 (zero-filling its destination).
 
 Shared tensors whose size depends on a symbol live in *dynamic* shared memory,
 ``.extern .shared .align A .b8 smem_dynamic[]``: in file order, each at the

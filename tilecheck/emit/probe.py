@@ -27,7 +27,8 @@ def probe(plan, apply: int = 0, name: str = "tilecheck_probe", pred: bool = True
     vec, bits = a.opcode.vector, mem.bits
     mirror = f"{'st' if a.is_load else 'ld'}.global{f'.v{vec}' if vec > 1 else ''}.b{bits}"
     out = []
-    for k, line in enumerate(f.body):
+    # a guarded load's body also zeroes its registers (mov): mirror the memory instructions only
+    for k, line in enumerate(line for line in f.body if not line.lstrip().startswith("mov.")):
         regs = line.split("{")[1].split("}")[0] if vec > 1 else \
             (line.split()[-2].rstrip(",") if a.is_load else line.rstrip(";").split()[-1])
         regs = f"{{{regs}}}" if vec > 1 else regs

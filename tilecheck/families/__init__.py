@@ -60,6 +60,13 @@ class Family:
         """Every memory operand's role (cp.async has two); the per-operand obligations iterate it."""
         return tuple(r.name for r in self.roles(op) if r.kind == MEMORY)
 
+    # ``guard = true`` (proofs/guard.py): the operand whose atoms are guarded, and the per-atom
+    # obligations stated on that operand's guarded-in atoms only (the rest hold for every atom)
+    guarded: tuple[str, ...] = ()
+
+    def guard_role(self, op) -> str:
+        return self.memory_role(op)
+
     def bind(self, op, spec, tensors, views):
         """The opcode as the ``[[apply]]`` table completes it (cp.async: its cp_size); InputError."""
         return op

@@ -9,7 +9,9 @@ Spelling: ``cp.async.{ca,cg}.shared{::cta}.global{.L2::64B,.L2::128B,.L2::256B} 
 cp-size`` with ``cp_size`` (an ``[[apply]]`` key: PTX spells it as an operand) 4, 8 or 16 for
 ``.ca`` and 16 only for ``.cg``; sm_80 or newer; the prefetch sizes need PTX 7.4.  The legal set
 is a ptxas 13.0 sweep (``tests/test_cp_async.py``: 320 spellings x sm_80/sm_90/sm_100a, 32 accepted
-on each).  Not modelled yet: ``src-size`` (zero-filled partial copies), ``ignore-src``,
+on each).  ``guard = true`` guards the source (``proofs/guard.py``): the copy takes ``src-size``
+(cp-size where the source atom is in bounds, 0 where not: nothing is read and the destination is
+zero-filled).  Not modelled yet: an explicit ``src-size`` (a partial copy), ``ignore-src``,
 ``.L2::cache_hint``.  Emitted kernels wait for the copies (``cp.async.commit_group``,
 ``cp.async.wait_all``) and ``bar.sync`` before shared memory is read back.
 """
@@ -82,8 +84,16 @@ def ptx_version(op, arch) -> tuple[int, int]:
 class CpAsync(Family):
     name = "cp.async"
     instructions = ("cp.async",)
-    keys = {"cp_size": None}  # an integer, required: bound into the opcode (bind)
-    obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "disjoint", "bounds",
+    keys = {"cp_size": None, "guard": False}  # cp_size: an integer, required: bound into the opcode (bind)
+    # guard = true: the source is guarded; a guarded-out copy still runs, with src-size 0 (it reads no
+    # byte and zero-fills the destination), so the destination's obligations and the source address's
+    # contiguity and alignment hold for every atom; bounds and overflow of the source for guarded-in ones
+    guarded = ("bounds", "overflow")
+
+    def guard_role(self, op):
+        return "src"
+
+    obligations = ("target", "space", "shape", "width", "guard", "contiguity", "alignment", "disjoint", "bounds",
                    "overflow", "banks", "sectors")  # not ownership: there is no register operand
     verbs = ("reads", "copies to")
 
@@ -110,8 +120,10 @@ class CpAsync(Family):
         return {"cp_size": a.opcode.cp_size}
 
     def instruction(self, a, regs, addr, pred, policy):
-        """``regs`` is the source's address here (fragment.lower passes both addresses)."""
-        return f"\t{a.opcode.text} {addr}, {regs}, {a.opcode.cp_size};"
+        """``regs`` is the source's address here (fragment.lower passes both addresses); with
+        ``guard``, ``pred`` is the src-size operand (a register: cp-size or 0, or an immediate)."""
+        tail = f", {pred}" if a.guard and pred is not None else ""
+        return f"\t{a.opcode.text} {addr}, {regs}, {a.opcode.cp_size}{tail};"
 
     def reference(self, a, memory, off, threads, values):
         memory.scatter(off, threads, values)

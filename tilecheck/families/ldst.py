@@ -7,6 +7,7 @@ every register word belongs to the issuing thread, and nothing is written twice.
 legality per target are ``opcodes.py``'s (a ptxas sweep, ``tests/test_target_sweep.py``).
 """
 from .. import opcodes
+from ..errors import InputError
 from . import MEMORY, REGISTER, Family, Role
 
 SPACES = ("global", "shared", "local")
@@ -15,8 +16,10 @@ SPACES = ("global", "shared", "local")
 class LdSt(Family):
     name = "ld/st"
     instructions = ("ld", "st")
-    keys = {"pred": False, "preserve_dst": False, "cache_policy": False}
-    obligations = ("target", "space", "shape", "width", "operands", "contiguity", "alignment", "ownership",
+    keys = {"pred": False, "preserve_dst": False, "cache_policy": False, "guard": False}
+    # a guarded-out ld/st does not execute: nothing of its memory atom is needed
+    guarded = ("contiguity", "alignment", "bounds", "overflow", "disjoint")
+    obligations = ("target", "space", "shape", "width", "operands", "guard", "contiguity", "alignment", "ownership",
                    "disjoint", "bounds", "overflow", "registers", "banks", "sectors")  # every one (proofs/registry.py)
 
     def roles(self, op):
@@ -34,16 +37,22 @@ class LdSt(Family):
             return f"cache_policy is given but {op.text} has no .L2::cache_hint"
         if op.cache_hint and not a.cache_policy:
             return f"{op.text} has .L2::cache_hint and needs cache_policy = true"
-        if a.preserve_dst and not (a.pred and a.is_load):
-            return "preserve_dst needs a predicated load (pred = true on an ld)"
+        if a.preserve_dst and not ((a.pred or a.guard) and a.is_load):
+            return "preserve_dst needs a predicated or guarded load (pred = true or guard = true on an ld)"
         return None
 
     def operand_facts(self, a):
         return {"cache_policy": a.cache_policy, "cache_hint": a.opcode.cache_hint,
-                "pred": a.pred, "preserve_dst": a.preserve_dst}
+                "pred": a.pred, "preserve_dst": a.preserve_dst, "guard": a.guard}
+
+    def bind(self, op, spec, tensors, views):
+        if spec.get("guard") is True and spec.get("pred") is True:
+            raise InputError("guard = true and pred = true exclude each other (the guard is the predicate)", "guard")
+        return op
 
     def instruction(self, a, regs, addr, pred, policy):
-        head = f"\t@{pred} {a.opcode.text} " if a.pred else f"\t{a.opcode.text} "
+        """``pred``: the .pred register (``%p``, or with ``guard`` this atom's guard; None: unguarded)."""
+        head = f"\t@{pred} {a.opcode.text} " if (a.pred or a.guard) and pred else f"\t{a.opcode.text} "
         tail = f", {policy};" if a.cache_policy else ";"
         return f"{head}{regs}, {addr}{tail}" if a.is_load else f"{head}{addr}, {regs}{tail}"
 

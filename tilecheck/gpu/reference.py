@@ -470,6 +470,26 @@ def _copies(a: Apply) -> bool:
     return len(a.family.memory_roles(a.opcode)) > 1
 
 
+def _inside(check: Check, a: Apply, coords, env: dict) -> np.ndarray | None:
+    """``guard = true``: per coordinate, whether its whole atom (every word's logical index on every
+    axis in [0, extent)) lies inside the guarded tensor -- a copy's source, else the memory
+    operand's.  None without a guard (everything runs)."""
+    if not getattr(a, "guard", False):
+        return None
+    view = a.src if _copies(a) else a.memory
+    t = check.tensors[view.tensor]
+    ok = np.ones(len(coords[0]), dtype=bool)
+    for i, d in zip(_index(view, coords, env), t.shape):
+        ok &= (i >= 0) & (i < int(evaluate(d, env)))
+    words = view.shape[-1]
+    return np.repeat(ok.reshape(-1, words).all(axis=1), words)
+
+
+def _some(issuers: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """The issuers of the coordinates ``m`` selects (a thread-scope column serves them all)."""
+    return issuers if issuers.shape[1] == 1 else issuers[:, m]
+
+
 def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
     if _copies(a):  # gather every atom from src, scatter it to dst
         coords = _coords(a.dst.shape)
@@ -477,7 +497,13 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
         dst_t, src_t = check.tensors[a.dst.tensor], check.tensors[a.src.tensor]
         so = _evaluate_layout(src_t, _index(a.src, coords, env), env)[OFFSET]
         do = _evaluate_layout(dst_t, _index(a.dst, coords, env), env)[OFFSET]
-        a.family.reference(a, mems[dst_t.name], do, issuers, mems[src_t.name].gather(so, issuers))
+        m = _inside(check, a, coords, env)
+        if m is None:
+            values = mems[src_t.name].gather(so, issuers)
+        else:  # src-size 0 outside: nothing is read, the destination atom is zero-filled
+            values = np.zeros(len(so), dtype=mems[src_t.name].data.dtype)
+            values[m] = mems[src_t.name].gather(so[m], _some(issuers, m))
+        a.family.reference(a, mems[dst_t.name], do, issuers, values)
         return
     coords = _coords(a.memory.shape)
     g = len(check.group_shape(a.scope))
@@ -488,6 +514,11 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
         off = _matrix_offsets(a.opcode, off, a.memory.shape)
     reg = regs[reg_t.name]
     flat = reg.flat(_index(a.register, coords, env))
+    m = _inside(check, a, coords, env)
+    if m is not None:  # guard = true: a guarded-out atom does not execute
+        if a.is_load and not a.preserve_dst:  # ... and its destination registers are zero
+            reg.write(flat[~m], np.zeros(int((~m).sum()), dtype=reg.value.dtype))
+        off, flat, issuers = off[m], flat[m], _some(issuers, m)
     if a.is_load:
         reg.write(flat, mems[mem_t.name].gather(off, issuers))
     else:  # the family says what a write does to memory (a store scatters)

@@ -29,7 +29,7 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
     results: dict[str, Outcome] = {}
     applies = apply.family.obligations
     for name, ob in REGISTRY.items():
-        if name not in applies:
+        if name not in applies or (ob.guarded_only and not apply.guard):
             continue
         roles = ob.roles(check, apply)
         if roles == ():  # restricted to state spaces none of the memory operands is in

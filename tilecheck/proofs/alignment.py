@@ -3,6 +3,7 @@ from ..encode import element, verb
 from ..layout import OFFSET
 from .. import crd2idx
 from .contiguity import role_of, row_of
+from .guard import guarded, restricts
 from .runner import Violation, static
 
 
@@ -29,6 +30,8 @@ def violation(q):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": b // t.esize,
                  "byte_offset": b, "vector_bytes": vbytes})
 
+    if restricts(q, "alignment", view):  # only guarded-in atoms: no congruence shortcut
+        return Violation(guarded(q, "alignment", view, c, q.z(first_byte) % vbytes != 0), explain)
     return Violation(q.z(first_byte) % vbytes != 0, explain, congruence=(first_byte, vbytes))
 
 

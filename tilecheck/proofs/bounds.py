@@ -6,12 +6,16 @@ A symbolic extent that can be 0 or negative under the facts (``n - 8`` with ``n 
 
 An index inside the tensor's shape has an offset at most the layout's largest, so
 once the slices are inside, ``offset < cosize`` holds by the definition of cosize;
-it is still asserted directly whenever the layout is concrete."""
+it is still asserted directly whenever the layout is concrete.
+
+With ``guard = true`` (``guard.py``) the guarded operand's slice may leave its tensor: only its
+guarded-in atoms (every word's index in ``[0, extent)``) must be in bounds, offsets included."""
 import z3
 
 from ..encode import element
 from ..expr import concrete, evaluate
 from ..layout import OFFSET
+from .guard import atom_inside, inside_words, role as guard_role
 from .runner import Violation
 
 
@@ -24,17 +28,23 @@ def _cosize(t):
 def violation(q):
     a = q.apply
     parts, checks = [], []
+    guarded = guard_role(a)
     for role, view in (("dst", a.dst), ("src", a.src)):
         t = q.tensor(view)
         cos = _cosize(t)
         for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
             s, e, d = q.poly(start), concrete(ext), q.poly(dim)
-            parts.append(z3.Or(q.z(s) < 0, q.z(s + e) > q.z(d), q.z(d) < 1))
+            if role == guarded:
+                parts.append(q.z(d) < 1)
+            else:
+                parts.append(z3.Or(q.z(s) < 0, q.z(s + e) > q.z(d), q.z(d) < 1))
         c = q.coords(role)
         off = q.z(q.value(view, c)[OFFSET])
-        parts.append(off < 0)
-        if cos is not None:
-            parts.append(off >= cos)
+        out = [off < 0] + ([off >= cos] if cos is not None else [])
+        if role == guarded:
+            parts.append(z3.And(atom_inside(q, c), z3.Or(*out)))
+        else:
+            parts += out
         checks.append((role, view, t, cos))
 
     def explain(w):
@@ -47,6 +57,8 @@ def violation(q):
                             "the tensor is empty, every access is out of bounds",
                             {"symbols": w.symbols, "operand": role, "tensor": t.name, "axis": k, "extent": d})
         for role, view, t, cos in checks:
+            if role == guarded:
+                continue
             for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
                 s, d = evaluate(start, w.symbols), evaluate(dim, w.symbols)
                 e = concrete(ext)
@@ -57,6 +69,8 @@ def violation(q):
                              "start": s, "stop": s + e, "extent": d})
         for role, view, t, cos in checks:
             co = w.coords(role)
+            if role == guarded and inside_words(w, view, t, co)[1]:
+                continue  # a guarded-out atom: not executed
             off = w.value(view, co)[OFFSET]
             top = cos if cos is not None else t.layout.cosize(w.symbols, t.offset)
             if off < 0 or off >= top:

@@ -7,6 +7,7 @@ from .. import crd2idx
 from ..encode import Coords, element, verb
 from ..layout import OFFSET
 from ..poly import Poly
+from .guard import guarded
 from .runner import Violation
 
 
@@ -36,7 +37,7 @@ def violation(q):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o,
                  "base_offset": o0, "expected_offset": o0 + word})
 
-    return Violation(q.z(gap) != 0, explain)
+    return Violation(guarded(q, "contiguity", view, c, q.z(gap) != 0), explain)
 
 
 def row_of(role, group, word, dom):

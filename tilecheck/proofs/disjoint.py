@@ -11,6 +11,7 @@ from ..encode import Coords, element
 from ..layout import OFFSET
 from ..poly import Poly
 from . import injective
+from .guard import atom_inside, restricts
 from .runner import Violation
 
 
@@ -63,6 +64,8 @@ def _store(q):
     formula = z3.And(_differ(q, a, b, thread=True, cta=cta), same)
     if not grid:  # an exact lemma first: same offset, same digits (proofs.injective)
         formula = z3.And(formula, *injective.lemma(q, off_a, "a", off_b, "b"))
+    if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store
+        formula = z3.And(formula, atom_inside(q, a), atom_inside(q, b))
     if local:  # each thread has its own .local window
         formula = z3.And(formula, q.z(Poly.var("a:thread")) == q.z(Poly.var("b:thread")))
 

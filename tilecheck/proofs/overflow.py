@@ -4,6 +4,7 @@ import z3
 from ..encode import element
 from ..layout import OFFSET
 from ..machine import ADDRESS_LIMIT
+from .guard import guarded
 from .runner import Violation, static
 
 
@@ -28,4 +29,4 @@ def violation(q):
         return (f"{w.where(co)} accesses {element(t, idx)} at bytes [{b}, {b + t.esize}), outside [0, 2^{limit.bit_length() - 1})",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "byte_offset": b, "limit": limit})
 
-    return Violation(z3.Or(q.z(first) < 0, q.z(last) >= limit), explain)
+    return Violation(guarded(q, "overflow", view, c, z3.Or(q.z(first) < 0, q.z(last) >= limit)), explain)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import (alignment, banks, bounds, contiguity, disjoint, operands, overflow, ownership, registers, sectors,
+from . import (alignment, banks, bounds, contiguity, disjoint, guard, operands, overflow, ownership, registers, sectors,
                shape, space, target, width)
 
 CONTRACT, PERFORMANCE = "contract", "performance"
@@ -32,6 +32,7 @@ class Obligation:
     rank: int = 3  # which prediction wins when several obligations are refuted (lowest)
     per_memory_operand: bool = False  # stated on q.memory: decided once per memory operand of the family
     spaces: tuple[str, ...] = ()  # only on memory operands in these state spaces (absent if the apply has none)
+    guarded_only: bool = False  # decided only for an application with ``guard = true``
 
     def prerequisites(self, is_load: bool) -> tuple[str, ...]:
         return self.needs + (self.needs_on_load if is_load else ())
@@ -41,6 +42,8 @@ class Obligation:
         there; none: it does not apply), or None when it is not restricted by space."""
         if not self.spaces:
             return None
+        if getattr(apply, "guard", False):  # guarded-out lanes are inactive: counts not modelled yet
+            return ()
         return tuple(r for r in apply.family.memory_roles(apply.opcode)
                      if check.tensors[getattr(apply, r).tensor].scope in self.spaces)
 
@@ -70,7 +73,11 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
     Obligation("shape", shape, (), "both operands view as `(*group, *repeat, word)`"),
     Obligation("width", width, (), "both tensors' element width equals the opcode's type width"),
     Obligation("operands", operands, (),
-               "`cache_policy` exactly with `.L2::cache_hint`; `preserve_dst` only on a predicated load"),
+               "`cache_policy` exactly with `.L2::cache_hint`; `preserve_dst` only on a predicated or guarded load"),
+    Obligation("guard", guard, ("shape", "space"),
+               "(`guard = true` only) no atom of the guarded operand straddles its tensor's edge: word 0's index "
+               "is in bounds exactly when every word's is, so the emitted guard is exact both ways",
+               hardware=ILLEGAL, rank=1, guarded_only=True),
     Obligation("contiguity", contiguity, ("shape", "space"),
                "for every group and repeat coordinate the memory words are at element offsets "
                "`base, …, base+V-1`", per_memory_operand=True),

@@ -1,0 +1,50 @@
+; tilecheck obligation query: file examples/guard_ragged_v4.toml, apply[0], obligation guard
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun |k'| () Int)
+(declare-fun |c0'| () Int)
+(declare-fun |a:repeat0| () Int)
+(declare-fun n () Int)
+(declare-fun |r0'| () Int)
+(declare-fun |a:lane| () Int)
+(assert
+ (let ((?x1 (+ |a:lane| (* 32 |r0'|))))
+ (let (($x2 (< ?x1 n)))
+ (let (($x3 (>= ?x1 0)))
+ (let (($x4 (and $x3 $x2 (>= (+ 3 (* 4 |a:repeat0|) (* 16 |c0'|)) 0) (< (+ 3 (* 4 |a:repeat0|) (* 16 |c0'|)) (* 4 |k'|)))))
+ (let (($x5 (and $x3 $x2 (>= (+ 2 (* 4 |a:repeat0|) (* 16 |c0'|)) 0) (< (+ 2 (* 4 |a:repeat0|) (* 16 |c0'|)) (* 4 |k'|)))))
+ (let (($x6 (and $x3 $x2 (>= (+ 1 (* 4 |a:repeat0|) (* 16 |c0'|)) 0) (< (+ 1 (* 4 |a:repeat0|) (* 16 |c0'|)) (* 4 |k'|)))))
+ (let ((?x7 (* 16 |c0'|)))
+ (let ((?x8 (* 4 |a:repeat0|)))
+ (let ((?x9 (+ ?x8 ?x7)))
+ (let (($x10 (>= ?x9 0)))
+ (let (($x11 (and $x3 $x2 $x10 (< ?x9 (* 4 |k'|)))))
+ (let (($x12 (and (or $x11 $x6 $x5 $x4) (or (not $x11) (not $x6) (not $x5) (not $x4)))))
+ (or $x12))))))))))))))
+(assert
+ (>= n 1))
+(assert
+ (<= n 4096))
+(assert
+ (>= |k'| 1))
+(assert
+ (<= |k'| 1024))
+(assert
+ (>= |r0'| 0))
+(assert
+ (<= |r0'| 127))
+(assert
+ (>= |c0'| 0))
+(assert
+ (<= |c0'| 255))
+(assert
+ (>= |a:lane| 0))
+(assert
+ (<= |a:lane| 31))
+(assert
+ (>= |a:repeat0| 0))
+(assert
+ (<= |a:repeat0| 3))
+(check-sat)
