@@ -3,11 +3,14 @@
 Not part of the test suite (``testpaths = ["tests"]``).  The property is the concrete differential
 one of ``tests/test_fuzz.py`` plus a planted "bug": it fails on any drawn check whose CTA has at
 least 64 threads and whose first application is refuted on ``disjoint`` -- rare enough that a
-worker must search for it.  docs/fuzzing.md has the commands and what they printed.
+worker must search for it.  ``conftest.py`` here loads ``tilecheck.fuzz.hypofuzz_keys`` so that plain
+pytest reads the database keys HypoFuzz writes; ``PLANTED_REPLAY=1`` runs only the explicit and
+database-replay phases.  docs/fuzzing.md has the commands and what they printed;
+tests/test_hypofuzz_replay.py runs them.
 """
 import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 import tilecheck
@@ -20,7 +23,12 @@ settings.register_profile("planted", database=DirectoryBasedExampleDatabase(DB),
 settings.load_profile("planted")
 
 
-@settings(max_examples=int(os.environ.get("PLANTED_EXAMPLES", "100")))
+# PLANTED_REPLAY=1: only the explicit examples and the database (no generation, no shrinking),
+# to show that what another worker saved replays here.
+PHASES = [Phase.explicit, Phase.reuse] if os.environ.get("PLANTED_REPLAY") else list(Phase)
+
+
+@settings(max_examples=int(os.environ.get("PLANTED_EXAMPLES", "100")), phases=PHASES)
 @given(checks())
 def test_planted_race(data):
     r = compare(data)
