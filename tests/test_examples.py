@@ -22,6 +22,8 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "red_misaligned_refuted.toml": ("refuted", 1, {"alignment"}),
     "cp_async_tile.toml": ("proved", 4, set()),
     "cp_async_cg_8_refuted.toml": ("refuted", 4, {"target"}),
+    "swizzle_half_tile.toml": ("proved", 16, set()),
+    "swizzle_chunk_split_refuted.toml": ("refuted", 16, {"contiguity"}),
 }
 
 
