@@ -190,14 +190,6 @@ class Operand:
                 return any(self._thread_dependent(w) for w in key[1].variables())
         return False
 
-
-_DEFINED = ("divmod", "swizzle")  # memo entries whose values are fresh variables defined by key[1]
-
-
-def _defined(key, val) -> tuple:
-    """The fresh variables' polynomials of one memo entry: quotient and remainder, or the swizzled value."""
-    return (val[0],) if key[0] == "swizzle" else val
-
     # per-coordinate values --------------------------------------------------
     def digits(self) -> dict[str, np.ndarray]:
         """Each per-coordinate variable's value, shape (repeats, vector) (word 0 when ``word`` is off)."""
@@ -236,3 +228,11 @@ def integer_dot(lin: Linear, digits: dict[str, np.ndarray], shape) -> np.ndarray
             return None
         out = out + c.constant * digits[v]
     return out
+
+
+_DEFINED = ("divmod", "swizzle")  # memo entries whose values are fresh variables defined by key[1]
+
+
+def _defined(key, val) -> tuple:
+    """The fresh variables' polynomials of one memo entry: quotient and remainder, or the swizzled value."""
+    return (val[0],) if key[0] == "swizzle" else val
