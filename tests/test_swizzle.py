@@ -61,6 +61,8 @@ def test_notation_round_trips(text, shown):
     ("Sw<3,3,3> 8:1", "'Sw<B,M,S> o shape:stride'"),
     ("Sw<20,3,20> o 8:1", "B <= 16"),
     ("Sw<1,1,1> o (4,8):(1@laneid,1)", "thread strides"),
+    ("Sw<1,1,1> o Sw<1,2,1> o 8:1", "one swizzle per layout"),
+    ("Sw<1,1,1> o", "'shape:stride'"),
 ])
 def test_bad_swizzles_are_one_line_errors(text, words):
     with pytest.raises(InputError) as e:

@@ -146,7 +146,12 @@ def parse_layout(text: str) -> Layout:
             swizzle = Swizzle(*map(int, args))
         except InputError as e:
             raise InputError(f"layout {brief(text)}: {e.message}") from None
-        inner = parse_layout(m.group(2))
+        try:
+            inner = parse_layout(m.group(2))
+        except InputError as e:
+            raise InputError(f"layout {brief(text)}: after the swizzle, {e.message}") from None
+        if inner.swizzle is not None:
+            raise InputError(f"layout {brief(text)}: one swizzle per layout (compose them into one Sw<B,M,S>)")
         if inner.thread_axes():
             raise InputError(f"layout {brief(text)}: a swizzled layout cannot have thread strides (@laneid, @warpid, @tid)")
         return Layout(inner.shape, inner.stride, swizzle)

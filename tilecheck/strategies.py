@@ -559,10 +559,10 @@ def _repeat(draw, budget):
 
 
 def _swizzle(draw, space, vector, swizzled):
-    """CuTe's ``Sw<B,M,S>`` for a memory tensor's layout, or None: drawn for some shared tensors
-    (12 %) and a few global or local ones (3 %), for every one with ``swizzled=True``, never with
+    """CuTe's ``Sw<B,M,S>`` for a memory tensor's layout, or None: drawn for a quarter of the shared
+    tensors and a few global or local ones (5 %), for every one with ``swizzled=True``, never with
     False.  ``M`` is usually the atom's (``log2(vector)``: the atom stays whole), else any."""
-    if swizzled is False or (swizzled is None and not _chance(draw, 12 if space == "shared" else 3)):
+    if swizzled is False or (swizzled is None and not _chance(draw, 25 if space == "shared" else 5)):
         return None
     b = _pick(draw, [1, 2, 3, 0], [4, 3, 3, 1])
     m = _pick(draw, [vector.bit_length() - 1, 0, 1, 2, 3, 4], [8, 1, 1, 1, 1, 1])
