@@ -189,6 +189,23 @@ def test_a_swizzle_is_a_bijection_so_disjoint_stores_stay_disjoint_and_bounds_ho
     assert statuses["disjoint"] == statuses["bounds"] == "proved"
 
 
+def test_a_colliding_swizzled_store_is_refuted_on_disjoint_with_equal_swizzled_offsets():
+    """Lanes l and l + 16 of a tile whose upper half has stride 0 collide before the swizzle, so
+    after it too (disjoint compares the plain offsets: the swizzle is a bijection)."""
+    check = tilecheck.from_dict({"threads": 32, "tensors": {
+        "S": {"dtype": "float32", "scope": "shared", "shape": [2, 16, 4], "layout": "Sw<2,2,2> o (2,16,4):(0,4,1)",
+              "align": 16},
+        "R": {"dtype": "float32", "scope": "register", "shape": [32, 4], "layout": "(32,4):(1@laneid,1)"}},
+        "apply": [{"opcode": "st.shared.v4.b32", "scope": "warp", "dst": "S: h r w -> (h r) w", "src": "R"}]},
+        "<swizzle>")
+    ob = tilecheck.prove(check).applies[0].obligation("disjoint")
+    assert ob.status == "refuted"
+    cex = ob.counterexample
+    la, lb = cex["first"]["group"]["lane"], cex["second"]["group"]["lane"]
+    assert la != lb and la % 16 == lb % 16
+    assert cex["offset"] == cute(4 * (la % 16) + cex["first"]["word"], 2, 2, 2)
+
+
 def test_bounds_is_about_the_swizzled_offset():
     """A (5, 4) tile with Sw<1,2,2>: row 4 (offset 16..19) has y bit 1 set and goes to 20..23, past
     the plain cosize 20 but inside the rounded one (24): proved; with the tensor offset -16, row 0 is
