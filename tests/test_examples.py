@@ -32,6 +32,8 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "guard_ragged_v4.toml": ("proved", 4, set()),
     "guard_straddle_v4_refuted.toml": ("refuted", 1, {"guard"}),
     "cp_async_guard_zfill.toml": ("proved", 8, set()),  # guarded: banks/sectors do not apply yet
+    "swizzle_half_tile.toml": ("proved", 16, set()),
+    "swizzle_chunk_split_refuted.toml": ("refuted", 16, {"contiguity"}),
 }
 
 

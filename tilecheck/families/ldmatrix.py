@@ -80,7 +80,7 @@ def legality(op, arch) -> str | None:
          f"tilecheck models {op.kind}.sync.aligned.m8n8.x{{1,2,4}}{{.trans}}.shared.b16 only "
          f"(not .{op.first('shape')} .{op.first('type')})"),
         (op.first("space") is None, "generic addressing (no .shared) is not modelled"),
-        (op.first("space") not in (None, "shared", "shared::cta"), f"the state space must be .shared or .shared::cta"),
+        (op.first("space") not in (None, "shared", "shared::cta"), "the state space must be .shared or .shared::cta"),
         (groups != sorted(groups, key=order.index),
          f"qualifiers out of order ({op.kind}.sync.aligned.m8n8.x{{1,2,4}}{{.trans}}.shared.b16)"),
     ]

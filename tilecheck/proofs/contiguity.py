@@ -2,6 +2,9 @@
 
 An atom is what one thread gives the address of: its own vector (ld/st), or a row the memory
 role's ``holds`` gathers from several lanes (ldmatrix: ``_rows``)."""
+from dataclasses import replace
+
+import z3
 
 from .. import crd2idx
 from ..encode import Coords, element, verb
@@ -37,7 +40,9 @@ def violation(q):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o,
                  "base_offset": o0, "expected_offset": o0 + word})
 
-    return Violation(guarded(q, "contiguity", view, c, q.z(gap) != 0), explain)
+    lemma = _atom_lemma(q, view, t, c, base, gap)
+    bad = z3.And(q.z(gap) != 0, *lemma) if lemma else q.z(gap) != 0
+    return Violation(guarded(q, "contiguity", view, c, bad), explain)
 
 
 def row_of(role, group, word, dom):
@@ -69,3 +74,19 @@ def _rows(q, view, t, role):
                  "position": p, "base_offset": o0, "expected_offset": o0 + p})
 
     return Violation(q.z(gap) != 0, explain)
+
+
+def _atom_lemma(q, view, t, c, base, gap: Poly) -> list:
+    """A valid implication that spares the solver the swizzle's digits in the common case: when the
+    atom's V words (V a power of two, V <= 2^M) are contiguous before the swizzle and the plain base
+    is a multiple of V, the plain words differ only in bits below M, which Sw<B,M,S> neither reads
+    (it reads bits from M+S up) nor changes (bits M..M+B-1): the swizzled words are contiguous too.
+    Empty for an unswizzled tensor or another V."""
+    sw, v = t.layout.swizzle, q.vector
+    if sw is None or v & (v - 1) or v > 1 << sw.base:
+        return []
+    plain = replace(t, layout=replace(t.layout, swizzle=None))
+    at = lambda co: crd2idx.operand_value(plain, view, co.all, q.domain(co), co.tag)[OFFSET]  # noqa: E731
+    p0 = at(base)
+    pgap = at(c) - p0 - c.word
+    return [z3.Implies(z3.And(q.z(pgap) == 0, q.z(p0) % v == 0), q.z(gap) == 0)]

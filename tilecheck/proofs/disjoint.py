@@ -5,8 +5,11 @@ over every access that can race with it, as PTX's state spaces define them:
 * ``.shared`` is private to each CTA: every thread, repeat and word of the CTA;
 * ``.global`` is shared by the grid: when a symbol is bound to ``%ctaid``, also the accesses of
   another CTA (the CTA-bound symbols take other values under the same facts)."""
+from dataclasses import replace
+
 import z3
 
+from .. import crd2idx
 from ..encode import Coords, element
 from ..layout import OFFSET
 from ..poly import Poly
@@ -51,6 +54,18 @@ def _load(q):
     return Violation(z3.And(_differ(q, a, b), same), explain)
 
 
+def _plain(q, view, c) -> Poly:
+    """The element offset of ``view`` at ``c`` before its tensor's swizzle, if any: a swizzle is an
+    involution of the integers (its source bits, from M+S up, are not among the bits it changes),
+    so two accesses share a swizzled offset exactly when they share the plain one; the solver is
+    spared the swizzle's digits.  The explanation replays the swizzled offsets."""
+    t = q.tensor(view)
+    if t.layout.swizzle is None:
+        return q.value(view, c)[OFFSET]
+    plain = replace(t, layout=replace(t.layout, swizzle=None))
+    return crd2idx.operand_value(plain, view, c.all, q.domain(c), c.tag)[OFFSET]
+
+
 def _store(q):
     view = q.apply.memory
     t = q.tensor(view)
@@ -59,7 +74,7 @@ def _store(q):
     a, b = q.coords("a", thread=True), q.coords("b", thread=True)
     if grid:
         b = Coords(b.tag, b.group, b.repeat, b.word, q.other_cta("b"))
-    off_a, off_b = q.value(view, a)[OFFSET], q.value(view, b)[OFFSET]
+    off_a, off_b = _plain(q, view, a), _plain(q, view, b)
     same = q.z(off_a) == q.z(off_b)
     formula = z3.And(_differ(q, a, b, thread=True, cta=cta), same)
     if not grid:  # an exact lemma first: same offset, same digits (proofs.injective)
