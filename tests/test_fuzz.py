@@ -240,3 +240,25 @@ def test_a_planted_bug_is_found_shrunk_and_found_again_from_the_seed(monkeypatch
     assert to_toml(runs[0].findings[0].data) == to_toml(runs[1].findings[0].data)
     unshrunk = campaign.run_chunk(seed=0, index=0, cases=100, symbolic=False, shrink=False)
     assert len(unshrunk.findings) == 1 and not compare(unshrunk.findings[0].data).ok
+
+
+def test_a_draw_the_strategy_rejects_is_drawn_again_not_a_crash(monkeypatch):
+    import warnings
+
+    from hypothesis import assume, strategies as st
+    from tilecheck.fuzz import campaign
+    base, rejected = checks(), []
+
+    @st.composite
+    def picky(draw):  # a strategy that rejects some of its own draws, as filters and assume() do
+        d = draw(base)
+        if d.get("threads", 1) > 32:
+            rejected.append(d)
+        assume(d.get("threads", 1) <= 32)
+        return d
+
+    monkeypatch.setattr(campaign, "checks", lambda **kw: picky())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # assume() runs inside a build context, as under @given
+        t = campaign.run_chunk(seed=2, index=0, cases=30, symbolic=False, shrink=False)
+    assert t.cases == 30 and not t.findings and rejected

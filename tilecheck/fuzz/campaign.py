@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from hypothesis import HealthCheck, Phase, Verbosity, assume, given, seed as hseed, settings
-from hypothesis.errors import Unsatisfiable
+from hypothesis.errors import Unsatisfiable, UnsatisfiedAssumption
 from hypothesis.strategies import integers
 
 from ..strategies import checks, symbolic_checks, to_toml
@@ -183,20 +183,24 @@ def _fast_api():
     try:
         from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
         from hypothesis.errors import StopTest
+        from hypothesis.control import BuildContext
         from hypothesis.internal.conjecture.data import ConjectureData
+        def context(data):  # what @given gives a draw (assume, note, event)
+            return BuildContext(data, is_final=False, wrapped_test=run_chunk)
         probe = ConjectureData(random=Random(0))
-        probe.draw(integers(0, 9))
+        with context(probe):
+            probe.draw(integers(0, 9))
         choices_to_bytes(probe.choices)
     except Exception:  # noqa: BLE001 - any missing piece: the engine path
         return None
-    return ConjectureData, StopTest, InMemoryExampleDatabase, choices_to_bytes
+    return ConjectureData, StopTest, InMemoryExampleDatabase, choices_to_bytes, context
 
 
 _FAST = _fast_api()
 
 
 def _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_case, shrink, keep) -> Tally:
-    ConjectureData, StopTest, _, _ = _FAST
+    ConjectureData, StopTest, _, _, context = _FAST
     rnd = Random(chunk_seed(seed, symbolic, index))
     seen: set = set()  # a check drawn again is judged once per chunk
     draws = 0
@@ -204,9 +208,10 @@ def _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_
         draws += 1
         cd = ConjectureData(random=rnd)
         try:
-            data = cd.draw(strategy)
-        except StopTest:  # the strategy rejected this draw (a filter); Hypothesis would draw again too
-            continue
+            with context(cd):
+                data = cd.draw(strategy)
+        except (StopTest, UnsatisfiedAssumption):  # the strategy rejected this draw (a filter, assume, reject):
+            continue  # Hypothesis would draw again too
         except Exception as e:  # noqa: BLE001 - a bug of the strategies is a finding of the campaign
             tally.findings.append(Finding({}, [f"{CRASH}: the campaign itself raised {type(e).__name__}: {e}"],
                                           [(CRASH, "campaign")], symbolic))
@@ -230,7 +235,7 @@ def _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_
 def _shrink(strategy, choices, shrink_seed, known, symbolic, judge, found):
     """Hypothesis's shrinker on the case drawn by ``choices``: the smallest check it finds with a
     problem not in ``known`` (``found``, the drawn case and its problems, if it finds none smaller)."""
-    _, _, InMemoryExampleDatabase, choices_to_bytes = _FAST
+    _, _, InMemoryExampleDatabase, choices_to_bytes, _ = _FAST
     db = InMemoryExampleDatabase()
     state = {"failing": found}
 
