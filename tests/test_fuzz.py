@@ -199,3 +199,66 @@ def test_a_bad_restriction_says_how_to_fix_the_call():
         pass
     with pytest.raises(ValueError, match="subset of"):
         draw()
+
+
+# --- the campaign's drawing: one draw per case, the engine only to shrink ---------------------------------
+def _planted(monkeypatch):
+    """Every predicated application 'violates' operands in the enumerator: a bug to find and shrink."""
+    from tilecheck import decide as enumerator
+    rule = enumerator.STATIC["operands"]
+    monkeypatch.setitem(enumerator.STATIC, "operands",
+                        lambda c, a, env: {"broken": True} if a.pred else rule(c, a, env))
+
+
+def test_a_chunk_draws_each_case_once_and_is_reproducible_from_its_seed():
+    from tilecheck.fuzz import campaign
+    assert campaign._FAST is not None  # the installed Hypothesis has the pieces the fast drawing needs
+    calls = []
+    a = campaign.run_chunk(seed=5, index=3, cases=40, symbolic=False, on_case=calls.append)
+    b = campaign.run_chunk(seed=5, index=3, cases=40, symbolic=False)
+    assert a.cases == b.cases == len(calls) == 40
+    assert len(a.distinct) == 40  # no check judged twice
+    assert a.distinct == b.distinct and a.verdicts == b.verdicts and a.obligations == b.obligations
+    c = campaign.run_chunk(seed=5, index=4, cases=40, symbolic=False)
+    assert c.distinct != a.distinct
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_planted_bug_is_found_shrunk_and_found_again_from_the_seed(monkeypatch, fast):
+    from tilecheck.fuzz import campaign
+    _planted(monkeypatch)
+    if not fast:  # a Hypothesis without the fast drawing: the chunk runs inside @given
+        monkeypatch.setattr(campaign, "_FAST", None)
+    runs = [campaign.run_chunk(seed=0, index=0, cases=100, symbolic=False) for _ in range(2)]
+    for t in runs:
+        assert t.cases == 100 and len(t.findings) == 1, [f.problems for f in t.findings]
+        f = t.findings[0]
+        assert f.signatures == [("disagreement", "operands", "proved", "refuted")]
+        text = to_toml(f.data)
+        assert len([ln for ln in text.splitlines() if ln]) <= 15, text  # shrunk: two tensors and one apply
+        assert not compare(f.data).ok  # the shrunk case still shows the problem
+    assert to_toml(runs[0].findings[0].data) == to_toml(runs[1].findings[0].data)
+    unshrunk = campaign.run_chunk(seed=0, index=0, cases=100, symbolic=False, shrink=False)
+    assert len(unshrunk.findings) == 1 and not compare(unshrunk.findings[0].data).ok
+
+
+def test_a_draw_the_strategy_rejects_is_drawn_again_not_a_crash(monkeypatch):
+    import warnings
+
+    from hypothesis import assume, strategies as st
+    from tilecheck.fuzz import campaign
+    base, rejected = checks(), []
+
+    @st.composite
+    def picky(draw):  # a strategy that rejects some of its own draws, as filters and assume() do
+        d = draw(base)
+        if d.get("threads", 1) > 32:
+            rejected.append(d)
+        assume(d.get("threads", 1) <= 32)
+        return d
+
+    monkeypatch.setattr(campaign, "checks", lambda **kw: picky())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # assume() runs inside a build context, as under @given
+        t = campaign.run_chunk(seed=2, index=0, cases=30, symbolic=False, shrink=False)
+    assert t.cases == 30 and not t.findings and rejected

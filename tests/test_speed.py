@@ -54,3 +54,36 @@ def test_chain_case_is_proved_quickly():
     d = {o.name: o for ar in r.applies for o in ar.obligations}
     assert d["disjoint"].status == "proved"
     assert d["disjoint"].seconds < 1.0
+
+
+def _both_paths(check):
+    old = enumerator.TABLE_LIMIT
+    try:
+        enumerator.TABLE_LIMIT = 0
+        plain = enumerator.decide(check)
+    finally:
+        enumerator.TABLE_LIMIT = old
+    return enumerator.decide(check), plain
+
+
+def _store(threads, scope, space, shape, layout, reg_layout, view_extra=""):
+    return from_dict({"threads": threads, "tensors": {
+        "A": {"dtype": "float32", "scope": space, "shape": shape, "layout": layout},
+        "R": {"dtype": "float32", "scope": "register", "shape": shape, "layout": reg_layout}},
+        "apply": [{"opcode": f"st.{space}.b32", "scope": scope, "dst": "A", "src": "R"}]}, "<case>")
+
+
+def test_disjoint_over_the_table_gives_the_point_by_point_witness():
+    # two threads store the same word: the race is thread 1's first word, the other thread 0's
+    race = _store(2, "thread", "global", [4, 1], "(4,1):(1,0)", "(4,1):(1,0)")
+    fast, plain = _both_paths(race)
+    assert fast == plain and fast[0]["disjoint"][0] == "refuted"
+    assert fast[0]["disjoint"][1]["thread"] == 1 and fast[0]["disjoint"][1]["other"] == (0, (0,), 0)
+    # .local: every thread has its own window, so the same offsets in 64 threads are no race ...
+    local = _store(64, "cta", "local", [2, 32, 1], "(2,32,1):(0,0,0)", "(2,32,1):(1@warpid,1@laneid,0)")
+    fast, plain = _both_paths(local)
+    assert fast == plain and fast[0]["disjoint"][0] == "proved"
+    # ... but two words of one thread at one offset are
+    twice = _store(32, "warp", "local", [32, 2, 1], "(32,2,1):(1,0,0)", "(32,2,1):(1@laneid,1,0)")
+    fast, plain = _both_paths(twice)
+    assert fast == plain and fast[0]["disjoint"][0] == "refuted" and fast[0]["disjoint"][1]["thread"] == 0

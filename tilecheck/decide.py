@@ -163,24 +163,48 @@ class Operands:
     def value(self, view, point) -> dict[str, int]:
         """The layout's components at ``point``: "" (element offset or slot), laneid, warpid, tid."""
         key = (id(view), point)
-        if key not in self._cache and ("table", id(view)) not in self._cache:
-            self._table(view)
         if key not in self._cache:
-            t = self.check.tensors[view.tensor]
-            comps = oracle.layout_value(t.layout, self.index(view, point), self.env, t.offset)
-            self._cache[key] = {a: comps.get(a, 0) for a in ("", "laneid", "warpid", "tid")}
+            cols = self.arrays(view)
+            i = self._flat(point) if cols is not None else None
+            if i is not None:
+                self._cache[key] = {a: c.flat[i] for a, c in zip(("", "laneid", "warpid", "tid"), cols)}
+            else:
+                t = self.check.tensors[view.tensor]
+                comps = oracle.layout_value(t.layout, self.index(view, point), self.env, t.offset)
+                self._cache[key] = {a: comps.get(a, 0) for a in ("", "laneid", "warpid", "tid")}
         return self._cache[key]
 
-    def _table(self, view) -> None:
+    def _flat(self, point) -> int | None:
+        """The row-major position of ``point`` in the table (``itertools.product`` order), None outside it."""
+        g, r, w = point
+        coords = (*g, *r, w)
+        shape = (*self.group_shape, *self.repeat_shape, self.vector)
+        if len(coords) != len(shape):
+            return None
+        i = 0
+        for c, e in zip(coords, shape):
+            if not 0 <= c < e:
+                return None
+            i = i * e + c
+        return i
+
+    def arrays(self, view):
+        """(offset, laneid, warpid, tid) of every point, numpy object arrays (Python ints) of the shape
+        (*group, *repeat, vector); None when the table is not made (the scalar path decides)."""
+        key = ("table", id(view))
+        if key not in self._cache:
+            self._cache[key] = self._table(view)
+        return self._cache[key]
+
+    def _table(self, view):
         """Every point's components at once: the same ``oracle.view_index`` and ``oracle.layout_value``,
         applied to numpy arrays of Python ints (dtype object: exact, no overflow) instead of one point at a
         time -- the arithmetic (``+``, ``*``, ``%``, ``//``) is elementwise, so each entry is what the
-        scalar call gives.  Anything unexpected leaves the table empty and the scalar path decides."""
-        self._cache[("table", id(view))] = True
+        scalar call gives.  Anything unexpected leaves no table and the scalar path decides."""
         shape = (*self.group_shape, *self.repeat_shape, self.vector)
         n = prod(shape)
         if not 0 < n <= TABLE_LIMIT or len(view.axes) != len(shape):
-            return
+            return None
         grid = np.indices(shape).reshape(len(shape), n).astype(object)  # row-major: itertools.product order
         try:
             t = self.check.tensors[view.tensor]
@@ -189,15 +213,16 @@ class Operands:
             cols = []
             for a in ("", "laneid", "warpid", "tid"):
                 c = comps.get(a, 0)
-                cols.append(c.tolist() if isinstance(c, np.ndarray) and c.shape == (n,) else
-                            [int(c)] * n if not isinstance(c, np.ndarray) else None)
+                if isinstance(c, np.ndarray):
+                    if c.shape != (n,):
+                        return None
+                    c = c.astype(object)
+                else:
+                    c = np.full(n, int(c), dtype=object)
+                cols.append(c.reshape(shape))
         except Exception:  # noqa: BLE001 - the scalar path raises it (or not) point by point
-            return
-        if any(c is None for c in cols):
-            return
-        vid = id(view)
-        for point, o, lane, warp, tid in zip(self.points(), *cols):
-            self._cache[(vid, point)] = {"": o, "laneid": lane, "warpid": warp, "tid": tid}
+            return None
+        return tuple(cols)
 
     def offset(self, view, point) -> int:
         return self.value(view, point)[""]
@@ -454,6 +479,107 @@ POINTWISE = {"contiguity": contiguity_ok, "alignment": alignment_ok, "ownership"
 BEFORE = {"alignment": alignment_base, "bounds": bounds_slices}  # static part of a pointwise rule
 
 
+# --- the same pointwise rules over the whole table at once (numpy, exact Python ints) --------------
+# Each returns a boolean array over (*group, *repeat, vector), True where the scalar rule is False at
+# that point; ``_first_violation`` takes the first in ``Operands.points()`` order.  Without a table
+# (``TABLE_LIMIT``, an evaluation the arrays cannot take) the scalar rules decide point by point;
+# tests/test_speed.py holds the two paths to the same verdicts and witnesses.
+
+def _words(ops):
+    return np.arange(ops.vector, dtype=object)
+
+
+def contiguity_bad(ops, shape):
+    bad = np.zeros(shape, dtype=bool)
+    for view in memory_views(ops.apply):
+        o = ops.arrays(view)[0]
+        bad |= o != o[..., :1] + _words(ops)
+    return bad
+
+
+def alignment_bad(ops, shape):
+    bad = np.zeros(shape, dtype=bool)
+    for view in memory_views(ops.apply):
+        t = ops.check.tensors[view.tensor]
+        bad |= (t.esize * ops.arrays(view)[0][..., :1]) % (ops.vector * t.esize) != 0
+    return bad
+
+
+def ownership_bad(ops, shape):
+    _, lane, warp, tid = ops.arrays(ops.apply.register)
+    if ops.apply.scope == "thread":
+        return (lane != 0) | (warp != 0) | (tid != 0)
+    g = np.indices(shape)
+    if ops.apply.scope == "warp":
+        return (lane != g[0]) | (warp != 0) | (tid != 0)
+    return 32 * warp + lane + tid != 32 * g[0] + g[1]
+
+
+def bounds_bad(ops, shape):
+    bad = np.zeros(shape, dtype=bool)
+    for view in (ops.apply.dst, ops.apply.src):
+        o = ops.arrays(view)[0]
+        bad |= (o < 0) | (o >= ops.cosize(view))
+    return bad
+
+
+def overflow_bad(ops, shape):
+    bad = np.zeros(shape, dtype=bool)
+    for view in memory_views(ops.apply):
+        t = ops.check.tensors[view.tensor]
+        first = t.esize * ops.arrays(view)[0]
+        bad |= (first < 0) | (first + t.esize - 1 >= ADDRESS_LIMIT[t.scope])
+    return bad
+
+
+POINTWISE_TABLE = {"contiguity": contiguity_bad, "alignment": alignment_bad, "ownership": ownership_bad,
+                   "bounds": bounds_bad, "overflow": overflow_bad}
+_SCALAR = object()  # no table: decide point by point
+
+
+def _point(ops, i: int) -> tuple:
+    """The (group, repeat, word) at row-major position ``i`` of the table."""
+    shape = (*ops.group_shape, *ops.repeat_shape, ops.vector)
+    coords = [int(c) for c in np.unravel_index(i, shape)]
+    g = len(ops.group_shape)
+    return tuple(coords[:g]), tuple(coords[g:-1]), coords[-1]
+
+
+def _scalar_only(apply) -> bool:
+    """Rules the tables do not restate: guarded applies (guarded-out atoms are skipped) and ldmatrix
+    rows gathered across lanes are decided point by point."""
+    return bool(getattr(apply, "guard", False)) or apply.opcode.kind in MATRIX
+
+
+def _first_violation(ops, name):
+    """The first point where ``name``'s pointwise rule fails, None if none does, ``_SCALAR`` when
+    the arrays cannot decide it."""
+    if _scalar_only(ops.apply):
+        return _SCALAR
+    views = (ops.apply.register,) if name == "ownership" else (ops.apply.dst, ops.apply.src, *memory_views(ops.apply))
+    if any(ops.arrays(v) is None for v in views):
+        return _SCALAR
+    shape = (*ops.group_shape, *ops.repeat_shape, ops.vector)
+    try:
+        bad = np.broadcast_to(POINTWISE_TABLE[name](ops, shape), shape)
+    except Exception:  # noqa: BLE001 - the scalar rule raises it (or not) point by point
+        return _SCALAR
+    found = np.flatnonzero(bad)
+    return _point(ops, int(found[0])) if found.size else None
+
+
+def _first_repeat(values: list) -> tuple[int, int] | None:
+    """(i, j): the first position ``i`` whose value occurs at an earlier position, ``j`` the earliest."""
+    if len(set(values)) == len(values):
+        return None
+    seen = {}
+    for i, v in enumerate(values):
+        if v in seen:
+            return i, seen[v]
+        seen[v] = i
+    return None
+
+
 def _where(ops, point, **more) -> dict:
     """A witness: the symbol values and the point's coordinates."""
     g, r, w = point
@@ -464,6 +590,15 @@ def _where(ops, point, **more) -> dict:
 def disjoint_load(ops):
     """One thread's destination slots are pairwise distinct over all (repeat, word)."""
     view = ops.apply.register
+    cols = ops.arrays(view)
+    if cols is not None:  # the same walk over the table's rows (one row per group)
+        rows = cols[0].reshape(max(1, prod(ops.group_shape)), -1)
+        for g, row in zip(ops.groups(), rows):
+            hit = _first_repeat(row.tolist())
+            if hit is not None:
+                (_, r, w), (_, r0, w0) = _point(ops, hit[0]), _point(ops, hit[1])
+                return {**_where(ops, (g, r, w)), "other": (r0, w0), "slot": row[hit[0]]}
+        return None
     for g in ops.groups():
         seen = {}
         for r in ops.repeats():
@@ -475,11 +610,37 @@ def disjoint_load(ops):
     return None
 
 
+def _thread_rows(ops, view):
+    """Thread t's offsets over (repeat, word), one row per CTA thread, from the table; None when some
+    thread's group lies outside it (or there is no table)."""
+    cols = ops.arrays(view)
+    threads = ops.check.threads
+    groups = max(1, prod(ops.group_shape))
+    if cols is None or any(ops._flat((ops.group_of_thread(t), (0,) * len(ops.repeat_shape), 0)) is None
+                           for t in (0, threads - 1)):
+        return None
+    t = np.arange(threads)
+    row = {"thread": t * 0, "warp": t % 32, "cta": t}[ops.apply.scope]  # the group's row-major position
+    return cols[0].reshape(groups, -1)[row]
+
+
 def disjoint_store(ops):
     """Memory destinations are pairwise distinct over every thread of the CTA, repeat and word
     (``.local``: over one thread's own repeats and words: each thread has its own window)."""
     view = ops.apply.memory
     local = ops.memory.scope == "local"
+    rows = None if _scalar_only(ops.apply) else _thread_rows(ops, view)
+    if rows is not None:  # the same walk, thread by thread, over the table
+        per = rows.shape[1]
+        for t0, block in ((t, rows[t]) for t in range(len(rows))) if local else ((0, rows.reshape(-1)),):
+            hit = _first_repeat(block.tolist())
+            if hit is not None:
+                (i, j), off = hit, block[hit[0]]
+                (_, r, w), (_, r0, w0) = _point(ops, i % per), _point(ops, j % per)
+                t, other = t0 + i // per, t0 + j // per
+                return {**_where(ops, (ops.group_of_thread(t), r, w)), "thread": t, "other": (other, r0, w0),
+                        "offset": off}
+        return None
     seen = {}
     for t in range(ops.check.threads):
         if local:
@@ -618,8 +779,12 @@ def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
         else:
             w = BEFORE[name](check, apply, env) if name in BEFORE else None
             if w is None:
-                ok = POINTWISE[name]
-                w = next((_where(ops, p) for p in ops.points() if not ok(ops, p)), None)
+                p = _first_violation(ops, name)
+                if p is _SCALAR:
+                    ok = POINTWISE[name]
+                    w = next((_where(ops, p) for p in ops.points() if not ok(ops, p)), None)
+                else:
+                    w = None if p is None else _where(ops, p)
         out[name] = (PROVED, None) if w is None else (SKIPPED if "unsupported" in w else REFUTED, w)
     return out
 

@@ -1,21 +1,26 @@
 """A fuzzing campaign: Hypothesis draws checks, ``differential.compare`` judges each, and every
 new problem is shrunk by Hypothesis to a small check.
 
-The campaign is cut into *chunks*: chunk ``k`` of a campaign with seed ``S`` is one
-Hypothesis run with the fixed seed ``(S, k)``, so the whole campaign is reproducible,
-chunks can run in parallel processes, and a time budget is checked between chunks.
-Within a chunk, a case with a problem not seen before stops generation; Hypothesis
-shrinks it (the last failing call is the minimal case) and the chunk resumes with the
-next sub-seed, ignoring the problems already found.
+The campaign is cut into *chunks*: chunk ``k`` of a campaign with seed ``S`` draws its cases
+from the fixed seed ``(S, k)``, so the whole campaign is reproducible, chunks can run in
+parallel processes, and a time budget is checked between chunks.  Each case is one draw by
+Hypothesis's provider from that seeded ``Random``; a check drawn twice in a chunk is judged once.
+A case with a problem not seen before goes to Hypothesis's shrinker (``_shrink``: its choice
+sequence replayed from an in-memory example database, then shrunk; the last failing call is the
+minimal case), and the chunk draws on, ignoring the problems already found.  (With a Hypothesis
+too old for that, the chunk runs inside ``@given`` and resumes with the next sub-seed after a
+finding.)
 """
 from __future__ import annotations
 
 import hashlib
+from random import Random
 from collections import Counter
 from dataclasses import dataclass, field
 
 from hypothesis import HealthCheck, Phase, Verbosity, assume, given, seed as hseed, settings
-from hypothesis.errors import Unsatisfiable
+from hypothesis.errors import Unsatisfiable, UnsatisfiedAssumption
+from hypothesis.strategies import integers
 
 from ..strategies import checks, symbolic_checks, to_toml
 from .differential import CRASH, UNKNOWN, compare
@@ -59,10 +64,10 @@ class Tally:
         self.slowest = max(self.slowest, other.slowest, key=lambda x: x[0])
         self.slow = sorted(self.slow + other.slow, key=lambda x: -x[0])[:20]
 
-    def count(self, data: dict, result, symbolic: bool):
+    def count(self, data: dict, result, symbolic: bool, text: str | None = None):
         kind = "symbolic" if symbolic else "concrete"
         self.cases += 1
-        self.distinct.add(hashlib.sha1(to_toml(data).encode()).hexdigest()[:16])
+        self.distinct.add(hashlib.sha1((to_toml(data) if text is None else text).encode()).hexdigest()[:16])
         self.verdicts[(kind, result.verdict)] += 1
         for st in result.statuses:
             for name, status in st.items():
@@ -108,6 +113,9 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
     if swizzled is not None:
         extra["swizzled"] = swizzled
     strategy = symbolic_checks(**extra) if symbolic else checks(**extra)
+    judge = dict(timeout=timeout, limit=limit, recheck=recheck)
+    if _FAST is not None:
+        return _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_case, shrink, keep)
     attempt = 0
     seen: set = set()  # Hypothesis draws some checks more than once: each is judged once per chunk
     while tally.cases < cases:
@@ -123,19 +131,10 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
                 text = to_toml(data)
                 assume(text not in seen)
                 seen.add(text)
-            result = compare(data, timeout=timeout, limit=limit, recheck=recheck)
-            new = [p for p in result.problems if p.signature not in known and
-                   not (p.kind == UNKNOWN and symbolic)]
+            result = compare(data, **judge)
+            new = _new(result, known, symbolic)
             if state["counting"]:
-                tally.count(data, result, symbolic)
-                if keep and not symbolic and not result.problems:
-                    st = result.statuses
-                    if result.verdict == "proved":
-                        tally.proved.append(data)
-                    elif len(st) == 1 and {k for k, v in st[0].items() if v != "proved"} == {"alignment"}:
-                        tally.misaligned.append(data)
-                if on_case:
-                    on_case(result)
+                _count(tally, data, result, symbolic, keep, on_case, text)
             if new:
                 state["counting"] = False
                 state["failing"] = (data, new)
@@ -157,6 +156,111 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
             break
         attempt += 1
     return tally
+
+
+def _count(tally, data, result, symbolic, keep, on_case, text=None):
+    tally.count(data, result, symbolic, text)
+    if keep and not symbolic and not result.problems:
+        st = result.statuses
+        if result.verdict == "proved":
+            tally.proved.append(data)
+        elif len(st) == 1 and {k for k, v in st[0].items() if v != "proved"} == {"alignment"}:
+            tally.misaligned.append(data)
+    if on_case:
+        on_case(result)
+
+
+def _new(result, known, symbolic) -> list:
+    """The problems of ``result`` not found before (an unknown is no problem on a symbolic check)."""
+    return [p for p in result.problems if p.signature not in known and not (p.kind == UNKNOWN and symbolic)]
+
+
+# --- drawing without the engine -----------------------------------------------------------------------
+# Hypothesis's engine costs as much as the draws themselves (it calls the test about twice per
+# counted case: its mutations mostly repeat checks already judged).  Here each case is one draw by
+# Hypothesis's own provider from a seeded ``Random`` (``ConjectureData``), and only a case with a
+# new problem goes to the engine: its choice sequence is put in an in-memory example database, and
+# ``@given`` with the reuse and shrink phases replays it and shrinks it.  A Hypothesis without these
+# (before the choice-sequence database, 6.1xx) runs the chunk inside ``@given`` as before.
+
+def _fast_api():
+    try:
+        from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
+        from hypothesis.errors import StopTest
+        from hypothesis.control import BuildContext
+        from hypothesis.internal.conjecture.data import ConjectureData
+        def context(data):  # what @given gives a draw (assume, note, event)
+            return BuildContext(data, is_final=False, wrapped_test=run_chunk)
+        probe = ConjectureData(random=Random(0))
+        with context(probe):
+            probe.draw(integers(0, 9))
+        choices_to_bytes(probe.choices)
+    except Exception:  # noqa: BLE001 - any missing piece: the engine path
+        return None
+    return ConjectureData, StopTest, InMemoryExampleDatabase, choices_to_bytes, context
+
+
+_FAST = _fast_api()
+
+
+def _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_case, shrink, keep) -> Tally:
+    ConjectureData, StopTest, _, _, context = _FAST
+    rnd = Random(chunk_seed(seed, symbolic, index))
+    seen: set = set()  # a check drawn again is judged once per chunk
+    draws = 0
+    while tally.cases < cases and draws < 10 * cases + 100:  # Hypothesis's own limit on rejected draws
+        draws += 1
+        cd = ConjectureData(random=rnd)
+        try:
+            with context(cd):
+                data = cd.draw(strategy)
+        except (StopTest, UnsatisfiedAssumption):  # the strategy rejected this draw (a filter, assume, reject):
+            continue  # Hypothesis would draw again too
+        except Exception as e:  # noqa: BLE001 - a bug of the strategies is a finding of the campaign
+            tally.findings.append(Finding({}, [f"{CRASH}: the campaign itself raised {type(e).__name__}: {e}"],
+                                          [(CRASH, "campaign")], symbolic))
+            break
+        text = to_toml(data)
+        if text in seen:
+            continue
+        seen.add(text)
+        result = compare(data, **judge)
+        _count(tally, data, result, symbolic, keep, on_case, text)
+        new = _new(result, known, symbolic)
+        if new:
+            if shrink:
+                data, new = _shrink(strategy, cd.choices, chunk_seed(seed, symbolic, index, draws), known,
+                                    symbolic, judge, (data, new))
+            tally.findings.append(Finding(data, [str(p) for p in new], [p.signature for p in new], symbolic))
+            known |= {p.signature for p in new}
+    return tally
+
+
+def _shrink(strategy, choices, shrink_seed, known, symbolic, judge, found):
+    """Hypothesis's shrinker on the case drawn by ``choices``: the smallest check it finds with a
+    problem not in ``known`` (``found``, the drawn case and its problems, if it finds none smaller)."""
+    _, _, InMemoryExampleDatabase, choices_to_bytes, _ = _FAST
+    db = InMemoryExampleDatabase()
+    state = {"failing": found}
+
+    @settings(**{**SETTINGS, "database": db, "phases": (Phase.reuse, Phase.shrink)})
+    @hseed(shrink_seed)
+    @given(strategy)
+    def body(data):
+        new = _new(compare(data, **judge), known, symbolic)
+        if new:
+            state["failing"] = (data, new)
+            raise _Found(new[0].signature)
+
+    key = b"tilecheck-fuzz-shrink"
+    body._hypothesis_internal_database_key = key
+    # the secondary corpus: a failing case not yet shrunk (a primary entry counts as shrunk already)
+    db.save(key + b".secondary", choices_to_bytes(choices))
+    try:
+        body()
+    except Exception:  # noqa: BLE001 - _Found: state["failing"] is the last failing call, the shrunk case
+        pass  # (Hypothesis replays it last); anything else (a flaky replay): the last failing call
+    return state["failing"]
 
 
 def _worker(job):

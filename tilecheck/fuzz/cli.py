@@ -137,8 +137,11 @@ def _campaign(args) -> int:
             pending = []
             it = iter(schedule())
             exhausted = False
+            # a chunk queued ahead for each worker: it starts the next at once, not when this loop looks
+            # (with --time, one chunk each: less to finish after the deadline)
+            ahead = args.jobs if deadline else 2 * args.jobs
             while True:
-                while not exhausted and len(pending) < args.jobs and not (deadline and time.perf_counter() > deadline):
+                while not exhausted and len(pending) < ahead and not (deadline and time.perf_counter() > deadline):
                     job = next(it, None)
                     if job is None:
                         exhausted = True

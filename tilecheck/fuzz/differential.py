@@ -114,10 +114,11 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", 
     out.slow = [(i, o.name, o.status, o.seconds) for i, ar in enumerate(report.applies) for o in ar.obligations
                 if o.seconds > SLOW]
     t = time.perf_counter()
-    if check.symbols and not enumerator.assignments(check, limit=limit):
+    envs = enumerator.assignments(check, limit=limit)
+    if not envs:
         return out  # Z3 found the facts satisfiable; the enumerator's small range holds no model: no data
     try:
-        decided = enumerator.decide(check, limit=limit)
+        decided = enumerator.decide(check, envs)  # the same assignments, not enumerated twice
     except Exception as e:  # noqa: BLE001
         out.problems.append(_crash("decide", e))
         return out
