@@ -173,8 +173,9 @@ COUNT_STEP_S = 2.0  # each step of the symbolic maximum's search (a step it cann
 
 class Rule:
     """What one counted obligation supplies: ``name``; ``modulus`` (the base residues that matter);
-    ``count(addresses, width) -> (count, ideal)`` on one warp-instruction (``memory_model``);
-    ``encode(q, addrs, width, tag) -> (count term, ideal term, side conditions)`` in Z3;
+    ``count(addresses, width, op) -> (count, ideal)`` on one warp-instruction (``memory_model``;
+    ``op`` is "ld" when the operand is read, "st" when written);
+    ``encode(q, addrs, width, tag, op) -> (count term, ideal term, side conditions)`` in Z3;
     ``explain(...) -> (message, counterexample)`` of one warp-instruction; ``unit`` (plural noun)."""
     name = ""
     modulus = 1
@@ -182,20 +183,21 @@ class Rule:
     unit = ""
     ideal_word = "ideal"
 
-    def count(self, addresses: dict, width: int) -> tuple[int, int]:
+    def count(self, addresses: dict, width: int, op: str) -> tuple[int, int]:
         raise NotImplementedError
 
-    def encode(self, q, addrs: list, width: int, tag: str):
+    def encode(self, q, addrs: list, width: int, tag: str, op: str):
         raise NotImplementedError
 
-    def describe(self, addresses: dict, width: int, verb: str) -> tuple[str, dict]:
+    def describe(self, addresses: dict, width: int, verb: str, op: str) -> tuple[str, dict]:
         raise NotImplementedError
 
     def supported(self, width: int) -> str | None:
         return None
 
-    def pair(self, q, view, warp, repeat, base, width):
-        """The violation at the ideal over two symbolic lanes, or None (the per-lane count decides)."""
+    def pair(self, q, view, warp, repeat, base, width, op, addrs):
+        """The violation at the ideal over two symbolic lanes, or None (the per-lane count decides);
+        ``addrs`` are the lanes' Z3 byte addresses at the same warp, repeat and base."""
         return None
 
     def most(self, lanes: int, width: int) -> int:
@@ -217,6 +219,7 @@ def decide(q, rule: Rule):
     check, apply, view = q.check, q.apply, q.memory
     t = q.tensor(view)
     wd = width(apply, t)
+    op = "ld" if view is apply.src else "st"  # the operand is read (a load's pairs may merge) or written
     problem = rule.supported(wd)
     if problem:
         v = static(True, problem)
@@ -230,9 +233,9 @@ def decide(q, rule: Rule):
 
     def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True):
         addresses = {lane: base + a for lane, a in enumerate(offsets)}
-        count, ideal = rule.count(addresses, wd)
+        count, ideal = rule.count(addresses, wd, op)
         place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus)
-        how, cex = rule.describe(addresses, wd, v_text)
+        how, cex = rule.describe(addresses, wd, v_text, op)
         n = count if most is None else most
         limit = f"ideal {ideal}" + ("" if bound is None else f", expected at most {bound}")
         head = f"{'' if exact else 'at least '}{n} {rule.unit} per warp-instruction ({limit})"
@@ -248,7 +251,7 @@ def decide(q, rule: Rule):
         keys, rows = table(check, apply, view)
         best = None
         for base in bases(t.align, rule.modulus):
-            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd))
+            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd, op))
             for i in range(len(keys)):
                 c, ideal = int(got[i, 0]), int(got[i, 1])
                 key = (over(c, ideal), c, -i, -base)
@@ -271,16 +274,16 @@ def decide(q, rule: Rule):
     beta = q.ctx.var("i:base", 0, nb - 1) if nb > 1 else None
     base = t.align * beta if beta is not None else Poly()
     addrs = [q.z(base + o) for o in offs]
-    count, ideal, side = rule.encode(q, addrs, wd, "i")
+    count, ideal, side = rule.encode(q, addrs, wd, "i", op)
     formula = z3.And(*side, count > (ideal if bound is None else bound))
     # at the ideal, a rule may state the violation on two symbolic lanes (far smaller for the solver)
-    pair = rule.pair(q, view, w, rep, base, wd) if bound is None else None
+    pair = rule.pair(q, view, w, rep, base, wd, op, addrs) if bound is None else None
 
     def explain(witness):
         env = witness.env
         at = _point(env, w, rep, beta, t.align)
         offsets = one(check, apply, view, witness.symbols, at[0], at[1])
-        c, i = rule.count({lane: at[2] + a for lane, a in enumerate(offsets)}, wd)
+        c, i = rule.count({lane: at[2] + a for lane, a in enumerate(offsets)}, wd, op)
         if not over(c, i):
             return None
         most, exact, env2 = _maximum(q, formula, count, c, rule.most(len(addrs), wd), env)
