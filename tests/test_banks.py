@@ -224,3 +224,32 @@ def test_symbolic_pairs_with_an_expected_count():
     assert outcome(check("ld", 2), "banks")[1].status == "proved"
     assert outcome(check("st", 2), "banks")[1].status == "proved"
     assert outcome(check("st", 1), "banks")[1].status == "refuted"
+
+
+def test_a_search_out_of_budget_stays_refuted_with_at_least(monkeypatch):
+    """A refutation at the ideal is a fact: with no time for the maximum search, banks is still
+    refuted, with "at least N" where N is the worst warp-instruction at the counterexample's symbol
+    values (enumerated); with the time, the count is exact."""
+    from tilecheck.proofs import warp
+    sym = shared("(32,4):(n,1)", [32, 4], symbols={"n": {"min": 1, "max": 64}})
+    _, exact = outcome(sym, "banks")
+    assert exact.status == "refuted" and exact.counterexample["exact"] is True and exact.count == 32
+    monkeypatch.setattr(warp, "MAXIMUM_SEARCH_S", 0.0)
+    _, o = outcome(sym, "banks")
+    assert o.status == "refuted" and o.count is None and o.counterexample["exact"] is False
+    n = o.counterexample["symbols"]["n"]
+    at = {lane: 4 * lane * n for lane in range(32)}
+    assert o.counterexample["count"] == memory_model.wavefronts(at, 4) > 1
+    assert f"at least {o.counterexample['count']} wavefronts" in o.message
+
+
+def test_32_byte_shared_access_is_skipped_with_its_reason_unless_required():
+    c = shared("(32,8):(8,1)", [32, 8], opcode="ld.shared.v8.b32", pattern="S[0:32, 0:8]: l (j w=8) -> l j w",
+               reg=[32, 8])
+    _, o = outcome(c, "banks")
+    assert o.status == "skipped" and "32-byte" in o.message
+    assert decide.decide(c)[0]["banks"][0] == "skipped"
+    r = shared("(32,8):(8,1)", [32, 8], opcode="ld.shared.v8.b32", pattern="S[0:32, 0:8]: l (j w=8) -> l j w",
+               reg=[32, 8], expect={"banks": 4})
+    _, o = outcome(r, "banks")
+    assert o.status == "unknown" and "32-byte" in o.message

@@ -467,11 +467,16 @@ def counts(ops, name):
         t = ops.check.tensors[view.tensor]
         width = ops.apply.opcode.vector * t.esize
         op = "ld" if view is ops.apply.src else "st"
+        seen: dict = {}  # one count per distinct instruction, shifted down by whole 128-byte rows
         for w, r, lanes in warp_instructions(ops):
             offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
+            low = min(offs) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors: no count changes
             for base in range(0, modulus, t.align) if t.align < modulus else [0]:
-                a = {lane: base + o for lane, o in enumerate(offs)}
-                out.append((count(a, width, op), ideal(a, width, op), w, r, base))
+                key = (base, *(o - low for o in offs))
+                if key not in seen:
+                    a = {lane: base + o - low for lane, o in enumerate(offs)}
+                    seen[key] = (count(a, width, op), ideal(a, width, op))
+                out.append((*seen[key], w, r, base))
     return out
 
 

@@ -17,8 +17,10 @@ The model is ``tilecheck/memory_model.py`` (held to ``ncu``'s counters); a warp-
 Concrete checks are counted by enumeration (``crd2idx`` on numpy arrays, ``memory_model`` per
 distinct warp-instruction).  Symbolic checks are one Z3 query: per phase a bank variable ``B``, a
 lane's word in ``B`` (if it touches ``B``) and the number of distinct such words, summed over the
-phases; the violation is that sum above the ideal (or the file's ``expect`` bound), and the
-reported count its maximum over symbols, warps, repeats and base addresses (a binary search).
+phases; the violation is that sum above the ideal (or the file's ``expect`` bound); at the ideal
+it is stated on two symbolic lanes instead (``pair``).  A refutation's count is the worst
+warp-instruction at the counterexample's symbol values (enumerated), raised by a maximum search
+over symbols within a budget (``warp.decide``): exact when the search ends, "at least N" otherwise.
 """
 from __future__ import annotations
 
@@ -83,8 +85,9 @@ class Banks(warp.Rule):
     def supported(self, width):
         try:
             phase_lanes(width)
-        except ValueError as e:
-            return str(e)
+        except ValueError:
+            return (f"no wavefront rule for {width}-byte shared accesses (PTX has none: 256-bit vectors need "
+                    ".global; not measured)")
         return None
 
     def count(self, addresses, width, op):
