@@ -231,7 +231,7 @@ def test_a_search_out_of_budget_stays_refuted_with_at_least(monkeypatch):
     refuted, with "at least N" where N is the worst warp-instruction at the counterexample's symbol
     values (enumerated); with the time, the count is exact."""
     from tilecheck.proofs import warp
-    sym = shared("(32,4):(n,1)", [32, 4], symbols={"n": {"min": 1, "max": 64}})
+    sym = shared("(32,4):(n,1)", [32, 4], symbols={"n": {"min": 1, "max": 48}})  # n = 48: 16, n = 32: 32
     _, exact = outcome(sym, "banks")
     assert exact.status == "refuted" and exact.counterexample["exact"] is True and exact.count == 32
     monkeypatch.setattr(warp, "MAXIMUM_SEARCH_S", 0.0)

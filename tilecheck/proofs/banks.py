@@ -56,7 +56,7 @@ def phase_count(addresses: list, width: int, tag: str, q=None):
         words.append(first + d)
     new = [z3.And(h, *(z3.Not(z3.And(hits[j], words[j] == words[i])) for j in range(i)))
            for i, h in enumerate(hits)]
-    return z3.Sum([z3.If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
+    return warp.total([z3.If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
 
 
 def pairs_merged(addrs: list, width: int, op: str):
@@ -106,7 +106,7 @@ class Banks(warp.Rule):
                 c, s = phase_count(units[p:p + n], width, f"{tag}:{name}{p // n}", q)
                 total.append(c)
                 side.extend(s)
-            return z3.Sum(total), len(total)
+            return warp.total(total), len(total)
 
         count, ideal = served(addrs, "bank")
         merged = pairs_merged(addrs, width, op)

@@ -69,6 +69,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     ``recorder`` (--smt2 / --recheck) sees every query the solver decides."""
     start = time.perf_counter()
     q = Query(check, apply, role)
+    q.facts = facts  # banks/sectors try the facts' smallest model by enumeration before any query
     v: Violation = obligation(q)
     if v.budget is not None:
         timeout_s = min(timeout_s, v.budget)

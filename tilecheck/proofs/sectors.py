@@ -28,7 +28,9 @@ def sector(addr):
 
 def distinct(terms: list):
     """Z3: how many distinct values ``terms`` take."""
-    return z3.Sum([z3.If(z3.And(*(terms[j] != t for j in range(i))), 1, 0) for i, t in enumerate(terms)])
+    # the first term counts 1 (no empty (and): SMT-LIB readers such as cvc5 reject it)
+    return warp.total([z3.If(z3.And(*(terms[j] != t for j in range(i))), 1, 0) if i else z3.IntVal(1)
+                   for i, t in enumerate(terms)])
 
 
 class Sectors(warp.Rule):

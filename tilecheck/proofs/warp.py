@@ -20,6 +20,7 @@ its residue modulo ``modulus`` matters (4 for banks: a shift by whole words rena
 """
 from __future__ import annotations
 
+import time
 from math import prod
 
 import numpy as np
@@ -115,6 +116,13 @@ def per_row(rows: np.ndarray, modulus: int, count) -> np.ndarray:
         uniq, inverse = np.unique(norm, axis=0, return_inverse=True)
     counts = np.array([count({lane: int(a) for lane, a in enumerate(row)}) for row in uniq], dtype=np.int64)
     return counts[np.asarray(inverse).reshape(-1)]  # one row (count, ideal) per warp-instruction
+
+
+def total(terms: list):
+    """``z3.Sum`` that never writes a unary or empty ``+`` (SMT-LIB readers such as cvc5 reject them)."""
+    import z3
+    terms = list(terms)
+    return z3.IntVal(0) if not terms else terms[0] if len(terms) == 1 else z3.Sum(terms)
 
 
 SHIFT_BANKS = memory_model.WORD * memory_model.BANKS  # 128 bytes: a shift by it keeps every word's bank
@@ -292,16 +300,11 @@ def decide(q, rule: Rule):
         offsets = one(check, apply, view, symbols, at[0], at[1])
         return (*rule.count({lane: at[2] + a for lane, a in enumerate(offsets)}, wd, op), offsets)
 
-    def explain(witness):
-        symbols = witness.symbols
-        at = _point(witness.env, w, rep, beta, t.align)
-        c, i, offsets = instruction(symbols, at)
-        if not over(c, i):
-            return None
-        import time
+    def finish(symbols, c, at, offsets, holder):
+        """The report of a violation found at ``symbols`` (count ``c`` at instruction ``at``): the worst
+        instruction there and at a few nearby symbol values, then the maximum search."""
         start = time.perf_counter()
         hi = rule.most(len(addrs), wd)
-        # the worst instruction at these symbol values, then at a few others (powers of two, the ends)
         for k, env in enumerate([symbols, *_samples(check, symbols)]):
             if k and (c >= hi or time.perf_counter() - start > search_s / 2):
                 break
@@ -317,13 +320,49 @@ def decide(q, rule: Rule):
             if over(c2, i2) and c2 >= c:
                 symbols, at, offsets, c = symbols2, at2, offsets2, c2
         most = max(most, c)
-        v.count = most if exact else None
+        holder.count = most if exact else None
         return report(symbols, at[0], at[1], at[2], offsets, most, exact)
+
+    # a refutation is a fact wherever it is found: first by enumeration at the smallest and largest
+    # allowed symbol values (no solver; a proof still needs the query below)
+    facts = getattr(q, "facts", None)
+    first = [facts.model] if facts is not None and facts.ok and facts.model else []
+    found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S, first)
+    if found is not None:
+        v = static(False, "")
+        v.explain = lambda _w: finish(*found, v)
+        return v
+
+    def explain(witness):
+        symbols = witness.symbols
+        at = _point(witness.env, w, rep, beta, t.align)
+        c, i, offsets = instruction(symbols, at)
+        if not over(c, i):
+            return None
+        return finish(symbols, c, at, offsets, v)
 
     v = Violation(formula if pair is None else pair, explain,
                   budget=None if required else PERFORMANCE_BUDGET_S)
     v.note = _proved_note(rule, None, None, bound)
     return v
+
+
+REFUTE_FIRST_S = 0.1  # enumeration at the ends of the symbols' ranges before the solver, at most
+
+
+def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: float, first=()):
+    """``(symbols, count, (warp, repeat, base), offsets)`` of a warp-instruction over the bound at
+    allowed symbol values (``first``: the facts' smallest model; then each symbol's smallest and
+    largest), or None."""
+    from ..decide import allowed, assignments
+    start = time.perf_counter()
+    for env in [*(e for e in first if allowed(check, e)), *assignments(check, per_end=1, limit=16)[:16]]:
+        if time.perf_counter() - start > seconds:
+            return None
+        worst = _worst_at(check, apply, view, rule, env, wd, op, over)
+        if worst is not None:
+            return env, *worst
+    return None
 
 
 WORST_AT_LIMIT = 4096  # warp-instructions enumerated at a counterexample's symbol values, at most
@@ -382,8 +421,6 @@ def _maximum(q, formula, count, lo: int, hi: int, seconds: float):
     """The largest ``count`` that ``formula`` allows, by a search up from ``lo`` (which it allows)
     within ``seconds`` (each step at most ``COUNT_STEP_S``): ``(count, exact, environment of a model
     above lo or None)``; a step the solver cannot decide in time makes the answer a lower bound."""
-    import time
-
     import z3
 
     from .runner import fast_solver, relevant
