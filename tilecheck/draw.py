@@ -195,7 +195,7 @@ def _bank_conflict(check, apply, cex: dict) -> list[Highlight]:
     esize = check.tensors[getattr(apply, role).tensor].esize
     rep, base, points, column = tuple(cex.get("repeat", {}).values()), cex.get("base", 0), [], None
     for lane, addr in zip(cex["lanes"], cex["byte_addresses"]):
-        group = {"thread": (), "warp": (lane,), "cta": (cex.get("warp", 0), lane)}[apply.scope]
+        group = tuple({"warp": cex.get("warp", 0), "lane": lane}[n] for n in GROUP_NAMES[apply.scope])
         for w in range(apply.opcode.vector):
             byte = addr + w * esize
             if (byte // 4) % 32 == cex["bank"]:

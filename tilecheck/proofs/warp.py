@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import crd2idx, memory_model
 from ..layout import OFFSET
-from ..machine import WARP
+from ..machine import GROUP_NAMES, WARP
 from ..poly import Poly
 
 
@@ -48,7 +48,7 @@ def warps(check, apply) -> int:
 
 def group(scope: str, warp, lane) -> list:
     """The group coordinates of ``lane`` of ``warp`` (ints, arrays or polynomials)."""
-    return {"thread": [], "warp": [lane], "cta": [warp, lane]}[scope]
+    return [{"warp": warp, "lane": lane}[n] for n in GROUP_NAMES[scope]]  # machine.py's table
 
 
 def bases(align: int, modulus: int) -> list[int]:
