@@ -142,3 +142,114 @@ def test_sectors_base_alignment_counts():
     c = shared("(32,8):(1,32)", [32, 8], opcode="ld.global.b32", space="global", align=16)
     _, o = outcome(c, "sectors")
     assert o.status == "refuted" and o.count == 5 and o.counterexample["base"] == 16
+
+
+# --- the load pair rule (memory_model.pairs_merge): 8- and 16-byte loads whose aligned lane pairs share
+# an address are served per pair; stores never are
+
+V2 = dict(pattern="S[0:32, 0:2]: l (j w=2) -> l j w", reg=[32, 2])
+V4 = dict(pattern="S[0:32, 0:4]: l (j w=4) -> l j w", reg=[32, 4])
+
+
+@pytest.mark.parametrize("layout,vec,lane_word,ld,st", [
+    ("(32,2):(0,1)", 2, lambda l: 0, 1, 2),  # broadcast: one pair-served phase; a store's two phases
+    ("((2,16),2):((0,4),1)", 2, lambda l: 4 * (l // 2), 2, 2),  # pairs 16 B apart: pair j and j+8 share a bank
+    ("((2,16),2):((0,2),1)", 2, lambda l: 2 * (l // 2), 1, 2),  # pairs contiguous
+    ("((16,2),2):((2,0),1)", 2, lambda l: 2 * (l % 16), 2, 2),  # half_same: lane i and i+16, no pairs
+    ("(32,4):(0,1)", 4, lambda l: 0, 2, 4),  # 16 bytes: pairs in two phases of 8 pairs
+    ("((2,16),4):((0,4),1)", 4, lambda l: 4 * (l // 2), 2, 4),
+    ("((2,16),4):((0,8),1)", 4, lambda l: 8 * (l // 2), 4, 4),  # pair j and j+4 share a bank
+])
+def test_load_pair_rule(layout, vec, lane_word, ld, st):
+    """The hand-computed count of a load and of a store, from memory_model, Z3 (concrete and symbolic
+    at one value) and the decider."""
+    extra = V2 if vec == 2 else V4
+    for op, expected in (("ld", ld), ("st", st)):
+        addresses = {lane: 4 * lane_word(lane) for lane in range(32)}
+        assert memory_model.wavefronts(addresses, 4 * vec, op) == expected
+        ideal = memory_model.ideal_wavefronts(addresses, 4 * vec, op)
+        c = shared(layout, [32, vec], opcode=f"{op}.shared.v{vec}.b32", **extra)
+        _, o = outcome(c, "banks")
+        assert o.count == expected
+        assert o.status == ("proved" if expected == ideal else "refuted")
+        d = decide.decide(c)[0]["banks"]
+        assert d[0] == o.status and (d[1] is None or d[1]["count"] == expected)
+        sym = shared(layout.replace(":((0,", ":((n,").replace(":(0,", ":(n,"), [32, vec],
+                     opcode=f"{op}.shared.v{vec}.b32", symbols={"n": {"min": 0, "max": 0}}, **extra)
+        _, s = outcome(sym, "banks")
+        assert s.status == o.status
+        if s.status == "refuted":
+            assert s.counterexample["count"] == expected
+
+
+def sym_pairs(lo, hi, op="ld"):
+    """Lane 2j reads word 4j, lane 2j+1 word 4j + n: the pairs share an address only at n = 0."""
+    return shared("((2,16),2):((n,4),1)", [32, 2], opcode=f"{op}.shared.v2.b32",
+                  symbols={"n": {"min": lo, "max": hi, "multiple_of": 2}}, **V2)
+
+
+@pytest.mark.parametrize("n", [0, 2, 4, 6])
+def test_symbolic_pairs_agree_with_the_decider_at_each_value(n):
+    for op in ("ld", "st"):
+        _, o = outcome(sym_pairs(n, n, op), "banks")
+        d = decide.decide(sym_pairs(n, n, op), {"n": n})[0]["banks"]
+        assert o.status == d[0]
+        addresses = {lane: 4 * (4 * (lane // 2) + n * (lane % 2)) for lane in range(32)}
+        count, ideal = memory_model.wavefronts(addresses, 8, op), memory_model.ideal_wavefronts(addresses, 8, op)
+        assert count == (ideal if o.status == "proved" else o.counterexample["count"])
+        if d[0] == "refuted":
+            assert o.counterexample["count"] == d[1]["count"]
+
+
+def test_symbolic_pairs_merge_only_at_some_values():
+    """n in {0, 2}: at n = 2 the load takes 2 wavefronts in 2 phases (ideal); at n = 0 its pairs merge
+    and take 2 wavefronts in the one phase (ideal 1): refuted there, and only as a load."""
+    _, o = outcome(sym_pairs(0, 2), "banks")
+    assert o.status == "refuted" and o.counterexample["symbols"] == {"n": 0}
+    assert o.counterexample["count"] == 2 and o.counterexample["ideal"] == 1
+    assert decide.decide(sym_pairs(0, 2))[0]["banks"][0] == "refuted"
+    _, s = outcome(sym_pairs(0, 2, "st"), "banks")
+    assert s.status == "proved" and decide.decide(sym_pairs(0, 2, "st"))[0]["banks"][0] == "proved"
+    _, p = outcome(sym_pairs(2, 2), "banks")
+    assert p.status == "proved"
+
+
+def test_symbolic_pairs_with_an_expected_count():
+    """expect = { banks = N } decides with the count term (If(merged, per pair, per lane)), not the
+    two-lane form: the merged load at n = 0 takes 2 wavefronts, above 1; a store takes 2 too."""
+    def check(op, bound):
+        return shared("((2,16),2):((n,4),1)", [32, 2], opcode=f"{op}.shared.v2.b32",
+                      symbols={"n": {"min": 0, "max": 2, "multiple_of": 2}}, expect={"banks": bound}, **V2)
+    assert outcome(check("ld", 1), "banks")[1].status == "refuted"
+    assert outcome(check("ld", 2), "banks")[1].status == "proved"
+    assert outcome(check("st", 2), "banks")[1].status == "proved"
+    assert outcome(check("st", 1), "banks")[1].status == "refuted"
+
+
+def test_a_search_out_of_budget_stays_refuted_with_at_least(monkeypatch):
+    """A refutation at the ideal is a fact: with no time for the maximum search, banks is still
+    refuted, with "at least N" where N is the worst warp-instruction at the counterexample's symbol
+    values (enumerated); with the time, the count is exact."""
+    from tilecheck.proofs import warp
+    sym = shared("(32,4):(n,1)", [32, 4], symbols={"n": {"min": 1, "max": 48}})  # n = 48: 16, n = 32: 32
+    _, exact = outcome(sym, "banks")
+    assert exact.status == "refuted" and exact.counterexample["exact"] is True and exact.count == 32
+    monkeypatch.setattr(warp, "MAXIMUM_SEARCH_S", 0.0)
+    _, o = outcome(sym, "banks")
+    assert o.status == "refuted" and o.count is None and o.counterexample["exact"] is False
+    n = o.counterexample["symbols"]["n"]
+    at = {lane: 4 * lane * n for lane in range(32)}
+    assert o.counterexample["count"] == memory_model.wavefronts(at, 4) > 1
+    assert f"at least {o.counterexample['count']} wavefronts" in o.message
+
+
+def test_32_byte_shared_access_is_skipped_with_its_reason_unless_required():
+    c = shared("(32,8):(8,1)", [32, 8], opcode="ld.shared.v8.b32", pattern="S[0:32, 0:8]: l (j w=8) -> l j w",
+               reg=[32, 8])
+    _, o = outcome(c, "banks")
+    assert o.status == "skipped" and "32-byte" in o.message
+    assert decide.decide(c)[0]["banks"][0] == "skipped"
+    r = shared("(32,8):(8,1)", [32, 8], opcode="ld.shared.v8.b32", pattern="S[0:32, 0:8]: l (j w=8) -> l j w",
+               reg=[32, 8], expect={"banks": 4})
+    _, o = outcome(r, "banks")
+    assert o.status == "unknown" and "32-byte" in o.message

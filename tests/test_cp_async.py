@@ -104,8 +104,9 @@ def test_tile_is_proved_and_the_decider_agrees():
 def test_cg_8_is_refuted_on_target_and_ptxas_refuses_it():
     r = tilecheck.prove(tilecheck.load(EXAMPLES / "cp_async_cg_8_refuted.toml"))
     assert r.verdict == "refuted"
-    bad = {o.name: o.message for o in r.applies[0].obligations if o.status == "refuted"}
-    assert set(bad) - {"sectors"} == {"target"} and "copies 16 bytes only, cp-size is 8" in bad["target"]
+    bad = {o.name: o.message for o in r.applies[0].obligations
+           if o.status == "refuted" and o.name not in decide.COUNTED}  # sectors: performance, reported
+    assert set(bad) == {"target"} and "copies 16 bytes only, cp-size is 8" in bad["target"]
     assert decide.decide(r.check)[0]["target"][0] == "refuted"
     try:
         assert not ptxas(module("cp.async.cg.shared.global", 8, "sm_80"), "sm_80").ok

@@ -242,3 +242,40 @@ def test_committed_pictures_are_current(tmp_path, monkeypatch):
     committed = {p.name: p.read_text() for p in (ROOT / "docs" / "pictures").glob("*.svg")}
     assert set(fresh) == {f"{p.stem}.svg" for p in EXAMPLES.glob("*.toml")}
     assert committed == fresh, "run: tilecheck draw --all examples -o docs/pictures"
+
+
+def test_banks_refutation_marks_the_two_lanes_and_the_bank():
+    """Issue 14 item 2: the conflicting lanes' elements in the conflicting bank, and the bank's column."""
+    check = tilecheck.load(EXAMPLES / "banks_conflict_refuted.toml")
+    report, root = picture(check)
+    cex = report.applies[0].obligation("banks").counterexample
+    mem = panels(root)["src" if check.applies[0].is_load else "dst"]
+    hl = [c for c in marked(mem) if "banks" in c.get("data-highlight").split(",")]
+    assert sorted(int(c.get("data-thread")) for c in hl) == sorted(cex["lanes"])
+    assert {c.get("data-bank") for c in hl} == {str(cex["bank"])}
+    cols = [r for r in mem.iter(f"{NS}rect") if r.get("class") == "bankcol"]
+    assert cols and {c.get("data-bank") for c in cols} == {str(cex["bank"])}  # a column per element: 2 a bank
+    heads = [t for t in mem.iter(f"{NS}text") if t.get("class") == "bank hl"]
+    assert len(heads) == len(cols) and {t.text for t in heads} == {str(cex["bank"])}
+    free = tilecheck.load(EXAMPLES / "banks_conflict_free.toml")
+    _, root = picture(free)
+    assert not [r for r in root.iter(f"{NS}rect") if r.get("class") == "bankcol"]
+
+
+def test_banks_highlight_only_the_elements_in_the_bank():
+    """8-byte atoms: lane l reads words 4l, 4l+1 (16 bytes apart, lanes 0 and 8 share banks 0 and 1 in
+    the first phase); only the element of each lane's atom in the reported bank is marked."""
+    from tilecheck.check import from_dict
+    data = {"arch": "sm_90", "threads": 32,
+            "tensors": {"S": {"dtype": "uint32", "scope": "shared", "shape": [32, 4], "layout": "(32,4):(4,1)",
+                              "align": 16},
+                        "R": {"dtype": "uint32", "scope": "register", "shape": [32, 2],
+                              "layout": "(32,2):(1@laneid,1)"}},
+            "apply": [{"opcode": "st.shared.v2.b32", "scope": "warp", "dst": "S[0:32, 0:2]: l (j w=2) -> l j w",
+                       "src": "R: l (j w=2) -> l j w"}]}
+    check = from_dict(data, "<test>")
+    report, root = picture(check)
+    cex = report.applies[0].obligation("banks").counterexample
+    hl = marked(panels(root)["dst"])
+    assert len(hl) == 2 and sorted(int(c.get("data-thread")) for c in hl) == sorted(cex["lanes"])
+    assert {int(c.get("data-bank")) for c in hl} == {cex["bank"]}

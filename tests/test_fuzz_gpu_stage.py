@@ -17,7 +17,7 @@ from test_gpu_batch import FakeDriver
 
 @pytest.fixture(scope="module")
 def drawn():
-    tally = run_chunk(seed=11, index=0, cases=250, symbolic=False, keep=True, shrink=False)
+    tally = run_chunk(seed=11, index=0, cases=400, symbolic=False, keep=True, shrink=False)
     assert len(tally.proved) >= 20, "too few proved cases drawn"
     return tally
 

@@ -678,8 +678,11 @@ def guard(ops):
 # thread scope: min(32, threads) lanes, all at the thread's one address; warp scope: lane l is
 # group (l,) (every warp alike); cta scope: lane l of warp w is group (w, l), every warp.  A lane's
 # byte address is base + esize * offset at word 0, for every base residue the tensor's align allows.
+# count(addresses, width, op) and ideal(...): op is "ld" when the operand is read (a load's lane
+# pairs may merge, memory_model.pairs_merge), "st" when it is written.
 COUNTED = {"banks": ("shared", 4, memory_model.wavefronts, memory_model.ideal_wavefronts),
-           "sectors": ("global", 32, memory_model.sectors, memory_model.ideal_sectors)}
+           "sectors": ("global", 32, lambda a, w, op: memory_model.sectors(a, w),
+                       lambda a, w, op: memory_model.ideal_sectors(a, w))}
 
 
 COUNTED_UNIT = {"banks": "wavefronts", "sectors": "sectors"}
@@ -711,11 +714,17 @@ def counts(ops, name):
     for view in counted_views(ops.check, ops.apply, name):
         t = ops.check.tensors[view.tensor]
         width = ops.apply.opcode.vector * t.esize
+        op = "ld" if view is ops.apply.src else "st"
+        seen: dict = {}  # one count per distinct instruction, shifted down by whole 128-byte rows
         for w, r, lanes in warp_instructions(ops):
             offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
+            low = min(offs) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors: no count changes
             for base in range(0, modulus, t.align) if t.align < modulus else [0]:
-                a = {lane: base + o for lane, o in enumerate(offs)}
-                out.append((count(a, width), ideal(a, width), w, r, base))
+                key = (base, *(o - low for o in offs))
+                if key not in seen:
+                    a = {lane: base + o - low for lane, o in enumerate(offs)}
+                    seen[key] = (count(a, width, op), ideal(a, width, op))
+                out.append((*seen[key], w, r, base))
     return out
 
 

@@ -17,7 +17,8 @@ atom (one instruction's word group) is outlined.  Rows with no element are left 
 gap line marks the jump).  When an obligation is refuted, its counterexample is
 highlighted (a thick red outline, class ``hl``): the misaligned or non-contiguous atom,
 the register slot owned by another thread, the two accesses that collide, the element
-out of bounds or past the address space.
+out of bounds or past the address space, the two lanes' elements in the bank they conflict
+on (and that bank's column, ``rect.bankcol``, its header in class ``bank hl``).
 
 Elements are evaluated with the concrete semantics (``View.index``, ``Layout.__call__``)
 at one assignment of the symbols: the counterexample's, or the smallest allowed
@@ -157,6 +158,7 @@ class Highlight:
     points: list = field(default_factory=list)  # points to outline
     atom: bool = False  # outline every word of each point's atom
     axis: tuple | None = None  # (axis, extent): every element whose index[axis] is outside [0, extent)
+    bank: int | None = None  # banks: the bank column (relative to the tensor's base) the points share
 
 
 def highlights(check, apply, name: str, cex: dict) -> list[Highlight]:
@@ -170,6 +172,8 @@ def highlights(check, apply, name: str, cex: dict) -> list[Highlight]:
         return [Highlight(name, mem, [a, b]), Highlight(name, reg, [a, b])]
     if name == "bounds" and "axis" in cex:
         return [Highlight(name, cex["operand"], axis=(cex["axis"], cex["extent"]))]
+    if name == "banks" and "lanes" in cex:
+        return _bank_conflict(check, apply, cex)
     if "word" not in cex:  # a static fact (the base pointer's alignment, ...)
         return []
     p = _point(cex, apply.scope)
@@ -180,6 +184,24 @@ def highlights(check, apply, name: str, cex: dict) -> list[Highlight]:
     if name == "bounds":
         return [Highlight(name, cex.get("operand", mem), [p])]
     return [Highlight(name, mem, [p])]
+
+
+def _bank_conflict(check, apply, cex: dict) -> list[Highlight]:
+    """banks: the elements of the two conflicting lanes' atoms that lie in the conflicting bank (the
+    counterexample's byte addresses include the base residue ``base``), and that bank's column."""
+    role = next((r for r in ("src", "dst") if check.tensors[getattr(apply, r).tensor].scope == "shared"), None)
+    if role is None:
+        return []
+    esize = check.tensors[getattr(apply, role).tensor].esize
+    rep, base, points, column = tuple(cex.get("repeat", {}).values()), cex.get("base", 0), [], None
+    for lane, addr in zip(cex["lanes"], cex["byte_addresses"]):
+        group = tuple({"warp": cex.get("warp", 0), "lane": lane}[n] for n in GROUP_NAMES[apply.scope])
+        for w in range(apply.opcode.vector):
+            byte = addr + w * esize
+            if (byte // 4) % 32 == cex["bank"]:
+                points.append((group, rep, w))
+                column = bank(byte - base) if column is None else column
+    return [Highlight("banks", role, points, bank=column)]
 
 
 def env_for(check, refuted) -> tuple[dict, str]:
@@ -307,7 +329,7 @@ STYLE = (".cell{stroke:#fff;stroke-width:.5}.atom{fill:none;stroke:#333;stroke-w
          ".mark{fill:none;stroke:#d00;stroke-width:3}.vec{stroke:#888;stroke-width:.6}"
          ".gap{stroke:#999;stroke-dasharray:3,3}text{font-family:monospace}.label{font-size:9px;text-anchor:middle}"
          ".row{font-size:8px;text-anchor:end}.bank{font-size:8px;text-anchor:middle}.caption,.note{font-size:11px}"
-         ".title{font-size:13px;font-weight:bold}")
+         ".title{font-size:13px;font-weight:bold}.bankcol{fill:#d00;fill-opacity:.12}.bank.hl{fill:#d00;font-weight:bold}")
 
 
 def _rect(x, y, w, h, cls, fill=None, attrs=None) -> str:
@@ -366,9 +388,14 @@ def panel(check, apply, role, accs, total, hls, grid, color, y0) -> tuple[list[s
     out = [f'<g class="panel" data-role="{role}" data-kind="{kind}" data-tensor={quoteattr(t.name)} '
            f'data-elements="{len(cells)}" data-total="{total}" data-truncated="{str(truncated).lower()}">',
            _text(4, y0 + 12, cap, "caption")]
+    conflict = {h.bank for h in hls if h.role == role and h.bank is not None} if header else set()
     if header:
         for c, s in enumerate(header):
-            out.append(_text(LABEL_W + c * CELL_W + CELL_W / 2, y0 + 26, s, "bank"))
+            hot = bank(c * t.esize) in conflict
+            out.append(_text(LABEL_W + c * CELL_W + CELL_W / 2, y0 + 26, s, "bank hl" if hot else "bank"))
+            if hot:  # the conflicting bank: its column, under the cells
+                out.append(_rect(LABEL_W + c * CELL_W, top - 3, CELL_W, y + 3, "bankcol", None,
+                                 {"data-bank": s, "data-highlight": "banks"}))
     for r in rows:
         out.append(_text(LABEL_W - 4, top + ypos[r] + CELL_H * 0.7, row_name(r), "row"))
     for g in gaps:

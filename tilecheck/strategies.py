@@ -466,6 +466,23 @@ def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
             b.stride = _P.of(draw(_ints(-3, 8)))
 
 
+def _costly(draw, op, esize, space):
+    """Now and then a shared or global tile that costs more than the ideal (``banks``, ``sectors``):
+    the innermost lane block 32-256 bytes apart (one bank for 128 bytes: 16-byte atoms in rows of 128
+    bytes conflict 8-way; a sector or more per lane), or at one address (consecutive lanes share it:
+    a load of 8 or 16 bytes is then served per pair, a broadcast when every lane does)."""
+    if space not in ("shared", "global") or not _chance(draw, 12):
+        return
+    lane = next((names[-1] for names in op.view if op.role[names[0]] == "group" and names[0].startswith("l")), None)
+    block = next((b for b in op.blocks() if lane in b.names), None)
+    if block is None or not isinstance(block.stride, _P):
+        return
+    if _chance(draw, 35):
+        block.stride = _P.of(0)
+    else:
+        block.stride = _P.of(max(1, _pick(draw, [128, 256, 64, 32], [4, 1, 1, 1]) // esize))
+
+
 def _register_strides(draw, op, scope):
     """Thread strides for the group names, slot strides for the rest (injective or not)."""
     blocks = op.blocks()
@@ -683,6 +700,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
     mem = _Operand(mname, *_operand_structure(draw, axes))
     _axes_and_slices(draw, mem, symbolic, syms)
     _memory_strides(draw, mem, esize, space, symbolic, syms, vector)
+    _costly(draw, mem, esize, space)
     if symbolic and _chance(draw, 25):
         o = syms.fresh_symbol("o")
         m = _pick(draw, [1, vector, 4, 2])

@@ -4,7 +4,5 @@
 (set-logic ALL)
 (set-info :status unsat)
 (assert
- (let ((?x1 (div (- (+ (* 8 (+ (ite and 1 0))) 32) 1) 32)))
-(let ((?x2 (+ (ite and 1 0))))
-(and (> ?x2 ?x1)))))
+ (and (> 1 (div (- (+ (* 8 1) 32) 1) 32))))
 (check-sat)

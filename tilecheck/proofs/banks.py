@@ -7,13 +7,20 @@ The model is ``tilecheck/memory_model.py`` (held to ``ncu``'s counters); a warp-
 * ``lane_words(width)``: an aligned lane touches the 4-byte words ``addr // 4 + k``, ``k < lane_words``;
 * ``bank(word) = word % 32``;
 * a phase takes as many wavefronts as the most *distinct* words one bank holds; the instruction
-  their sum; the ideal is one per phase with an active lane.
+  their sum; the ideal is one per phase with an active lane;
+* ``pairs``: an 8- or 16-byte *load* whose every aligned lane pair ``(2j, 2j+1)`` reads one address
+  is served per pair (the pair's lower lane), ``phase_lanes(width)`` pairs per phase; otherwise,
+  and for every store, lane by lane.  Symbolically the mode is the conjunction of the 16 pairs'
+  address equalities at the same warp, repeat, base and symbols, and both modes are encoded
+  exactly (the count is ``If(merged, per-pair count, per-lane count)``).
 
 Concrete checks are counted by enumeration (``crd2idx`` on numpy arrays, ``memory_model`` per
 distinct warp-instruction).  Symbolic checks are one Z3 query: per phase a bank variable ``B``, a
 lane's word in ``B`` (if it touches ``B``) and the number of distinct such words, summed over the
-phases; the violation is that sum above the ideal (or the file's ``expect`` bound), and the
-reported count its maximum over symbols, warps, repeats and base addresses (a binary search).
+phases; the violation is that sum above the ideal (or the file's ``expect`` bound); at the ideal
+it is stated on two symbolic lanes instead (``pair``).  A refutation's count is the worst
+warp-instruction at the counterexample's symbol values (enumerated), raised by a maximum search
+over symbols within a budget (``warp.decide``): exact when the search ends, "at least N" otherwise.
 """
 from __future__ import annotations
 
@@ -49,7 +56,24 @@ def phase_count(addresses: list, width: int, tag: str, q=None):
         words.append(first + d)
     new = [z3.And(h, *(z3.Not(z3.And(hits[j], words[j] == words[i])) for j in range(i)))
            for i, h in enumerate(hits)]
-    return z3.Sum([z3.If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
+    return warp.total([z3.If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
+
+
+def pairs_merged(addrs: list, width: int, op: str):
+    """Z3: every aligned lane pair of the load reads one address (``memory_model.pairs_merge``; a lane
+    without a partner agrees with it).  A pair whose addresses differ by a nonzero constant makes it
+    false at once, one that differs by zero drops out."""
+    if op != "ld" or width not in (8, 16):
+        return z3.BoolVal(False)
+    eqs = []
+    for j in range(0, len(addrs) - 1, 2):
+        d = z3.simplify(addrs[j] - addrs[j + 1])
+        if z3.is_int_value(d):
+            if d.as_long() != 0:
+                return z3.BoolVal(False)
+            continue
+        eqs.append(addrs[j] == addrs[j + 1])
+    return z3.And(*eqs) if eqs else z3.BoolVal(True)
 
 
 class Banks(warp.Rule):
@@ -61,27 +85,39 @@ class Banks(warp.Rule):
     def supported(self, width):
         try:
             phase_lanes(width)
-        except ValueError as e:
-            return str(e)
+        except ValueError:
+            return (f"no wavefront rule for {width}-byte shared accesses (PTX has none: 256-bit vectors need "
+                    ".global; not measured)")
         return None
 
-    def count(self, addresses, width):
-        return memory_model.wavefronts(addresses, width), memory_model.ideal_wavefronts(addresses, width)
+    def count(self, addresses, width, op):
+        return memory_model.wavefronts(addresses, width, op), memory_model.ideal_wavefronts(addresses, width, op)
 
     def most(self, lanes, width):
         return lanes  # a lane touches at most one word of a bank
 
-    def encode(self, q, addrs, width, tag):
+    def encode(self, q, addrs, width, tag, op):
         n = phase_lanes(width)
-        total, side = [], []
-        for p in range(0, len(addrs), n):
-            c, s = phase_count(addrs[p:p + n], width, f"{tag}:bank{p // n}", q)
-            total.append(c)
-            side += s
-        return z3.Sum(total), len(total), side
+        side = []
 
-    def pair(self, q, view, warp_var, repeat, base, width):
-        """Two lanes of one phase touching distinct words of one bank (lanes and word indices symbolic)."""
+        def served(units, name):
+            total = []
+            for p in range(0, len(units), n):
+                c, s = phase_count(units[p:p + n], width, f"{tag}:{name}{p // n}", q)
+                total.append(c)
+                side.extend(s)
+            return warp.total(total), len(total)
+
+        count, ideal = served(addrs, "bank")
+        merged = pairs_merged(addrs, width, op)
+        if not z3.is_false(merged):  # per pair: the pairs' lower lanes, n requests a phase
+            pcount, pideal = served(addrs[0::2], "pairbank")
+            count, ideal = z3.If(merged, pcount, count), z3.If(merged, pideal, ideal)
+        return count, ideal, side
+
+    def pair(self, q, view, warp_var, repeat, base, width, op, addrs):
+        """Two lanes of one phase touching distinct words of one bank (lanes and word indices symbolic);
+        a phase is ``phase_lanes`` lanes, or twice as many when the load's pairs merge."""
         from ..encode import Coords
         from ..layout import OFFSET
         from ..poly import Poly
@@ -95,13 +131,20 @@ class Banks(warp.Rule):
             k = q.zv[f"i:k_{tag}"]
             out += [k >= 0, k < nw]
             words.append(q.z(base + off) / WORD + k)
-            out.append(q.z(lane) / p)
         la, lb = q.z(Poly.var("i:lane_a")), q.z(Poly.var("i:lane_b"))
-        return z3.And(la < lb, out[2] == out[5], *out[:2], *out[3:5], words[0] != words[1],
-                      bank(words[0]) == bank(words[1]))
+        same = la / p == lb / p
+        merged = pairs_merged(addrs, width, op)
+        if not z3.is_false(merged):
+            same = z3.If(merged, la / (2 * p) == lb / (2 * p), same)
+        return z3.And(la < lb, same, *out, words[0] != words[1], bank(words[0]) == bank(words[1]))
 
-    def describe(self, addresses, width, verb):
-        a, b, bk = memory_model.conflict(addresses, width)
+    def describe(self, addresses, width, verb, op):
+        pair = memory_model.conflict(addresses, width, op)
+        if pair is None:  # over an expected bound without a conflict: the phases are the count
+            n = len(memory_model.phases(addresses, width, op))
+            return (f"lanes {verb} in {n} phase{'s' if n != 1 else ''} without a bank conflict",
+                    {"phases": n, "width": width})
+        a, b, bk = pair
         wa, wb = (next(w for w in memory_model.words(addresses[x], width) if bank(w) == bk) for x in (a, b))
         return (f"lanes {a} and {b} {verb} words {wa} and {wb} (bytes {addresses[a]} and {addresses[b]}), bank {bk}",
                 {"lanes": [a, b], "words": [wa, wb], "byte_addresses": [addresses[a], addresses[b]], "bank": bk,

@@ -32,6 +32,7 @@ class Violation:
     note: str | None = None  # the message of a proof (registers: the number), None for most
     count: int | None = None  # banks, sectors: the exact count the outcome reports (Outcome.count)
     unknown: str | None = None  # the obligation cannot be decided for this input: the unknown's message
+    skipped: str | None = None  # the obligation does not apply to this input (a performance one): why
     searches: bool = False  # explain finds its own (minimal) counterexample: the model is not minimised
     budget: float | None = None  # seconds at most for the search (a performance obligation not required)
 
@@ -68,6 +69,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     ``recorder`` (--smt2 / --recheck) sees every query the solver decides."""
     start = time.perf_counter()
     q = Query(check, apply, role)
+    q.facts = facts  # banks/sectors try the facts' smallest model by enumeration before any query
     v: Violation = obligation(q)
     if v.budget is not None:
         timeout_s = min(timeout_s, v.budget)
@@ -78,6 +80,8 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     mentioned = set(q.zv)
     if v.unknown is not None:
         return Outcome(name, UNKNOWN, time.perf_counter() - start, v.unknown)
+    if v.skipped is not None:
+        return Outcome(name, SKIPPED, time.perf_counter() - start, v.skipped)
     formula = z3.simplify(v.formula)
     if z3.is_false(formula):
         _record(recorder, name, apply, check, v.formula, z3.unsat)

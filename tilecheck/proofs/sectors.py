@@ -28,7 +28,9 @@ def sector(addr):
 
 def distinct(terms: list):
     """Z3: how many distinct values ``terms`` take."""
-    return z3.Sum([z3.If(z3.And(*(terms[j] != t for j in range(i))), 1, 0) for i, t in enumerate(terms)])
+    # the first term counts 1 (no empty (and): SMT-LIB readers such as cvc5 reject it)
+    return warp.total([z3.If(z3.And(*(terms[j] != t for j in range(i))), 1, 0) if i else z3.IntVal(1)
+                   for i, t in enumerate(terms)])
 
 
 class Sectors(warp.Rule):
@@ -40,18 +42,18 @@ class Sectors(warp.Rule):
     def supported(self, width):
         return None if SECTOR % width == 0 else f"no sector rule for {width}-byte accesses"
 
-    def count(self, addresses, width):
+    def count(self, addresses, width, op):
         return memory_model.sectors(addresses, width), memory_model.ideal_sectors(addresses, width)
 
     def most(self, lanes, width):
         return lanes
 
-    def encode(self, q, addrs, width, tag):
+    def encode(self, q, addrs, width, tag, op):
         s, d = distinct([sector(a) for a in addrs]), distinct(addrs)
         ideal = (width * d + SECTOR - 1) / SECTOR
         return s, ideal, []
 
-    def describe(self, addresses, width, verb):
+    def describe(self, addresses, width, verb, op):
         by = {}
         for lane in sorted(addresses):
             a = addresses[lane]

@@ -20,13 +20,14 @@ its residue modulo ``modulus`` matters (4 for banks: a shift by whole words rena
 """
 from __future__ import annotations
 
+import time
 from math import prod
 
 import numpy as np
 
 from .. import crd2idx, memory_model
 from ..layout import OFFSET
-from ..machine import WARP
+from ..machine import GROUP_NAMES, WARP
 from ..poly import Poly
 
 
@@ -47,7 +48,7 @@ def warps(check, apply) -> int:
 
 def group(scope: str, warp, lane) -> list:
     """The group coordinates of ``lane`` of ``warp`` (ints, arrays or polynomials)."""
-    return {"thread": [], "warp": [lane], "cta": [warp, lane]}[scope]
+    return [{"warp": warp, "lane": lane}[n] for n in GROUP_NAMES[scope]]  # machine.py's table
 
 
 def bases(align: int, modulus: int) -> list[int]:
@@ -117,6 +118,13 @@ def per_row(rows: np.ndarray, modulus: int, count) -> np.ndarray:
     return counts[np.asarray(inverse).reshape(-1)]  # one row (count, ideal) per warp-instruction
 
 
+def total(terms: list):
+    """``z3.Sum`` that never writes a unary or empty ``+`` (SMT-LIB readers such as cvc5 reject them)."""
+    import z3
+    terms = list(terms)
+    return z3.IntVal(0) if not terms else terms[0] if len(terms) == 1 else z3.Sum(terms)
+
+
 SHIFT_BANKS = memory_model.WORD * memory_model.BANKS  # 128 bytes: a shift by it keeps every word's bank
 SHIFT_SECTORS = memory_model.SECTOR
 
@@ -167,14 +175,17 @@ def repeats(check, apply, view) -> int:
 
 # --- the decision, shared by banks and sectors ------------------------------------------------
 
-PERFORMANCE_BUDGET_S = 1.0  # a symbolic count the file does not require: unknown after this (never proved)
+PERFORMANCE_BUDGET_S = 1.0  # the ideal query of a count the file does not require: unknown after this
 COUNT_STEP_S = 2.0  # each step of the symbolic maximum's search (a step it cannot decide: "at least")
+MAXIMUM_SEARCH_S = 0.25  # the whole maximum search of a refutation at the ideal, not required
+MAXIMUM_SEARCH_EXPECT_S = 10.0  # ... when the file requires the count or bounds it (expect = { banks = N })
 
 
 class Rule:
     """What one counted obligation supplies: ``name``; ``modulus`` (the base residues that matter);
-    ``count(addresses, width) -> (count, ideal)`` on one warp-instruction (``memory_model``);
-    ``encode(q, addrs, width, tag) -> (count term, ideal term, side conditions)`` in Z3;
+    ``count(addresses, width, op) -> (count, ideal)`` on one warp-instruction (``memory_model``;
+    ``op`` is "ld" when the operand is read, "st" when written);
+    ``encode(q, addrs, width, tag, op) -> (count term, ideal term, side conditions)`` in Z3;
     ``explain(...) -> (message, counterexample)`` of one warp-instruction; ``unit`` (plural noun)."""
     name = ""
     modulus = 1
@@ -182,20 +193,21 @@ class Rule:
     unit = ""
     ideal_word = "ideal"
 
-    def count(self, addresses: dict, width: int) -> tuple[int, int]:
+    def count(self, addresses: dict, width: int, op: str) -> tuple[int, int]:
         raise NotImplementedError
 
-    def encode(self, q, addrs: list, width: int, tag: str):
+    def encode(self, q, addrs: list, width: int, tag: str, op: str):
         raise NotImplementedError
 
-    def describe(self, addresses: dict, width: int, verb: str) -> tuple[str, dict]:
+    def describe(self, addresses: dict, width: int, verb: str, op: str) -> tuple[str, dict]:
         raise NotImplementedError
 
     def supported(self, width: int) -> str | None:
         return None
 
-    def pair(self, q, view, warp, repeat, base, width):
-        """The violation at the ideal over two symbolic lanes, or None (the per-lane count decides)."""
+    def pair(self, q, view, warp, repeat, base, width, op, addrs):
+        """The violation at the ideal over two symbolic lanes, or None (the per-lane count decides);
+        ``addrs`` are the lanes' Z3 byte addresses at the same warp, repeat and base."""
         return None
 
     def most(self, lanes: int, width: int) -> int:
@@ -217,12 +229,16 @@ def decide(q, rule: Rule):
     check, apply, view = q.check, q.apply, q.memory
     t = q.tensor(view)
     wd = width(apply, t)
+    op = "ld" if view is apply.src else "st"  # the operand is read (a load's pairs may merge) or written
     problem = rule.supported(wd)
-    if problem:
-        v = static(True, problem)
-        v.unknown = f"{rule.name} unknown: {problem}"
-        return v
     bound = expect(apply, rule.name)
+    if problem:  # no rule for this width: skipped (not counted), or unknown when the file requires it
+        v = static(True, problem)
+        if rule.name in apply.require:
+            v.unknown = f"{rule.name} unknown: {problem}"
+        else:
+            v.skipped = f"{rule.name} skipped: {problem}"
+        return v
     v_text = plural(verb(apply, view))
 
     def over(count, ideal):
@@ -230,9 +246,9 @@ def decide(q, rule: Rule):
 
     def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True):
         addresses = {lane: base + a for lane, a in enumerate(offsets)}
-        count, ideal = rule.count(addresses, wd)
+        count, ideal = rule.count(addresses, wd, op)
         place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus)
-        how, cex = rule.describe(addresses, wd, v_text)
+        how, cex = rule.describe(addresses, wd, v_text, op)
         n = count if most is None else most
         limit = f"ideal {ideal}" + ("" if bound is None else f", expected at most {bound}")
         head = f"{'' if exact else 'at least '}{n} {rule.unit} per warp-instruction ({limit})"
@@ -248,7 +264,7 @@ def decide(q, rule: Rule):
         keys, rows = table(check, apply, view)
         best = None
         for base in bases(t.align, rule.modulus):
-            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd))
+            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd, op))
             for i in range(len(keys)):
                 c, ideal = int(got[i, 0]), int(got[i, 1])
                 key = (over(c, ideal), c, -i, -base)
@@ -265,38 +281,125 @@ def decide(q, rule: Rule):
         v.count = c
         return v
 
-    # symbolic: one warp-instruction's count as a Z3 term; its maximum by a search
+    # symbolic: one query at the ideal (or the expected bound) decides; a refutation is a fact, and its
+    # count is the worst warp-instruction at the counterexample's symbol values (by enumeration), raised
+    # by a maximum search over symbols within a budget ("at least N" when the search does not finish)
     w, rep, offs = address_polys(q, view)
     nb = len(bases(t.align, rule.modulus))
     beta = q.ctx.var("i:base", 0, nb - 1) if nb > 1 else None
     base = t.align * beta if beta is not None else Poly()
     addrs = [q.z(base + o) for o in offs]
-    count, ideal, side = rule.encode(q, addrs, wd, "i")
+    count, ideal, side = rule.encode(q, addrs, wd, "i", op)
     formula = z3.And(*side, count > (ideal if bound is None else bound))
     # at the ideal, a rule may state the violation on two symbolic lanes (far smaller for the solver)
-    pair = rule.pair(q, view, w, rep, base, wd) if bound is None else None
+    pair = rule.pair(q, view, w, rep, base, wd, op, addrs) if bound is None else None
+    required = rule.name in apply.require
+    search_s = MAXIMUM_SEARCH_S if bound is None and not required else MAXIMUM_SEARCH_EXPECT_S
 
-    def explain(witness):
-        env = witness.env
-        at = _point(env, w, rep, beta, t.align)
-        offsets = one(check, apply, view, witness.symbols, at[0], at[1])
-        c, i = rule.count({lane: at[2] + a for lane, a in enumerate(offsets)}, wd)
-        if not over(c, i):
-            return None
-        most, exact, env2 = _maximum(q, formula, count, c, rule.most(len(addrs), wd), env)
-        v.count = most if exact else None
-        if env2 is not None:
-            at = _point(env2, w, rep, beta, t.align)
-            symbols = {n: p.eval(env2) for n, p in q.symbols.items()}
-            offsets = one(check, apply, view, symbols, at[0], at[1])
-        else:
-            symbols = witness.symbols
+    def instruction(symbols, at):
+        offsets = one(check, apply, view, symbols, at[0], at[1])
+        return (*rule.count({lane: at[2] + a for lane, a in enumerate(offsets)}, wd, op), offsets)
+
+    def finish(symbols, c, at, offsets, holder):
+        """The report of a violation found at ``symbols`` (count ``c`` at instruction ``at``): the worst
+        instruction there and at a few nearby symbol values, then the maximum search."""
+        start = time.perf_counter()
+        hi = rule.most(len(addrs), wd)
+        for k, env in enumerate([symbols, *_samples(check, symbols)]):
+            if k and (c >= hi or time.perf_counter() - start > search_s / 2):
+                break
+            worst = _worst_at(check, apply, view, rule, env, wd, op, over)
+            if worst is not None and worst[0] > c:
+                c, at, offsets = worst[0], worst[1], worst[2]
+                symbols = env
+        most, exact, env2 = _maximum(q, formula, count, c, hi, search_s - (time.perf_counter() - start))
+        if env2 is not None:  # a larger count elsewhere: that instruction, counted by enumeration
+            at2 = _point(env2, w, rep, beta, t.align)
+            symbols2 = {n: p.eval(env2) for n, p in q.symbols.items()}
+            c2, i2, offsets2 = instruction(symbols2, at2)
+            if over(c2, i2) and c2 >= c:
+                symbols, at, offsets, c = symbols2, at2, offsets2, c2
+        most = max(most, c)
+        holder.count = most if exact else None
         return report(symbols, at[0], at[1], at[2], offsets, most, exact)
 
-    v = Violation(formula if pair is None else pair, explain, searches=True,
-                  budget=None if rule.name in apply.require else PERFORMANCE_BUDGET_S)
+    # a refutation is a fact wherever it is found: first by enumeration at the smallest and largest
+    # allowed symbol values (no solver; a proof still needs the query below)
+    facts = getattr(q, "facts", None)
+    first = [facts.model] if facts is not None and facts.ok and facts.model else []
+    found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S, first)
+    if found is not None:
+        v = static(False, "")
+        v.explain = lambda _w: finish(*found, v)
+        return v
+
+    def explain(witness):
+        symbols = witness.symbols
+        at = _point(witness.env, w, rep, beta, t.align)
+        c, i, offsets = instruction(symbols, at)
+        if not over(c, i):
+            return None
+        return finish(symbols, c, at, offsets, v)
+
+    v = Violation(formula if pair is None else pair, explain,
+                  budget=None if required else PERFORMANCE_BUDGET_S)
     v.note = _proved_note(rule, None, None, bound)
     return v
+
+
+REFUTE_FIRST_S = 0.1  # enumeration at the ends of the symbols' ranges before the solver, at most
+
+
+def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: float, first=()):
+    """``(symbols, count, (warp, repeat, base), offsets)`` of a warp-instruction over the bound at
+    allowed symbol values (``first``: the facts' smallest model; then each symbol's smallest and
+    largest), or None."""
+    from ..decide import allowed, assignments
+    start = time.perf_counter()
+    for env in [*(e for e in first if allowed(check, e)), *assignments(check, per_end=1, limit=16)[:16]]:
+        if time.perf_counter() - start > seconds:
+            return None
+        worst = _worst_at(check, apply, view, rule, env, wd, op, over)
+        if worst is not None:
+            return env, *worst
+    return None
+
+
+WORST_AT_LIMIT = 4096  # warp-instructions enumerated at a counterexample's symbol values, at most
+
+
+def _samples(check, symbols: dict, per_symbol: int = 12):
+    """Symbol values near a counterexample's to count at: each symbol in turn at its ends and at
+    powers of two (times its ``multiple_of``), smallest first, the others kept; only values the
+    facts allow."""
+    from ..decide import allowed
+    seen = {tuple(sorted(symbols.items()))}
+    for name, s in check.symbols.items():
+        values = [s.min, s.max] + [s.multiple_of << i for i in range(62) if s.min <= s.multiple_of << i <= s.max]
+        values = sorted(set(values))
+        values = values if len(values) <= per_symbol else values[:per_symbol - 1] + [s.max]
+        for x in values:
+            env = {**symbols, name: x}
+            key = tuple(sorted(env.items()))
+            if key not in seen and allowed(check, env):
+                seen.add(key)
+                yield env
+
+
+def _worst_at(check, apply, view, rule, symbols: dict, wd: int, op: str, over):
+    """The worst warp-instruction over the bound at fixed symbol values, by enumeration (``table``):
+    ``(count, (warp, repeat, base), offsets)``, or None when there are too many to enumerate."""
+    if warps(check, apply) * repeats(check, apply, view) > WORST_AT_LIMIT:
+        return None
+    keys, rows = table(check, apply, view, symbols)
+    best = None
+    for b in bases(check.tensors[view.tensor].align, rule.modulus):
+        got = per_row(rows + b, rule.shift, lambda a: rule.count(a, wd, op))
+        for k in range(len(keys)):
+            c, i = int(got[k, 0]), int(got[k, 1])
+            if over(c, i) and (best is None or c > best[0]):
+                best = (c, (keys[k][0], keys[k][1], b), [int(a) for a in rows[k]])
+    return best
 
 
 def _proved_note(rule, count, ideal, bound) -> str:
@@ -314,36 +417,41 @@ def _point(env: dict, w, rep, beta, align: int):
     return value(w), tuple(value(r) for r in rep), align * value(beta)
 
 
-def _maximum(q, formula, count, lo: int, hi: int, default: dict):
-    """The largest ``count`` that ``formula`` allows (binary search from ``lo``, which it allows):
-    ``(count, exact, environment of a model at it, minimal)``; a step the solver cannot decide in
-    ``COUNT_STEP_S`` makes the answer a lower bound (``exact`` False)."""
+def _maximum(q, formula, count, lo: int, hi: int, seconds: float):
+    """The largest ``count`` that ``formula`` allows, by a search up from ``lo`` (which it allows)
+    within ``seconds`` (each step at most ``COUNT_STEP_S``): ``(count, exact, environment of a model
+    above lo or None)``; a step the solver cannot decide in time makes the answer a lower bound."""
     import z3
 
-    from .runner import fast_solver, lowest, relevant
-    solver = fast_solver(COUNT_STEP_S / 0.25)
+    from .runner import fast_solver, relevant
+    deadline = time.perf_counter() + seconds
+    if lo >= hi:
+        return lo, True, None
+    solver = fast_solver(COUNT_STEP_S)
     solver.add(formula)
     solver.add(*(q.build(c) for c, _ in relevant(set(q.zv), q.constraints())))
-    exact = True
+    exact, model = True, None
     while lo < hi:
+        left = deadline - time.perf_counter()
+        if left <= 0.001:
+            exact = False
+            break
         mid = (lo + hi + 1) // 2
         solver.push()
         solver.add(count >= mid)
+        solver.set(timeout=max(1, int(min(left, COUNT_STEP_S) * 1000)))
         r = solver.check()
         if r == z3.sat:
-            lo = mid
+            model = solver.model()
+            lo = max(mid, model.eval(count, model_completion=True).as_long())
         elif r == z3.unsat:
             hi = mid - 1
         else:
-            exact, hi = False, lo
+            exact = False
+            solver.pop()
+            break
         solver.pop()
-    solver.add(count >= lo)
-    if solver.check() != z3.sat:  # cannot be unsat (lo is allowed): the solver gave up
-        return lo, False, None
-    model = solver.model()
-    for name in [n for n in q.ctx.vars if "~" not in n and "." not in n and n in q.zv]:
-        model = lowest(solver, q.zv[name], q.ctx.vars[name].lo, model)
+    if model is None:
+        return lo, exact, None
     env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items() if n in q.ctx.vars}
-    for n in q.ctx.vars:
-        env.setdefault(n, default.get(n, 0))
     return lo, exact, env
