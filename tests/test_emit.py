@@ -154,6 +154,22 @@ def _round_trip():
          {"opcode": "ld.shared.v2.b32", "scope": "warp", "dst": "Q", "src": "S"}], threads=32)
 
 
+def _swizzled():
+    """Swizzled tiles: the shipped example (32-bit shr/and/xor) and a symbolic global row band (the
+    64-bit forms); test_swizzle.py adds a symbolic-size shared tile (dynamic shared memory)."""
+    band = check_of(
+        {"X": {"dtype": "float32", "scope": "global", "shape": ["n", 64], "layout": "Sw<2,2,3> o (n,64):(64,1)",
+               "align": 16},
+         "R": {"dtype": "float32", "scope": "register", "shape": [2, 32, 2, 4],
+               "layout": "(2,32,2,4):(1@warpid,1@laneid,4,1)"}},
+        {"opcode": "ld.global.v4.b32", "scope": "cta", "dst": "R",
+         "src": "X[r0:r0+8, :]: (r w=2 q=2) (c v=4) -> w (q c) r v"},
+        threads=64, assume=["r0 + 8 <= n"],
+        symbols={"n": {"min": 8, "max": 4096}, "r0": {"min": 0, "max": 4088}})
+    return {"swizzle_half_tile": (tilecheck.load(EXAMPLES / "swizzle_half_tile.toml"), None),
+            "swizzle-symbolic-band": (band, [{"n": 8, "r0": 0}, {"n": 37, "r0": 29}])}
+
+
 SYMBOLIC_TILE = [{"n": 8, "k": 8, "r0": 0, "c0": 0}, {"n": 40, "k": 64, "r0": 24, "c0": 56}]
 CASES = {
     "seed": (tilecheck.load(EXAMPLES / "seed.toml"), None),
@@ -163,6 +179,7 @@ CASES = {
     **{n: (c, None) for n, c in _special().items()},
     **_symbolic(),
     "round-trip": (_round_trip(), None),
+    **_swizzled(),
 }
 
 

@@ -191,6 +191,8 @@ class Machine:
                 r = s(x[0]) >> x[1]
             elif name == "and":
                 r = x[0] & x[1]
+            elif name == "xor":
+                r = x[0] ^ x[1]
             elif name == "mad":
                 r = s(x[0]) * s(x[1]) + s(x[2])
             elif name in ("div", "rem"):

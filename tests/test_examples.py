@@ -24,6 +24,8 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "cp_async_cg_8_refuted.toml": ("refuted", 4, {"target", "sectors"}),
     "banks_conflict_refuted.toml": ("refuted", 64, {"banks"}),  # expect = { banks = "conflict-free" }
     "banks_conflict_free.toml": ("proved", 64, set()),
+    "swizzle_half_tile.toml": ("proved", 16, set()),
+    "swizzle_chunk_split_refuted.toml": ("refuted", 16, {"contiguity"}),
 }
 
 

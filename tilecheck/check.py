@@ -314,6 +314,9 @@ def _tensor(name, spec, symbols) -> Tensor:
                 _declared(names_of(leaf), symbols, "layout")
         if layout.thread_axes() and scope != "register":
             raise InputError("thread strides (@laneid, @warpid, @tid) are only for register tensors", "layout")
+        if layout.swizzle is not None and (scope == "register" or layout.thread_axes()):
+            raise InputError(f"only a memory tensor's layout may be swizzled, {name} is a {scope} tensor"
+                             if scope == "register" else "a swizzled layout cannot have thread strides", "layout")
         _same_shape(layout, shape)
     else:
         layout = row_major(shape)

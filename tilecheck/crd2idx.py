@@ -7,7 +7,8 @@ An operand's value at coordinates is computed in three steps, each written once 
    plus the slice start;
 3. ``layout_value``: the layout at that index, a nested mode split colexicographically (first
    sub-mode fastest), each leaf times its stride summed into the element offset (``""``) or a
-   thread component (``laneid``, ``warpid``, ``tid``).
+   thread component (``laneid``, ``warpid``, ``tid``); a swizzled layout then XORs the element
+   offset's bits (``Swizzle``; each domain's ``swizzle``).
 
 The domain supplies the arithmetic: ``Ints`` (Python ints and numpy integer arrays: exact floor
 division, elementwise, never in place), ``Polys`` (exact polynomials: digits and divisions through
@@ -43,6 +44,10 @@ class Ints:
     def divmod(self, c, d: int, stem: str):
         return c // d, c % d
 
+    def swizzle(self, o, sw):
+        """``sw(o)``: CuTe's XOR of the offset's bits (ints and numpy arrays alike)."""
+        return sw(o)
+
     def digits(self, c, sizes: list[int], stem: str) -> list:
         """Row-major digits of ``c`` in the mixed radix ``sizes`` (each one reduced)."""
         out = []
@@ -74,6 +79,11 @@ class Polys:
     def divmod(self, c: Poly, d: int, stem: str):
         exact = exact_divmod(c, d, self.ctx)
         return exact if exact is not None else self.ctx.divmod(c, d, stem)
+
+    def swizzle(self, o: Poly, sw) -> Poly:
+        """``sw(o)`` exactly: ``o``'s bits split into fresh digits, the XOR of two bits ``z``, ``y``
+        as ``z + y - 2*t`` with ``t = z AND y`` (``swizzle_poly``)."""
+        return swizzle_poly(o, sw, self.ctx)
 
     def digits(self, c: Poly, sizes: list[int], stem: str) -> list[Poly]:
         """Row-major digits: exact polynomials where ``exact_divmod`` applies at every step, else
@@ -116,8 +126,73 @@ def exact_divmod(p: Poly, d: int, ctx: Context):
     return a, b
 
 
+def _trivial(o: Poly, sw, ctx: Context):
+    """``sw(o)`` when no digit is needed: B = 0, a constant, or an offset whose ``y`` bits are 0
+    over its whole range; else None."""
+    if sw.bits == 0:
+        return o
+    if o.is_const:
+        return Poly.const(sw(o.constant))
+    lo, hi = ctx.interval(o)
+    top = sw.base + sw.shift
+    if lo is not None and hi is not None and lo >> top == hi >> top and not lo & sw.yyy_mask:
+        return o  # every value shares the bits from M+S up, and the y bits among them are 0
+    return None
+
+
+def swizzle_poly(o: Poly, sw, ctx: Context) -> Poly:
+    """CuTe's ``Swizzle<B,M,S>`` of the polynomial ``o``, exact: one equation splits ``o`` into
+
+        o = h*2^(M+S+B) + sum_i y_i*2^(M+S+i) + g*2^(M+B) + sum_i z_i*2^(M+i) + r
+
+    (``r`` in [0, 2^M), ``g`` in [0, 2^(S-B)), bits ``y_i``, ``z_i`` in {0, 1}, ``h`` bounded by
+    ``o``'s range), and ``swz(o) = o + sum_i 2^(M+i) * ((z_i XOR y_i) - z_i)`` with
+    ``z XOR y = z + y - 2*t`` and ``t = z AND y`` stated linearly (``t <= z``, ``t <= y``,
+    ``t >= z + y - 1``).  Every integer value of ``o`` has exactly one such split, so the
+    polynomial equals ``swz(o)`` at every model.  The same ``o`` gets the same digits (memo)."""
+    easy = _trivial(o, sw, ctx)
+    if easy is not None:
+        return easy
+    key = ("swizzle", o, sw.bits, sw.base, sw.shift)
+    if key in ctx.memo:
+        return ctx.memo[key][0]
+    B, M, S = sw.bits, sw.base, sw.shift
+    top = M + S + B
+    lo, hi = ctx.interval(o)
+    h = ctx.fresh("swz.h", None if lo is None else lo >> top, None if hi is None else hi >> top)
+    r = ctx.fresh("swz.r", 0, (1 << M) - 1) if M else Poly()
+    g = ctx.fresh("swz.g", 0, (1 << (S - B)) - 1) if S > B else Poly()
+    z = [ctx.fresh(f"swz.z{i}", 0, 1) for i in range(B)]
+    y = [ctx.fresh(f"swz.y{i}", 0, 1) for i in range(B)]
+    split = h * (1 << top) + g * (1 << (M + B)) + r
+    for i in range(B):
+        split = split + y[i] * (1 << (M + S + i)) + z[i] * (1 << (M + i))
+    ctx.eqs.append(o - split)
+    out = o
+    for i in range(B):
+        t = ctx.fresh(f"swz.t{i}", 0, 1)
+        ctx.ges += [z[i] - t, y[i] - t, t - z[i] - y[i] + 1]
+        out = out + (y[i] - 2 * t) * (1 << (M + i))  # (z + y - 2t) - z
+    ctx.memo[key] = (out, None)
+    return out
+
+
 class Divisions(Polys):
     """Polynomials whose digits are exact divisions (``Context.divmod``): what code computes."""
+
+    def swizzle(self, o: Poly, sw) -> Poly:
+        """One fresh variable per swizzled value, defined by ``ctx.memo[("swizzle", o, B, M, S)]``:
+        the emitter computes it with shift, and, xor (``emit/arith.py``)."""
+        easy = _trivial(o, sw, self.ctx)
+        if easy is not None:
+            return easy
+        ctx, key = self.ctx, ("swizzle", o, sw.bits, sw.base, sw.shift)
+        if key not in ctx.memo:
+            lo, hi = ctx.interval(o)
+            mask = sw.block - 1  # swz(o) keeps every bit from M+B up
+            v = ctx.fresh("swz", None if lo is None else lo & ~mask, None if hi is None else hi | mask)
+            ctx.memo[key] = (v, None)
+        return ctx.memo[key][0]
 
     def divmod(self, c: Poly, d: int, stem: str):
         return self.ctx.divmod(c, d, stem)
@@ -167,6 +242,8 @@ def layout_value(layout, index, dom, offset=0) -> dict:
         for c, d in _split(coord, shp, std, dom):
             key, factor = (d.axis, d.coef) if isinstance(d, ThreadStride) else (OFFSET, d)
             out[key] = out.get(key, dom.zero) + c * dom.value(factor)
+    if layout.swizzle is not None:  # ComposedLayout<Swizzle, offset, L>: the swizzle sees offset + L(i)
+        out[OFFSET] = dom.swizzle(out[OFFSET], layout.swizzle)
     return out
 
 

@@ -9,6 +9,7 @@ the element offset: register layouts say which thread owns each slot.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from math import prod
 
@@ -30,16 +31,58 @@ class ThreadStride:
 
 
 @dataclass(frozen=True)
+class Swizzle:
+    """CuTe's ``Swizzle<B,M,S>``: ``o ^ ((o & yyy_mask) >> S)`` with ``yyy_mask = (2^B-1) << (M+S)``.
+
+    It XORs the B bits of ``o`` at ``M+S`` into the B bits at ``M`` (``zzz_mask``) and changes no
+    other bit: ``swz(o) >> (M+B) == o >> (M+B)`` and ``swz(o) % 2^M == o % 2^M``, so it permutes
+    the offsets of every aligned block of ``2^(M+B)`` elements (and of ``2^(M+S+B)``); B = 0 is the
+    identity.  ``B >= 0, M >= 0, S >= B`` (CuTe asks ``|S| >= B``; a negative shift is not accepted)."""
+    bits: int  # B
+    base: int  # M
+    shift: int  # S
+
+    def __post_init__(self):
+        B, M, S = self.bits, self.base, self.shift
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (B, M, S)) \
+                or B < 0 or M < 0 or S < B or B > 16 or M + S + B > 62:
+            raise InputError(f"swizzle Sw<{B},{M},{S}> needs integers B >= 0, M >= 0, S >= B "
+                             "(with B <= 16 and M + S + B <= 62)")
+
+    @property
+    def yyy_mask(self) -> int:
+        return ((1 << self.bits) - 1) << (self.base + self.shift)
+
+    @property
+    def zzz_mask(self) -> int:
+        return ((1 << self.bits) - 1) << self.base
+
+    @property
+    def block(self) -> int:
+        """``2^(M+B)``: the swizzle maps every aligned block of this many offsets onto itself."""
+        return 1 << (self.base + self.bits)
+
+    def __call__(self, o):
+        """The swizzled offset (a Python int or a numpy integer array; never in place)."""
+        return o ^ ((o & self.yyy_mask) >> self.shift)
+
+    def __str__(self):
+        return f"Sw<{self.bits},{self.base},{self.shift}>"
+
+
+@dataclass(frozen=True)
 class Layout:
     shape: tuple  # nested tuples of int | Expr
     stride: tuple  # same nesting, leaves int | Expr | ThreadStride
+    swizzle: Swizzle | None = None  # CuTe's ComposedLayout<Swizzle, offset, L>: swz(offset + L(i))
 
     @property
     def rank(self) -> int:
         return len(self.shape)
 
     def __str__(self):
-        return f"{_show(self.shape)}:{_show(self.stride)}"
+        text = f"{_show(self.shape)}:{_show(self.stride)}"
+        return text if self.swizzle is None else f"{self.swizzle} o {text}"
 
     def extents(self) -> list:
         """The extent of each top-level mode (int or Expr)."""
@@ -59,12 +102,20 @@ class Layout:
         return crd2idx.layout_value(self, index, crd2idx.Ints(env), offset)
 
     def cosize(self, env: dict[str, int] | None = None, offset=0) -> int:
-        """1 + the largest element offset over the whole domain (thread strides ignored)."""
+        """1 + the largest element offset over the whole domain (thread strides ignored).
+
+        Swizzled: the unswizzled cosize rounded up to a multiple of the swizzle's ``block``
+        (``2^(M+B)``).  A safe bound, and the tightest that depends on the largest offset alone:
+        the swizzle keeps every offset's bits above ``M+B`` and its sign, so an offset in
+        ``[0, n)`` stays in ``[0, roundup(n, 2^(M+B)))``, and ``swz(o)`` lies in ``[0, C)`` exactly
+        when ``o`` does, for every such ``C``."""
         env = env or {}
         top = evaluate(offset, env)
         for s, d in zip(_leaves(self.shape), _leaves(self.stride)):
             if not isinstance(d, ThreadStride):
                 top += max((evaluate(s, env) - 1) * evaluate(d, env), 0)
+        if self.swizzle is not None:
+            return -(-(top + 1) // self.swizzle.block) * self.swizzle.block
         return top + 1
 
     def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
@@ -77,8 +128,33 @@ def row_major(shape) -> Layout:
     return Layout(shape, tuple(product(shape[k + 1:]) for k in range(len(shape))))
 
 
+_SWIZZLE = re.compile(r"^\s*Sw\s*<([^<>]*)>\s*o\b\s*(.*)$", re.S)
+
+
 def parse_layout(text: str) -> Layout:
-    """Parse ``"(15,2,7,2):(4,1,60,2)"``; raises InputError with the reason."""
+    """Parse ``"(15,2,7,2):(4,1,60,2)"`` or a swizzled ``"Sw<3,3,3> o (8,64):(64,1)"``; raises
+    InputError with the reason."""
+    if isinstance(text, str) and text.lstrip().startswith("Sw"):
+        m = _SWIZZLE.match(text)
+        if not m:
+            raise InputError(f"layout {brief(text)}: a swizzled layout is 'Sw<B,M,S> o shape:stride', "
+                             "e.g. 'Sw<3,3,3> o (8,64):(64,1)'")
+        args = [a.strip() for a in m.group(1).split(",")]
+        if len(args) != 3 or not all(re.fullmatch(r"[+-]?\d{1,4}", a) for a in args):
+            raise InputError(f"layout {brief(text)}: Sw<B,M,S> takes three integers, e.g. Sw<3,3,3>")
+        try:
+            swizzle = Swizzle(*map(int, args))
+        except InputError as e:
+            raise InputError(f"layout {brief(text)}: {e.message}") from None
+        try:
+            inner = parse_layout(m.group(2))
+        except InputError as e:
+            raise InputError(f"layout {brief(text)}: after the swizzle, {e.message}") from None
+        if inner.swizzle is not None:
+            raise InputError(f"layout {brief(text)}: one swizzle per layout (compose them into one Sw<B,M,S>)")
+        if inner.thread_axes():
+            raise InputError(f"layout {brief(text)}: a swizzled layout cannot have thread strides (@laneid, @warpid, @tid)")
+        return Layout(inner.shape, inner.stride, swizzle)
     if not isinstance(text, str) or text.count(":") != 1:
         raise InputError(f"layout {brief(text)} must be 'shape:stride', e.g. '(4,8):(8,1)'")
     shape_t, stride_t = text.split(":")

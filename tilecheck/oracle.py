@@ -31,7 +31,8 @@ def view_index(view, coords, env: dict[str, int]) -> tuple:
 
 
 def layout_value(layout, index, env: dict[str, int], offset=0) -> dict:
-    """``{"": offset + sum(coord * stride), axis: sum(coord * coef) for thread strides}``.
+    """``{"": offset + sum(coord * stride), axis: sum(coord * coef) for thread strides}``, the
+    element offset swizzled when the layout is (``swizzled``).
 
     A nested mode splits its coordinate colexicographically: the first sub-mode takes
     ``coord % extent``, the rest see ``coord // extent``; the last sub-mode takes what is left."""
@@ -55,7 +56,18 @@ def layout_value(layout, index, env: dict[str, int], offset=0) -> dict:
 
     for c, shape, stride in zip(index, layout.shape, layout.stride):
         mode(c, shape, stride)
+    sw = getattr(layout, "swizzle", None)
+    if sw is not None:
+        out[OFFSET] = swizzled(out[OFFSET], sw.bits, sw.base, sw.shift)
     return out
+
+
+def swizzled(o, B: int, M: int, S: int):
+    """CuTe's ``Swizzle<B,M,S>`` of the element offset ``o`` (the tensor's offset plus the layout's):
+    bit ``M+i`` of the result is bit ``M+i`` of ``o`` XOR bit ``M+S+i`` of ``o`` for ``i < B``; every
+    other bit is ``o``'s (two's complement for a negative ``o``, as Python and numpy shift)."""
+    low = ((1 << B) - 1) << M  # the bits that change
+    return o ^ ((o >> S) & low)
 
 
 def _size(shape, env) -> int:

@@ -558,8 +558,20 @@ def _repeat(draw, budget):
     return out
 
 
-def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None, dtypes=None):
-    """One [[apply]] with its memory tensor and register tensor."""
+def _swizzle(draw, space, vector, swizzled):
+    """CuTe's ``Sw<B,M,S>`` for a memory tensor's layout, or None: drawn for a quarter of the shared
+    tensors and a few global or local ones (5 %), for every one with ``swizzled=True``, never with
+    False.  ``M`` is usually the atom's (``log2(vector)``: the atom stays whole), else any."""
+    if swizzled is False or (swizzled is None and not _chance(draw, 25 if space == "shared" else 5)):
+        return None
+    b = _pick(draw, [1, 2, 3, 0], [4, 3, 3, 1])
+    m = _pick(draw, [vector.bit_length() - 1, 0, 1, 2, 3, 4], [8, 1, 1, 1, 1, 1])
+    return f"Sw<{b},{m},{b + _pick(draw, [1, 0, 2, 3, 4])}>"
+
+
+def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None, dtypes=None,
+                 swizzled=None):
+    """One [[apply]] with its memory tensor and register tensor (its layout swizzled: ``_swizzle``)."""
     kind = _among(draw, kinds, ["ld", "st"], [1, 1], "kinds")
     space = _among(draw, spaces, ["global", "shared", "local"], [1, 1, 1], "spaces")
     dtype = _among(draw, dtypes, list(DTYPE_BITS), [1] * len(DTYPE_BITS), "dtypes")
@@ -635,19 +647,23 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
             ap["preserve_dst"] = True
     elif _chance(draw, 2):
         ap["preserve_dst"] = True
+    swz = _swizzle(draw, space, vector, swizzled)  # drawn last: the other draws stay as they were
+    if swz:
+        mem_t["layout"] = f"{swz} o {mem.layout_text()}"
     return {mname: mem_t, rname: reg_t}, ap
 
 
 @st.composite
 def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: int = 2, *, scopes=None, kinds=None,
-           spaces=None, dtypes=None, archs=None):
+           spaces=None, dtypes=None, archs=None, swizzled=None):
     """A whole check file's data (the dict ``tilecheck.from_dict`` takes).
 
     ``max_points`` bounds, per application, the (thread or group) x repeat x word points
     that the brute-force decider visits; ``symbolic`` adds symbols (see ``symbolic_checks``).
     ``scopes`` ("thread", "warp", "cta"), ``kinds`` ("ld", "st"), ``spaces`` ("global",
     "shared", "local"), ``dtypes`` (tilecheck's dtype names) and ``archs`` ("sm_90", ...)
-    restrict the draws, e.g. ``checks(scopes=["cta"], kinds=["st"])`` for CTA-wide stores."""
+    restrict the draws, e.g. ``checks(scopes=["cta"], kinds=["st"])`` for CTA-wide stores;
+    ``swizzled`` True swizzles every memory tensor (``Sw<B,M,S> o ...``), False none, None some."""
     arch = _among(draw, archs, ["sm_90", "sm_100a", "sm_80", "sm_75", "sm_120"], [12, 3, 1, 1, 1], "archs")
     scope = _among(draw, scopes, ["thread", "warp", "cta"], [5, 2, 3], "scopes")
     if scope == "thread":
@@ -662,7 +678,8 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
     for k in range(1 + (draw(_ints(0, max_applies - 1)) if _chance(draw, 10) else 0)):
         sc = scope if k == 0 else _pick(draw, [x for x in ("thread", "warp", "cta") if x in (scopes or (
             "thread", "warp", "cta")) and (x == "thread" or threads % 32 == 0)])
-        t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes)
+        t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes,
+                            swizzled)
         tensors.update(t)
         applies.append(a)
     data = {}

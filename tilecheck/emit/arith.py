@@ -4,7 +4,8 @@
 polynomial ``p`` modulo ``2**bits``.  Its variables are the thread index
 ``%tid.x``, the symbols (a register each, from the caller's ``symbol``
 function) and the fresh quotient/remainder variables of exact divisions that
-``Context.divmod`` recorded, which become ``div``/``rem`` instructions.
+``Context.divmod`` recorded, which become ``div``/``rem`` instructions, and the swizzled
+offsets ``Divisions.swizzle`` recorded, which become ``shr``/``and``/``xor``.
 Every value is computed once (memoized), so two addresses that share a thread
 part share its registers.
 """
@@ -168,8 +169,29 @@ class Arith:
                 self._divide(v)
         return self._natural[v]
 
+    def _swizzle(self, v: str) -> bool:
+        """Define ``v`` when a swizzle introduced it: ``x ^ ((x >> S) & zzz_mask)`` of its offset
+        ``x`` (32-bit when ``x`` fits, else 64-bit with an arithmetic shift: two's complement,
+        as the oracle's integers).  False when no swizzle defines ``v``."""
+        for key, (val, _) in self.ctx.memo.items():
+            if key[0] == "swizzle" and val.variables() == {v}:
+                p, (B, M, S) = key[1], key[2:]
+                break
+        else:
+            return False
+        lo, hi = self.ctx.interval(p)
+        narrow = all(self._natural_of(w)[1] == 32 for w in p.variables())
+        bits = 32 if narrow and lo is not None and lo >= 0 and hi < 2**31 else 64
+        x = self.value(p, bits)
+        shifted = self.op(bits, f"shr.{'u32' if bits == 32 else 's64'}", x, S)
+        masked = self.op(bits, f"and.b{bits}", shifted, ((1 << B) - 1) << M)
+        self._natural[v] = (self.op(bits, f"xor.b{bits}", x, masked), bits)
+        return True
+
     def _divide(self, v: str):
         """Define the quotient and remainder of the exact division that introduced ``v``."""
+        if self._swizzle(v):
+            return
         for key, (q, r) in self.ctx.memo.items():
             if key[0] == "divmod" and v in q.variables() | r.variables():
                 p, d = key[1], key[2]

@@ -193,7 +193,8 @@ class _Kernel:
 
     def count(self, t: Tensor) -> str:
         """A 64-bit register holding ``t``'s cosize in elements, at run time:
-        offset + sum over modes of max((shape - 1) * stride, 0), + 1 (``Layout.cosize``)."""
+        offset + sum over modes of max((shape - 1) * stride, 0), + 1 (``Layout.cosize``; swizzled:
+        rounded up to a multiple of the swizzle's block)."""
         if t.name not in self._counts:
             from ..expr import to_poly
             from ..layout import ThreadStride, _leaves
@@ -209,6 +210,9 @@ class _Kernel:
                     continue
                 r = self.arith.op(64, "max.s64", self.arith.value(term, 64), 0)
                 acc = self.arith.op(64, "add.s64", acc, r)
+            if t.layout.swizzle is not None:  # rounded up to the swizzle's block, as Layout.cosize
+                block = t.layout.swizzle.block
+                acc = self.arith.op(64, "and.b64", self.arith.op(64, "add.s64", acc, block - 1), -block)
             self._counts[t.name] = acc
         return self._counts[t.name]
 

@@ -172,17 +172,21 @@ class Operand:
 
     def _tainted(self, per: set[str]) -> set[str]:
         """Fresh division variables whose dividend depends on a per-coordinate variable."""
-        out = set()
-        for key, val in self.ctx.memo.items():
-            if key[0] == "divmod" and key[1].variables() & (per | out):
-                out.update(v for q in val for v in q.variables())
+        out, grew = set(), True
+        while grew:  # a swizzle's value may be divided again, and the other way round
+            grew = False
+            for key, val in self.ctx.memo.items():
+                if key[0] in _DEFINED and key[1].variables() & (per | out):
+                    new = {v for q in _defined(key, val) for v in q.variables()} - out
+                    out |= new
+                    grew = grew or bool(new)
         return out
 
     def _thread_dependent(self, v: str) -> bool:
         if v == TID:
             return True
         for key, val in self.ctx.memo.items():
-            if key[0] == "divmod" and any(v in q.variables() for q in val):
+            if key[0] in _DEFINED and any(v in q.variables() for q in _defined(key, val)):
                 return any(self._thread_dependent(w) for w in key[1].variables())
         return False
 
@@ -224,3 +228,11 @@ def integer_dot(lin: Linear, digits: dict[str, np.ndarray], shape) -> np.ndarray
             return None
         out = out + c.constant * digits[v]
     return out
+
+
+_DEFINED = ("divmod", "swizzle")  # memo entries whose values are fresh variables defined by key[1]
+
+
+def _defined(key, val) -> tuple:
+    """The fresh variables' polynomials of one memo entry: quotient and remainder, or the swizzled value."""
+    return (val[0],) if key[0] == "swizzle" else val

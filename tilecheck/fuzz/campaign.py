@@ -98,12 +98,16 @@ def chunk_seed(seed: int, symbolic: bool, index: int, attempt: int = 0) -> int:
 
 def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float = 10.0,
               known: frozenset = frozenset(), limit: int = 64, on_case=None, shrink: bool = True,
-              max_points: int | None = None, keep: bool = False, recheck: bool = False) -> Tally:
-    """``cases`` drawn checks (Hypothesis seed derived from ``seed`` and ``index``)."""
+              max_points: int | None = None, keep: bool = False, recheck: bool = False,
+              swizzled: bool | None = None) -> Tally:
+    """``cases`` drawn checks (Hypothesis seed derived from ``seed`` and ``index``; ``swizzled``:
+    as ``strategies.checks`` takes it)."""
     tally = Tally()
     known = set(known)
-    strategy = (symbolic_checks() if max_points is None else symbolic_checks(max_points=max_points)) if symbolic \
-        else (checks() if max_points is None else checks(max_points=max_points))
+    extra = {} if max_points is None else {"max_points": max_points}
+    if swizzled is not None:
+        extra["swizzled"] = swizzled
+    strategy = symbolic_checks(**extra) if symbolic else checks(**extra)
     attempt = 0
     seen: set = set()  # Hypothesis draws some checks more than once: each is judged once per chunk
     while tally.cases < cases:

@@ -49,6 +49,8 @@ def add_arguments(p):
     p.add_argument("--malformed", type=int, metavar="N",
                    help="instead: N mutated check files through `tilecheck prove`; each must exit 2 with one "
                         "line on stderr (or be valid), never a traceback")
+    p.add_argument("--swizzled", action="store_true",
+                   help="swizzle every drawn memory tensor (Sw<B,M,S> o ...; by default some shared ones are)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -91,7 +93,8 @@ def _campaign(args) -> int:
         while total is None or k * size < total:
             n = size if total is None else min(size, total - k * size)
             yield dict(seed=args.seed, index=k, cases=n, symbolic=kind_symbolic, keep=args.gpu, recheck=args.recheck,
-                       timeout=args.symbolic_timeout if kind_symbolic else args.timeout)
+                       timeout=args.symbolic_timeout if kind_symbolic else args.timeout,
+                       **({"swizzled": True} if getattr(args, "swizzled", False) else {}))
             k += 1
 
     # interleave: one symbolic chunk after every ten concrete ones (with --time: the same ratio)
