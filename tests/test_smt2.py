@@ -54,7 +54,8 @@ def test_export_one_parseable_file_per_decided_obligation(path, tmp_path):
 
 
 def test_json_lists_the_exported_queries(tmp_path, capsys):
-    assert main(["prove", "--json", "--smt2", str(tmp_path), str(EXAMPLES[0])]) == 1  # a refuted example
+    refuted = next(p for p in EXAMPLES if p.stem.endswith("_refuted"))
+    assert main(["prove", "--json", "--smt2", str(tmp_path), str(refuted)]) == 1  # a refuted example
     out = json.loads(capsys.readouterr().out)
     queries = out["recheck"]["queries"]
     assert {q["z3"] for q in queries} == {"sat", "unsat"}
