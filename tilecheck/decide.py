@@ -699,7 +699,7 @@ def warp_instructions(ops):
     """(warp, repeat, [group of each lane]) of every warp-instruction."""
     scope, threads = ops.apply.scope, ops.check.threads
     if scope == "thread":
-        warps, lanes = [0], [() for _ in range(min(32, threads))]
+        _warps, lanes = [0], [() for _ in range(min(32, threads))]
     for w in range(threads // 32 if scope == "cta" else 1):
         if scope != "thread":
             lanes = [(lane,) if scope == "warp" else (w, lane) for lane in range(32)]
