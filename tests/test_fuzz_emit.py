@@ -145,8 +145,9 @@ def test_refuted_alignment_faults_on_the_gpu(tmp_path):
     def misaligned(check, report):
         st = {o.name: o.status for o in report.applies[0].obligations}
         return (len(check.applies) == 1 and st["alignment"] == "refuted" and not g.can_run(check.arch)
+                and not check.applies[0].guard  # a guarded-out atom (cp.async src-size 0) reads nothing: no fault
                 and not _too_big(check) and
-                all(s == "proved" for k, s in st.items() if k != "alignment") and
+                all(s in ("proved", "skipped") for k, s in st.items() if k != "alignment") and
                 not tilecheck.decide.alignment_base(check, check.applies[0], {}))  # an atom, not the base
 
     from tilecheck.strategies import to_toml as dump

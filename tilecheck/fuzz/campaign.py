@@ -164,7 +164,8 @@ def _count(tally, data, result, symbolic, keep, on_case, text=None):
         st = result.statuses
         if result.verdict == "proved":
             tally.proved.append(data)
-        elif len(st) == 1 and {k for k, v in st[0].items() if v != "proved"} == {"alignment"}:
+        elif len(st) == 1 and {k for k, v in st[0].items() if v not in ("proved", "skipped")} == {"alignment"} \
+                and not data["apply"][0].get("guard"):  # a guarded-out atom may never be issued (no fault)
             tally.misaligned.append(data)
     if on_case:
         on_case(result)

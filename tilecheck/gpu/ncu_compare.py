@@ -112,6 +112,8 @@ def _supported(check, a):
         raise Unpredictable(f"apply[{a.index}] copies memory to memory ({a.opcode.text}): not modelled")
     if a.opcode.kind not in ("ld", "st") or not a.opcode.text.startswith(("ld.", "st.")):
         raise Unpredictable(f"apply[{a.index}]: {a.opcode.text} is not a plain ld/st")
+    if getattr(a, "guard", False):  # guarded-out lanes issue nothing (as banks/sectors: not modelled yet)
+        raise Unpredictable(f"apply[{a.index}] is guarded: its inactive lanes are not modelled")
 
 
 def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]:
