@@ -180,7 +180,7 @@ class Arith:
         else:
             return False
         lo, hi = self.ctx.interval(p)
-        narrow = all(self._natural_of(w)[1] == 32 for w in p.variables())
+        narrow = all(self._natural_of(w)[1] == 32 for w in sorted(p.variables()))
         bits = 32 if narrow and lo is not None and lo >= 0 and hi < 2**31 else 64
         x = self.value(p, bits)
         shifted = self.op(bits, f"shr.{'u32' if bits == 32 else 's64'}", x, S)
@@ -200,7 +200,7 @@ class Arith:
             raise KeyError(f"variable {v!r} has no definition")
         qn, rn = next(iter(q.variables())), next(iter(r.variables()))
         lo, hi = self.ctx.interval(p)
-        narrow = all(self._natural_of(w)[1] == 32 for w in p.variables())
+        narrow = all(self._natural_of(w)[1] == 32 for w in sorted(p.variables()))
         k = d.bit_length() - 1
         if narrow and lo is not None and lo >= 0 and hi < 2**32:
             x = self.value(p, 32)
