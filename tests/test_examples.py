@@ -12,7 +12,9 @@ from tilecheck.cli import main
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
-    "seed.toml": ("proved", 105, {"registers"}),  # 420 registers: performance, reported, not blocking
+    "seed.toml": ("proved", 105, {"registers"}),
+    "staging_fp16_x4.toml": ("proved", 16, set()),  # 8 cp.async + 8 ldmatrix.x4 (tests/test_staging.py)
+    "staging_bf16_x4_trans.toml": ("proved", 16, set()),  # 420 registers: performance, reported, not blocking
     "cta_shared_store.toml": ("proved", 3, set()),
     "cta_lane_stride2_refuted.toml": ("refuted", 3, {"ownership"}),
     "region_misaligned_refuted.toml": ("refuted", 8, {"alignment"}),

@@ -242,6 +242,7 @@ def test_every_example_is_covered():
     names = {p.stem for p in EXAMPLES.glob("*.toml")}
     run = {n.split("-")[1] for n in CASES if n.startswith("example-")}
     run |= {"guard_ragged_v4", "cp_async_guard_zfill"}  # test_guard.CASES, at ragged sizes
+    run |= {"staging_fp16_x4", "staging_bf16_x4_trans"}  # test_staging.py (python -m tilecheck.gpu.staging)
     refuted = ({p.stem for p in REFUTED_ALIGNMENT if p.parent == EXAMPLES}
                | {"cta_lane_stride2_refuted", "cp_async_cg_8_refuted",
                   "ldmatrix_not_fragment_refuted", "guard_straddle_v4_refuted",
