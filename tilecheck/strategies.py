@@ -30,11 +30,11 @@ import json
 import functools
 from math import prod
 
-from hypothesis import strategies as st
+from hypothesis import reject, strategies as st
 
 from .machine import ADDRESS_LIMIT, GROUP_NAMES, group_shape
 
-__all__ = ["checks", "symbolic_checks", "layouts", "register_layouts", "seed_layouts", "opcodes",
+__all__ = ["checks", "symbolic_checks", "FAMILIES", "layouts", "register_layouts", "seed_layouts", "opcodes",
            "malformed_texts", "to_toml", "DTYPE_BITS"]
 
 DTYPE_BITS = {"float32": 32, "float16": 16, "int8": 8, "float64": 64, "uint8": 8, "bfloat16": 16,
@@ -575,15 +575,14 @@ def _repeat(draw, budget):
     return out
 
 
-GUARD_PERCENT = 12  # of applications: a guarded tile (``_guarded_application``)
-
-
 def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None,
-                         dtypes=None):
+                         dtypes=None, guard=True, swizzled=None):
     """One ``guard = true`` [[apply]] (ld, st or cp.async) of an R x (Q*V) tile at a (symbolic or
     concrete) corner of a row-major (n, k) tensor whose extents need not be multiples of the tile:
     the tile may cross the bottom and right edges, and an atom may straddle the right edge when the
-    column start or k is not a multiple of the vector.  None when the restrictions leave no such draw."""
+    column start or k is not a multiple of the vector.  None when the restrictions leave no such draw.
+    ``guard=False``: the same tile unguarded (an edge crossing is then refuted on ``bounds``); a
+    cp.async destination is sometimes swizzled (``_swizzle``; never with ``swizzled=False``)."""
     options = [o for o in ("ld", "st", "cp.async") if kinds is None or o in kinds]
     if not options or (spaces is not None and "cp.async" not in options and not set(spaces) & {"global", "shared",
                                                                                               "local"}):
@@ -641,13 +640,17 @@ def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, na
           draw(opcodes(kind, space, bits, vector))}
     if scope != "thread":
         ap["scope"] = scope
-    ap["guard"] = True
+    if guard:
+        ap["guard"] = True
     if kind == "cp.async":
         ap["cp_size"] = vector * esize
         sname = names.fresh("S")
         ap["dst"], ap["src"] = f"{sname}: {pattern}", memop
-        return {mname: mem_t, sname: {"dtype": dtype, "scope": "shared", "shape": [rows, cols],
-                                      "align": vector * esize}}, ap
+        dst_t = {"dtype": dtype, "scope": "shared", "shape": [rows, cols], "align": vector * esize}
+        swz = _swizzle(draw, "shared", vector, swizzled)  # drawn last: the other draws stay as they were
+        if swz:
+            dst_t["layout"] = f"{swz} o ({rows},{cols}):({cols},1)"
+        return {mname: mem_t, sname: dst_t}, ap
     rname = names.fresh("RS"[k] if k < 2 else "Q")
     if scope == "thread":
         reg_t = {"dtype": dtype, "scope": "register", "shape": [rep, q, vector]}
@@ -676,12 +679,211 @@ def _swizzle(draw, space, vector, swizzled):
     return f"Sw<{b},{m},{b + _pick(draw, [1, 0, 2, 3, 4])}>"
 
 
+MATRIX_DTYPES = ("float16", "bfloat16", "uint16", "int16")  # ldmatrix/stmatrix move b16 elements
+
+
+def _matrix_application(draw, k, threads, symbolic, syms, max_points, names, kind, dtypes=None, swizzled=None):
+    """One warp-scope ``ldmatrix`` / ``stmatrix`` [[apply]] (``kind``) of ``.x1``/``.x2``/``.x4``
+    8x8 b16 matrices, ``.trans`` or not, between a slice of a 2-D shared tile and a register tile,
+    both viewed at the register coordinates ``(lane (g q), *repeat, words)`` as the examples
+    (``examples/ldmatrix_x4.toml``) spell them: per matrix, lane ``4g + q`` holds row ``g``, columns
+    ``2q + j`` (``.trans``: rows ``2q + j``, column ``g``).  The matrices are stacked along the
+    tile's rows (``ia``) and columns (``ib``), repeated (``mb``, ``kb``).  Drawn around the proved
+    case: row strides and slice starts that are not 16-byte multiples, a base alignment or offset
+    that breaks the rows' alignment, a column stride of 2, a swizzled tile (``_swizzle``), register
+    layouts that are not the fragment map, another arch or state space; with ``symbolic``, a
+    symbolic row stride, slice start, column count or offset.  None when the draw cannot be made
+    (threads not a multiple of 32, no 16-bit dtype allowed)."""
+    dnames = [d for d in MATRIX_DTYPES if dtypes is None or d in dtypes]
+    if threads % 32 or not dnames:
+        return None
+    dtype = _pick(draw, dnames)
+    num = _pick(draw, [4, 1, 2], [3, 1, 2])
+    trans = _chance(draw, 35)
+    ia = _pick(draw, [d for d in (2, 1, 4) if num % d == 0])
+    ib = num // ia
+    budget = max(1, max_points // (32 * 2 * num))
+    mb = draw(_ints(1, min(3, budget)))
+    kb = draw(_ints(1, min(3, budget // mb)))
+    size = {"mb": mb, "kb": kb, "ia": ia, "ib": ib, "g": 8, "q": 4, "j": 2}
+    inner_rows, inner_cols = (["q", "j"], ["g"]) if trans else (["g"], ["q", "j"])
+    outer_rows = [n for n in ("mb", "ia") if size[n] > 1]
+    outer_cols = [n for n in ("kb", "ib") if size[n] > 1]
+    if _chance(draw, 30):
+        outer_rows.reverse()
+    if _chance(draw, 30):
+        outer_cols.reverse()
+    row_names, col_names = outer_rows + inner_rows, outer_cols + inner_cols
+    words = [n for n in ("ib", "ia") if size[n] > 1]
+    if _chance(draw, 40):
+        words.reverse()
+    words.append("j")
+    repeat = [n for n in ("mb", "kb") if size[n] > 1]
+
+    def grp(ns):
+        return ns[0] if len(ns) == 1 else "(" + " ".join(ns) + ")"
+
+    left = " ".join(grp([f"{n}={size[n]}" for n in ns]) if len(ns) > 1 else ns[0] for ns in (row_names, col_names))
+    pattern = f"{left} -> (g q) " + " ".join(repeat + [grp(words)])
+    rows, cols = prod(size[n] for n in row_names), prod(size[n] for n in col_names)
+
+    # the shared tile: [H, W] with the view at [r0:r0+rows, c0:c0+cols], row stride rs (elements)
+    padr = _pick(draw, [0, 8, 1, 16], [5, 2, 1, 1])
+    padc = _pick(draw, [0, 8, 16, 4], [5, 3, 1, 1])
+    r0 = _pick(draw, sorted({0, padr, padr // 2}))
+    c0 = _pick(draw, sorted({0, padc, padc // 2, min(padc, 8)}))
+    if _chance(draw, 4):  # a slice that leaves the tile
+        c0 = padc + _pick(draw, [8, 1])
+    h, w = rows + padr, cols + padc
+    rs = w + _pick(draw, [0, 8, 4, 1, 64], [8, 2, 1, 1, 1])
+    cstride = 2 if _chance(draw, 3) else 1
+    mname = names.fresh("S")
+    mem_t = {"dtype": dtype, "scope": "shared", "shape": [h, w]}
+    layout = None if rs == w and cstride == 1 else f"({h},{w}):({rs},{cstride})"
+    rtext, ctext = str(r0), str(c0)
+    offset = _P.of(0)
+    if symbolic:
+        what = set(draw(st.lists(_sampled(("stride", "row", "col", "offset", "width")), min_size=1, max_size=3,
+                                 unique=True)))
+        if "width" in what:  # a symbolic column count n >= c0 + cols (as a fact, or the minimum)
+            n = syms.fresh_symbol("n")
+            m = _pick(draw, [8, 1, 2, 16], [5, 1, 1, 2])
+            syms.declare(n, c0 + cols, draw(_maxes(c0 + cols)), m)
+            mem_t["shape"] = [h, n]
+            w = n
+            layout = None if cstride == 1 else f"({h},{n}):({n},{cstride})"
+        elif "stride" in what:
+            s_ = syms.fresh_symbol("s")
+            m = _pick(draw, [8, 1, 4, 16], [5, 1, 1, 1])
+            lo = w if not _chance(draw, 10) else 1
+            syms.declare(s_, lo, draw(_maxes(lo)), m)
+            layout = f"({h},{w}):({s_},{cstride})"
+        if "row" in what:
+            r = syms.fresh_symbol("r")
+            m = _pick(draw, [1, 8, 2])
+            syms.declare(r, 0, max(0, padr) if not _chance(draw, 10) else draw(_maxes(0)), m)
+            rtext = r
+        if "col" in what:
+            c = syms.fresh_symbol("c")
+            m = _pick(draw, [8, 4, 1, 16], [5, 1, 1, 1])
+            if isinstance(w, str):
+                syms.declare(c, 0, draw(_maxes(0)), m)
+                if not _chance(draw, 10):
+                    syms.assume(f"{c} + {cols} <= {w}")
+            else:
+                syms.declare(c, 0, padc if not _chance(draw, 10) else padc + 8, m)
+            ctext = c
+        if "offset" in what:
+            o = syms.fresh_symbol("o")
+            m = _pick(draw, [8, 4, 1, 64], [4, 1, 1, 2])
+            syms.declare(o, 0, draw(_maxes(0)), m)
+            offset = offset + _P.of(o)
+    if _chance(draw, 8):
+        offset = offset + _pick(draw, [8, 4, 1, 64])
+    if offset.value() != 0:
+        mem_t["offset"] = offset.value()
+    align = _pick(draw, [16, 8, 2, 128], [12, 1, 1, 2])
+    if align != 2:
+        mem_t["align"] = align
+    swz = _swizzle(draw, "shared", 8, swizzled)
+    if swz:
+        layout = f"{swz} o {layout or f'({h},{w}):({w},1)'}"
+    if layout:
+        mem_t["layout"] = layout
+    sliced = padr or padc or rtext != "0" or ctext != "0" or isinstance(w, str)
+    memop = f"{mname}[{rtext}:{rtext}+{rows}, {ctext}:{ctext}+{cols}]: {pattern}" if sliced else \
+        f"{mname}: {pattern}"
+
+    # the register tile: the view's logical [rows, cols] with the fragment map (lane 4g + q), or
+    # the view's own order [32, *repeat, words]
+    rname = names.fresh("R")
+    if _chance(draw, 75):
+        lane = {"g": "4@laneid", "q": "1@laneid"}
+        if _chance(draw, 10):  # not the fragment map
+            lane = _pick(draw, [{"g": "1@laneid", "q": "8@laneid"}, {"g": "4@laneid", "q": "2@laneid"},
+                                {"g": "1@warpid", "q": "1@laneid"}, {"g": "4@tid", "q": "1@tid"}])
+        slots = [n for n in row_names + col_names if n not in lane]
+        order = ["j"] + [n for n in slots if n != "j"]
+        if _chance(draw, 25):
+            order = draw(st.permutations(slots))
+        stride, acc = {}, 1
+        for n in order:
+            stride[n] = str(acc)
+            acc *= size[n]
+        if _chance(draw, 5):  # two slots collide
+            stride[draw(_sampled(order))] = "0"
+        stride.update(lane)
+
+        def mode(ns):
+            ns = list(reversed(ns))  # fastest first
+            if len(ns) == 1:
+                return str(size[ns[0]]), stride[ns[0]]
+            return "(" + ",".join(str(size[n]) for n in ns) + ")", "(" + ",".join(stride[n] for n in ns) + ")"
+        (rsh, rsd), (csh, csd) = mode(row_names), mode(col_names)
+        reg_t = {"dtype": dtype, "scope": "register", "shape": [rows, cols], "layout": f"({rsh},{csh}):({rsd},{csd})"}
+        regop = f"{rname}: {pattern}"
+    else:
+        shape = [32] + [size[n] for n in repeat] + [2 * num]
+        strides, acc = [], 1
+        for e in reversed(shape[1:]):
+            strides.insert(0, str(acc))
+            acc *= e
+        reg_t = {"dtype": dtype, "scope": "register", "shape": shape,
+                 "layout": "(" + ",".join(map(str, shape)) + "):(" + ",".join(["1@laneid"] + strides) + ")"}
+        regop = rname
+    space = _pick(draw, ["shared", "shared::cta"], [4, 1])
+    shape_q, type_q = "m8n8", "b16"
+    if _chance(draw, 3):  # a spelling the target refuses
+        how = _pick(draw, ["space", "shape", "sync"])
+        if how == "space":
+            space = "shared::cluster"
+        elif how == "shape":
+            shape_q = "m16n16"
+    opcode = f"{kind}.sync.aligned.{shape_q}.x{num}{'.trans' if trans else ''}.{space}.{type_q}"
+    ap = {"opcode": opcode, "scope": "warp"}
+    ap["dst"], ap["src"] = (regop, memop) if kind == "ldmatrix" else (memop, regop)
+    return {mname: mem_t, rname: reg_t}, ap
+
+
+FAMILIES = ("ldst", "guard", "cp.async", "ldmatrix", "stmatrix")  # what ``checks(families=...)`` draws
+STAGING_PERCENT = 16  # of applications, by default: a staging family (guard, ldmatrix, stmatrix, cp.async)
+
+
+def _staged(draw, family, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes, swizzled,
+            guard=None):
+    """One application of a staging ``family`` (None when the restrictions leave no such draw)."""
+    if family in ("ldmatrix", "stmatrix"):
+        return _matrix_application(draw, k, threads, symbolic, syms, max_points, names, family, dtypes, swizzled)
+    if family == "cp.async":
+        return _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, ["cp.async"],
+                                    None, dtypes, guard=_chance(draw, 40) if guard is None else guard,
+                                    swizzled=swizzled)
+    return _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes,
+                                swizzled=swizzled)
+
+
 def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None, dtypes=None,
-                 swizzled=None):
+                 swizzled=None, families=None):
     """One [[apply]] with its memory tensor and register tensor (its layout swizzled: ``_swizzle``;
-    sometimes a guarded tile: ``_guarded_application``, never swizzled)."""
-    if swizzled is not True and _chance(draw, GUARD_PERCENT):
-        out = _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes)
+    sometimes, ``STAGING_PERCENT`` %, a staging family: a guarded tile (``_guarded_application``,
+    never swizzled), an ldmatrix or stmatrix (``_matrix_application``) or an unguarded cp.async).
+    ``families``: only these (``FAMILIES``), each drawn with the same weight."""
+    if families is not None:
+        order = list(families)
+        first = order.pop(draw(_ints(0, len(order) - 1)))
+        for fam in [first] + order:  # the drawn family, else the others in turn
+            if fam == "ldst":
+                break
+            out = _staged(draw, fam, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes,
+                          swizzled, guard=True if fam == "guard" else None)
+            if out is not None:
+                return out
+        else:
+            reject()  # no family of the restriction fits this check's threads: draw another
+    elif swizzled is not True and _chance(draw, STAGING_PERCENT):
+        fam = _pick(draw, ["guard", "ldmatrix", "stmatrix", "cp.async"], [6, 3, 2, 1])
+        out = _staged(draw, fam, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes,
+                      swizzled, guard=False if fam == "cp.async" else None)
         if out is not None:
             return out
     kind = _among(draw, kinds, ["ld", "st"], [1, 1], "kinds")
@@ -768,7 +970,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
 
 @st.composite
 def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: int = 2, *, scopes=None, kinds=None,
-           spaces=None, dtypes=None, archs=None, swizzled=None):
+           spaces=None, dtypes=None, archs=None, swizzled=None, families=None):
     """A whole check file's data (the dict ``tilecheck.from_dict`` takes).
 
     ``max_points`` bounds, per application, the (thread or group) x repeat x word points
@@ -776,15 +978,34 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
     ``scopes`` ("thread", "warp", "cta"), ``kinds`` ("ld", "st"), ``spaces`` ("global",
     "shared", "local"), ``dtypes`` (tilecheck's dtype names) and ``archs`` ("sm_90", ...)
     restrict the draws, e.g. ``checks(scopes=["cta"], kinds=["st"])`` for CTA-wide stores;
-    ``swizzled`` True swizzles every memory tensor (``Sw<B,M,S> o ...``), False none, None some."""
+    ``swizzled`` True swizzles every memory tensor (``Sw<B,M,S> o ...``), False none, None some.
+    ``families`` (``FAMILIES``: "ldst" the plain ld/st tiles, "guard" guarded ld/st/cp.async tiles,
+    "cp.async" guarded or not, "ldmatrix", "stmatrix") draws only applications of those families,
+    e.g. ``checks(families=["ldmatrix", "stmatrix"])``; by default ``STAGING_PERCENT`` % of the
+    applications are of the staging families, the rest plain ld/st."""
+    if families is not None:
+        families = tuple(families)
+        bad = [f for f in families if f not in FAMILIES]
+        if bad or not families:
+            raise ValueError(f"families must be a non-empty subset of {FAMILIES}, got {families!r}")
+        if "ldst" not in families and scopes is None:
+            # thread counts every family fits (a guarded tile: its group times its vector within max_points;
+            # a matrix: a multiple of 32)
+            scopes = ["warp"] if set(families) <= {"ldmatrix", "stmatrix"} else None
     arch = _among(draw, archs, ["sm_90", "sm_100a", "sm_80", "sm_75", "sm_120"], [12, 3, 1, 1, 1], "archs")
     scope = _among(draw, scopes, ["thread", "warp", "cta"], [5, 2, 3], "scopes")
     if scope == "thread":
-        threads = _pick(draw, [1, 32, 2, 64, 128, 1024], [12, 1, 1, 1, 1, 1])
+        options, weights = [1, 32, 2, 64, 128, 1024], [12, 1, 1, 1, 1, 1]
     elif scope == "warp":
-        threads = _pick(draw, [32, 64, 96, 1024], [8, 2, 1, 1])
+        options, weights = [32, 64, 96, 1024], [8, 2, 1, 1]
     else:
-        threads = _pick(draw, [32, 64, 128, 256, 1024, 96, 512], [3, 3, 3, 1, 1, 1, 1])
+        options, weights = [32, 64, 128, 256, 1024, 96, 512], [3, 3, 3, 1, 1, 1, 1]
+    if families is not None and "ldst" not in families:
+        matrices = set(families) <= {"ldmatrix", "stmatrix"}
+        kept = [(t, 3 * w if matrices and t == 32 else w) for t, w in zip(options, weights)
+                if t <= max(32, max_points // 4) and (t % 32 == 0 or not matrices)]
+        options, weights = [t for t, _ in kept], [w for _, w in kept]
+    threads = _pick(draw, options, weights)
     syms = _Symbols(symbolic and _chance(draw, 15), symbolic and _chance(draw, 10))
     names = _Names()
     tensors, applies = {}, []
@@ -792,7 +1013,7 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
         sc = scope if k == 0 else _pick(draw, [x for x in ("thread", "warp", "cta") if x in (scopes or (
             "thread", "warp", "cta")) and (x == "thread" or threads % 32 == 0)])
         t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes,
-                            swizzled)
+                            swizzled, families)
         tensors.update(t)
         applies.append(a)
     data = {}
@@ -812,7 +1033,8 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
 def symbolic_checks(max_points: int = 256, max_applies: int = 1, **restrict):
     """Checks with symbols: symbolic tensor dimensions (and the strides that follow from them),
     symbolic strides, slice starts and offsets, each with min/max/multiple_of and facts that
-    usually (not always) keep the access inside the tensor.  Draws without any symbol are
+    usually (not always) keep the access inside the tensor (for ldmatrix/stmatrix: a symbolic row
+    stride, column count, slice start or offset).  Draws without any symbol are
     filtered out.  ``restrict``: as for ``checks``."""
     return checks(symbolic=True, max_points=max_points, max_applies=max_applies, **restrict).filter(
         lambda d: bool(d.get("symbols")))

@@ -104,14 +104,16 @@ def chunk_seed(seed: int, symbolic: bool, index: int, attempt: int = 0) -> int:
 def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float = 10.0,
               known: frozenset = frozenset(), limit: int = 64, on_case=None, shrink: bool = True,
               max_points: int | None = None, keep: bool = False, recheck: bool = False,
-              swizzled: bool | None = None) -> Tally:
-    """``cases`` drawn checks (Hypothesis seed derived from ``seed`` and ``index``; ``swizzled``:
-    as ``strategies.checks`` takes it)."""
+              swizzled: bool | None = None, families: tuple | None = None) -> Tally:
+    """``cases`` drawn checks (Hypothesis seed derived from ``seed`` and ``index``; ``swizzled`` and
+    ``families``: as ``strategies.checks`` takes them)."""
     tally = Tally()
     known = set(known)
     extra = {} if max_points is None else {"max_points": max_points}
     if swizzled is not None:
         extra["swizzled"] = swizzled
+    if families is not None:
+        extra["families"] = tuple(families)
     strategy = symbolic_checks(**extra) if symbolic else checks(**extra)
     judge = dict(timeout=timeout, limit=limit, recheck=recheck)
     if _FAST is not None:

@@ -51,6 +51,11 @@ def add_arguments(p):
                         "line on stderr (or be valid), never a traceback")
     p.add_argument("--swizzled", action="store_true",
                    help="swizzle every drawn memory tensor (Sw<B,M,S> o ...; by default some shared ones are)")
+    p.add_argument("--families", metavar="LIST", default=None,
+                   help="draw only applications of these families, comma-separated: ldst (plain ld/st tiles), guard "
+                        "(guarded ld/st/cp.async tiles), cp.async (guarded or not), ldmatrix, stmatrix; e.g. "
+                        "--families cp.async,ldmatrix,stmatrix,guard (default: all, the staging ones in about "
+                        "1 application in 6)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -60,6 +65,8 @@ def main(args) -> int:
         v = getattr(args, name, None)
         if v is not None and v < (1 if name == "jobs" else 0):
             raise InputError(f"must not be negative, got {v}", f"--{name.replace('_', '-')}")
+    if getattr(args, "families", None) is not None:
+        args.families = _families(args.families)
     if args.time is not None and args.time <= 0:
         raise InputError(f"must be positive, got {args.time}", "--time")
     if getattr(args, "recheck", False):
@@ -80,6 +87,18 @@ def main(args) -> int:
     return _campaign(args)
 
 
+def _families(text):
+    """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (InputError on any other)."""
+    from ..errors import InputError
+    from ..strategies import FAMILIES
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    bad = [n for n in names if n not in FAMILIES]
+    if bad or not names:
+        raise InputError((f"unknown family {bad[0]!r}" if bad else "no family given")
+                         + f" (one or more of {', '.join(FAMILIES)}, comma-separated)", "--families")
+    return names
+
+
 # --- the campaign ----------------------------------------------------------------------------------
 
 def _campaign(args) -> int:
@@ -94,7 +113,8 @@ def _campaign(args) -> int:
             n = size if total is None else min(size, total - k * size)
             yield dict(seed=args.seed, index=k, cases=n, symbolic=kind_symbolic, keep=args.gpu, recheck=args.recheck,
                        timeout=args.symbolic_timeout if kind_symbolic else args.timeout,
-                       **({"swizzled": True} if getattr(args, "swizzled", False) else {}))
+                       **({"swizzled": True} if getattr(args, "swizzled", False) else {}),
+                       **({"families": args.families} if getattr(args, "families", None) else {}))
             k += 1
 
     # interleave: one symbolic chunk after every ten concrete ones (with --time: the same ratio)
