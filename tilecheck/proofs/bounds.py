@@ -39,10 +39,16 @@ def violation(q):
             else:
                 parts.append(Or(cmp("<", q.z(s), 0), cmp(">", q.z(s + e), q.z(d)), cmp("<", q.z(d), 1)))
         c = q.coords(role)
-        off = q.z(q.value(view, c)[OFFSET])
-        out = [cmp("<", off, 0)] + ([cmp(">=", off, cos)] if cos is not None else [])
+        off = q.value(view, c)[OFFSET]
+        # a side the variables' ranges already exclude (sound interval bounds, as ``overflow`` uses)
+        # is left out: the same violations, and often no solver at all; an exported query
+        # (--smt2 / --recheck) keeps both sides so that the second solver checks this too
+        lo, hi = (None, None) if getattr(q, "exporting", False) else q.ctx.interval(off)
+        out = ([cmp("<", q.z(off), 0)] if lo is None or lo < 0 else []) \
+            + ([cmp(">=", q.z(off), cos)] if cos is not None and (hi is None or hi >= cos) else [])
         if role == guarded:
-            parts.append(And(atom_inside(q, c), Or(*out)))
+            if out:
+                parts.append(And(atom_inside(q, c), Or(*out)))
         else:
             parts += out
         checks.append((role, view, t, cos))
