@@ -84,7 +84,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     if v.skipped is not None:
         return Outcome(name, SKIPPED, time.perf_counter() - start, v.skipped)
     formula = z3.simplify(v.formula)
-    if z3.is_false(formula):
+    if z3.Z3_get_bool_value(formula.ctx.ref(), formula.as_ast()) == z3.Z3_L_FALSE:  # z3.is_false, without wrappers
         _record(recorder, name, apply, check, v.formula, z3.unsat)
         return Outcome(name, PROVED, time.perf_counter() - start, v.note, count=v.count)
     if v.static:
