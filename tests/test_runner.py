@@ -29,7 +29,11 @@ def test_unknown_is_reported_as_unknown_with_exit_3(monkeypatch, capsys):
     assert statuses.pop("registers") == "refuted"  # a fact of the input too: 420 registers, performance
     # ownership of a thread-scope tile with no thread strides simplifies to False without the solver
     assert statuses["ownership"] == "proved"
-    assert all(statuses[n] in ("unknown", "skipped") for n in statuses if n not in static + ("ownership",))
+    # bounds and overflow: the variables' ranges keep every offset inside (exact interval bounds, no solver)
+    assert statuses["bounds"] == statuses["overflow"] == "proved"
+    exact = static + ("ownership", "bounds", "overflow")
+    assert all(statuses[n] in ("unknown", "skipped") for n in statuses if n not in exact)
+    assert statuses["disjoint"] == "unknown"
     assert statuses["alignment"] == "skipped"  # its prerequisite contiguity was not proved
     msg = report.applies[0].obligation("contiguity").message
     assert "unknown" in msg and "timed out" in msg

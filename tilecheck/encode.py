@@ -17,7 +17,7 @@ from .check import Apply, Check, Tensor
 from . import crd2idx
 from .expr import to_poly
 from .machine import GROUP_NAMES, group_of
-from .poly import Context, Poly
+from .poly import Context, Poly, cmp as poly_cmp
 from .view import View
 
 
@@ -130,7 +130,7 @@ class Query:
     def build(self, c: tuple):
         """One constraint of ``constraints`` as a Z3 formula."""
         op, p, k = c
-        return _OPS[op](self.z(p), k)
+        return poly_cmp(op, self.z(p), k)
 
     def poly(self, x) -> Poly:
         return to_poly(x, self.ctx, self.symbols)

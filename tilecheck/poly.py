@@ -25,12 +25,19 @@ class Poly:
         self.terms = {m: c for m, c in (terms or {}).items() if c}
 
     @staticmethod
+    def _clean(terms: dict) -> "Poly":
+        """A polynomial of ``terms``, which has no zero coefficient (not checked)."""
+        p = object.__new__(Poly)
+        p.terms = terms
+        return p
+
+    @staticmethod
     def const(c: int) -> "Poly":
-        return Poly({(): c})
+        return Poly._clean({(): c} if c else {})
 
     @staticmethod
     def var(name: str) -> "Poly":
-        return Poly({(name,): 1})
+        return Poly._clean({(name,): 1})
 
     @staticmethod
     def of(x: "Poly | int") -> "Poly":
@@ -38,8 +45,14 @@ class Poly:
 
     # arithmetic -------------------------------------------------------------
     def __add__(self, other):
-        other = Poly.of(other)
         terms = dict(self.terms)
+        if not isinstance(other, Poly):  # a constant
+            c = terms.get((), 0) + int(other)
+            if c:
+                terms[()] = c
+            else:
+                terms.pop((), None)
+            return Poly._clean(terms)
         for m, c in other.terms.items():
             terms[m] = terms.get(m, 0) + c
         return Poly(terms)
@@ -47,7 +60,7 @@ class Poly:
     __radd__ = __add__
 
     def __neg__(self):
-        return Poly({m: -c for m, c in self.terms.items()})
+        return Poly._clean({m: -c for m, c in self.terms.items()})
 
     def __sub__(self, other):
         return self + (-Poly.of(other))
@@ -56,7 +69,9 @@ class Poly:
         return Poly.of(other) - self
 
     def __mul__(self, other):
-        other = Poly.of(other)
+        if not isinstance(other, Poly):  # a constant: every coefficient scaled
+            k = int(other)
+            return Poly._clean({m: c * k for m, c in self.terms.items()} if k else {})
         terms: dict[Monomial, int] = {}
         for m1, c1 in self.terms.items():
             for m2, c2 in other.terms.items():
@@ -167,6 +182,76 @@ def _app(mk, args: list) -> z3.ArithRef:
     ctx = args[0].ctx
     arr = (z3.Ast * len(args))(*(a.as_ast() for a in args))
     return z3.ArithRef(mk(ctx.ref(), len(args), arr), ctx)
+
+
+# Z3 terms through the C API: the same terms as z3py's operators and ``z3.And``/``Or``/``Not``/``If``
+# (so exported SMT-LIB text is unchanged), without the wrappers' coercions and sort checks, which
+# cost more than Z3 itself on tilecheck's small queries.  Arguments are Z3 terms of the main
+# context (an ``int`` is accepted where an integer term is expected).
+
+def _term(x, ctx):
+    return x if isinstance(x, z3.ExprRef) else _int(x)
+
+
+def _bools(mk, args):
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = args[0]
+    if not args or not all(isinstance(a, z3.BoolRef) for a in args):
+        return None
+    ctx = args[0].ctx
+    arr = (z3.Ast * len(args))(*(a.as_ast() for a in args))
+    return z3.BoolRef(mk(ctx.ref(), len(args), arr), ctx)
+
+
+def And(*args):
+    """``z3.And(*args)``."""
+    out = _bools(z3.Z3_mk_and, args)
+    return z3.And(*args) if out is None else out
+
+
+def Or(*args):
+    """``z3.Or(*args)``."""
+    out = _bools(z3.Z3_mk_or, args)
+    return z3.Or(*args) if out is None else out
+
+
+def Not(a):
+    """``z3.Not(a)``."""
+    if not isinstance(a, z3.BoolRef):
+        return z3.Not(a)
+    return z3.BoolRef(z3.Z3_mk_not(a.ctx.ref(), a.as_ast()), a.ctx)
+
+
+def If(c, a, b):
+    """``z3.If(c, a, b)`` of integer terms (or ints)."""
+    if not isinstance(c, z3.BoolRef) or not (isinstance(a, z3.ArithRef) or isinstance(b, z3.ArithRef)) \
+            or not all(isinstance(x, (int, z3.ArithRef)) and not isinstance(x, bool) for x in (a, b)):
+        return z3.If(c, a, b)
+    ctx = c.ctx
+    return z3.ArithRef(z3.Z3_mk_ite(ctx.ref(), c.as_ast(), _term(a, ctx).as_ast(), _term(b, ctx).as_ast()), ctx)
+
+
+def _distinct(ctx, a, b):
+    arr = (z3.Ast * 2)(a, b)
+    return z3.Z3_mk_distinct(ctx, 2, arr)
+
+
+_CMP = {"<": z3.Z3_mk_lt, "<=": z3.Z3_mk_le, ">": z3.Z3_mk_gt, ">=": z3.Z3_mk_ge, "==": z3.Z3_mk_eq,
+        "!=": _distinct, "ge": z3.Z3_mk_ge, "le": z3.Z3_mk_le, "eq": z3.Z3_mk_eq}
+
+
+def cmp(op: str, a, b):
+    """``a OP b`` for an integer term ``a`` and an integer term or int ``b`` (``!=`` is ``distinct``,
+    as z3py writes it)."""
+    if not isinstance(a, z3.ArithRef) or not isinstance(b, (int, z3.ArithRef)) or isinstance(b, bool):
+        return _SLOW[op](a, b)  # (tilecheck makes no real-valued terms: an ArithRef is an integer)
+    ctx = a.ctx
+    return z3.BoolRef(_CMP[op](ctx.ref(), a.as_ast(), _term(b, ctx).as_ast()), ctx)
+
+
+_SLOW = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+         "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "ge": lambda a, b: a >= b,
+         "le": lambda a, b: a <= b, "eq": lambda a, b: a == b}
 
 
 @dataclass

@@ -27,6 +27,7 @@ from __future__ import annotations
 import z3
 
 from .. import memory_model
+from ..poly import And, If, Not, cmp
 from . import warp
 
 BANKS, WORD = memory_model.BANKS, memory_model.WORD
@@ -54,9 +55,9 @@ def phase_count(addresses: list, width: int, tag: str, q=None):
         d = bank(b - first)  # the lane's word in bank B is first + d, if d < lane_words
         hits.append(d < lane_words(width))
         words.append(first + d)
-    new = [z3.And(h, *(z3.Not(z3.And(hits[j], words[j] == words[i])) for j in range(i)))
+    new = [And(h, *(Not(And(hits[j], cmp("==", words[j], words[i]))) for j in range(i)))
            for i, h in enumerate(hits)]
-    return warp.total([z3.If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
+    return warp.total([If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
 
 
 def pairs_merged(addrs: list, width: int, op: str):

@@ -9,7 +9,7 @@ import z3
 from .. import crd2idx
 from ..encode import Coords, element, verb
 from ..layout import OFFSET
-from ..poly import Poly
+from ..poly import And, Poly, cmp
 from .guard import guarded
 from .runner import Violation
 
@@ -41,7 +41,7 @@ def violation(q):
                  "base_offset": o0, "expected_offset": o0 + word})
 
     lemma = _atom_lemma(q, view, t, c, base, gap)
-    bad = z3.And(q.z(gap) != 0, *lemma) if lemma else q.z(gap) != 0
+    bad = And(cmp("!=", q.z(gap), 0), *lemma) if lemma else cmp("!=", q.z(gap), 0)
     return Violation(guarded(q, "contiguity", view, c, bad), explain)
 
 
@@ -73,7 +73,7 @@ def _rows(q, view, t, role):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o, "row_lane": lane,
                  "position": p, "base_offset": o0, "expected_offset": o0 + p})
 
-    return Violation(q.z(gap) != 0, explain)
+    return Violation(cmp("!=", q.z(gap), 0), explain)
 
 
 def _atom_lemma(q, view, t, c, base, gap: Poly) -> list:

@@ -12,7 +12,7 @@ import z3
 from .. import crd2idx
 from ..encode import Coords, element
 from ..layout import OFFSET
-from ..poly import Poly
+from ..poly import And, Or, Poly, cmp
 from . import injective
 from .guard import atom_inside, restricts
 from .runner import Violation
@@ -24,12 +24,12 @@ def violation(q):
 
 def _differ(q, a, b, thread=False, cta=()):
     pairs = list(zip(a.repeat, b.repeat)) + [(a.word, b.word)]
-    terms = [q.z(x) != q.z(y) for x, y in pairs]
+    terms = [cmp("!=", q.z(x), q.z(y)) for x, y in pairs]
     if thread:
-        terms.append(q.z(Poly.var(f"{a.tag}:thread")) != q.z(Poly.var(f"{b.tag}:thread")))
+        terms.append(cmp("!=", q.z(Poly.var(f"{a.tag}:thread")), q.z(Poly.var(f"{b.tag}:thread"))))
     for name in cta:  # another CTA: some CTA-bound symbol differs
-        terms.append(q.z(q.symbols[name]) != q.z(b.symbols[name]))
-    return z3.Or(*terms)
+        terms.append(cmp("!=", q.z(q.symbols[name]), q.z(b.symbols[name])))
+    return Or(*terms)
 
 
 def _load(q):
@@ -37,7 +37,7 @@ def _load(q):
     t = q.tensor(view)
     a = q.coords("a")
     b = q.with_repeat(a, "b")
-    same = q.z(q.value(view, a)[OFFSET]) == q.z(q.value(view, b)[OFFSET])
+    same = cmp("==", q.z(q.value(view, a)[OFFSET]), q.z(q.value(view, b)[OFFSET]))
 
     def explain(w):
         ca, cb = w.coords("a"), w.coords("b")
@@ -51,7 +51,7 @@ def _load(q):
                 {"first": {**w.describe(ca), "index": list(ia)}, "second": {**w.describe(cb), "index": list(ib)},
                  "tensor": t.name, "slot": sa})
 
-    return Violation(z3.And(_differ(q, a, b), same), explain)
+    return Violation(And(_differ(q, a, b), same), explain)
 
 
 def _plain(q, view, c) -> Poly:
@@ -75,14 +75,14 @@ def _store(q):
     if grid:
         b = Coords(b.tag, b.group, b.repeat, b.word, q.other_cta("b"))
     off_a, off_b = _plain(q, view, a), _plain(q, view, b)
-    same = q.z(off_a) == q.z(off_b)
-    formula = z3.And(_differ(q, a, b, thread=True, cta=cta), same)
+    same = cmp("==", q.z(off_a), q.z(off_b))
+    formula = And(_differ(q, a, b, thread=True, cta=cta), same)
     if not grid:  # an exact lemma first: same offset, same digits (proofs.injective)
-        formula = z3.And(formula, *injective.lemma(q, off_a, "a", off_b, "b"))
+        formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b"))
     if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store
-        formula = z3.And(formula, atom_inside(q, a), atom_inside(q, b))
+        formula = And(formula, atom_inside(q, a), atom_inside(q, b))
     if local:  # each thread has its own .local window
-        formula = z3.And(formula, q.z(Poly.var("a:thread")) == q.z(Poly.var("b:thread")))
+        formula = And(formula, cmp("==", q.z(Poly.var("a:thread")), q.z(Poly.var("b:thread"))))
 
     def explain(w):
         ca, cb = w.coords("a", thread=True), w.coords("b", thread=True)

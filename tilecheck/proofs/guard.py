@@ -22,7 +22,7 @@ import z3
 
 from ..encode import Coords, element
 from ..expr import evaluate, to_poly
-from ..poly import Poly
+from ..poly import And, Poly, cmp
 from .runner import Violation, fast_solver, relevant
 
 SOLVE_S = 5.0  # seconds for each narrower-vector re-proof
@@ -47,18 +47,18 @@ def word_inside(q, c: Coords, w: int, view=None) -> list:
     idx = q.index(view, Coords(c.tag, c.group, c.repeat, Poly.const(w), c.symbols))
     out = []
     for i, dim in zip(idx, t.shape):
-        out += [q.z(i) >= 0, q.z(i) < q.z(to_poly(dim, q.ctx, sym))]
+        out += [cmp(">=", q.z(i), 0), cmp("<", q.z(i), q.z(to_poly(dim, q.ctx, sym)))]
     return out
 
 
 def atom_inside(q, c: Coords):
     """Z3: every word of the guarded atom at ``c``'s group and repeat is in bounds."""
-    return z3.And(*[x for w in range(q.vector) for x in word_inside(q, c, w)])
+    return And(*[x for w in range(q.vector) for x in word_inside(q, c, w)])
 
 
 def guarded(q, name: str, view, c: Coords, formula):
     """``formula`` (a violation at ``c``) restricted to guarded-in atoms when ``name`` is guarded."""
-    return z3.And(atom_inside(q, c), formula) if restricts(q, name, view) else formula
+    return And(atom_inside(q, c), formula) if restricts(q, name, view) else formula
 
 
 def straddle(q, c: Coords, width: int):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import z3
 
-from ..poly import Poly
+from ..poly import Poly, cmp
 
 CHAIN_MS = 300
 
@@ -96,6 +96,14 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
     if any(not ca[v].variables() <= set(env) for v, _ in pairs):
         return []  # a coefficient names a variable with no lower end: no order to try
     zv = q.zv
+    if not params:  # constant coefficients: the chain condition is arithmetic, decided here exactly
+        total = 0
+        for v, _ in sorted(pairs, key=lambda vw: abs(ca[vw[0]].constant)):
+            c = abs(ca[v].constant)
+            if c <= total:
+                return []
+            total += c * spans[v]
+        return [cmp("==", zv[v], zv[w]) for v, w in pairs]
     # the facts and the ranges of the parameters (a subset of the background: sound to drop the rest)
     facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= params | _param_closure(q, params)]
     orders = [sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))]  # at the parameters' lower ends

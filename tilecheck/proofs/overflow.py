@@ -1,5 +1,5 @@
 """overflow: every accessed byte's offset fits the state space's address width."""
-import z3
+from ..poly import Or, cmp
 
 from ..encode import element
 from ..layout import OFFSET
@@ -29,4 +29,4 @@ def violation(q):
         return (f"{w.where(co)} accesses {element(t, idx)} at bytes [{b}, {b + t.esize}), outside [0, 2^{limit.bit_length() - 1})",
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "byte_offset": b, "limit": limit})
 
-    return Violation(guarded(q, "overflow", view, c, z3.Or(q.z(first) < 0, q.z(last) >= limit)), explain)
+    return Violation(guarded(q, "overflow", view, c, Or(cmp("<", q.z(first), 0), cmp(">=", q.z(last), limit))), explain)

@@ -70,6 +70,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     start = time.perf_counter()
     q = Query(check, apply, role)
     q.facts = facts  # banks/sectors try the facts' smallest model by enumeration before any query
+    q.exporting = recorder is not None  # an exported query states the whole formula (bounds.py)
     v: Violation = obligation(q)
     if v.budget is not None:
         timeout_s = min(timeout_s, v.budget)
@@ -83,7 +84,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     if v.skipped is not None:
         return Outcome(name, SKIPPED, time.perf_counter() - start, v.skipped)
     formula = z3.simplify(v.formula)
-    if z3.is_false(formula):
+    if z3.Z3_get_bool_value(formula.ctx.ref(), formula.as_ast()) == z3.Z3_L_FALSE:  # z3.is_false, without wrappers
         _record(recorder, name, apply, check, v.formula, z3.unsat)
         return Outcome(name, PROVED, time.perf_counter() - start, v.note, count=v.count)
     if v.static:
@@ -101,8 +102,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                 recorder.observe(name, apply.index, check, bv, z3.unsat)
             return Outcome(name, PROVED, time.perf_counter() - start)
     solver = fast_solver(timeout_s)
-    solver.add(v.formula)
-    solver.add(*(f for f, _ in assertions))
+    add(solver, [v.formula, *(f for f, _ in assertions)])
     r = solver.check()
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
         solver = general_solver(solver, start + timeout_s - time.perf_counter())
@@ -149,6 +149,7 @@ def _record(recorder, name, apply, check, formula, result) -> None:
 
 
 FAST_SHARE = 0.25  # of the budget, for the first attempt
+_FAST = None
 
 
 def fast_solver(timeout_s: float):
@@ -156,9 +157,23 @@ def fast_solver(timeout_s: float):
     equations (``solve-eqs``), then Z3's SMT core; 2-8x faster than ``z3.Solver()`` on tilecheck's
     queries (measured on 832 fuzz queries, BENCHMARKS.md).  The same decision procedure, only without the general
     solver's portfolio: an ``unknown`` here goes to ``general_solver``."""
-    solver = z3.Then("simplify", "solve-eqs", "smt").solver()
+    global _FAST
+    if _FAST is None:  # a tactic is stateless: made once, each solver is fresh
+        _FAST = z3.Then("simplify", "solve-eqs", "smt")
+    solver = _FAST.solver()
     solver.set(timeout=max(1, int(timeout_s * FAST_SHARE * 1000)))
     return solver
+
+
+def add(solver, formulas) -> None:
+    """``solver.add(*formulas)`` through Z3's C API (z3py's per-assertion casts cost more than the
+    assertion itself); anything but a Boolean term goes through ``solver.add``."""
+    ref, s = solver.ctx.ref(), solver.solver
+    for f in formulas:
+        if isinstance(f, z3.BoolRef):
+            z3.Z3_solver_assert(ref, s, f.as_ast())
+        else:
+            solver.add(f)
 
 
 def general_solver(first, seconds: float):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import z3
 
 from .. import memory_model
+from ..poly import And, If, cmp
 from . import warp
 
 SECTOR = memory_model.SECTOR
@@ -29,7 +30,7 @@ def sector(addr):
 def distinct(terms: list):
     """Z3: how many distinct values ``terms`` take."""
     # the first term counts 1 (no empty (and): SMT-LIB readers such as cvc5 reject it)
-    return warp.total([z3.If(z3.And(*(terms[j] != t for j in range(i))), 1, 0) if i else z3.IntVal(1)
+    return warp.total([If(And(*(cmp("!=", terms[j], t) for j in range(i))), 1, 0) if i else z3.IntVal(1)
                    for i, t in enumerate(terms)])
 
 
