@@ -11,10 +11,6 @@
 (declare-fun |a:laner~2| () Int)
 (declare-fun |b:thread| () Int)
 (declare-fun |a:thread| () Int)
-(declare-fun k () Int)
-(declare-fun |n'| () Int)
-(declare-fun |r0'| () Int)
-(declare-fun |c0'| () Int)
 (declare-fun |a:lane~1| () Int)
 (declare-fun |b:lane~3| () Int)
 (assert
@@ -24,22 +20,6 @@
  (let (($x4 (= (+ (* 64 |a:laner~2|) (* 8 |a:repeat0|) |a:word|) (+ (* 64 |b:laner~4|) (* 8 |b:repeat0|) |b:word|))))
  (let (($x5 (or (and (distinct |a:repeat0| |b:repeat0|) true) (and (distinct |a:word| |b:word|) true) (and (distinct |a:thread| |b:thread|) true))))
  (and (and $x5 $x4) $x3 $x2 $x1)))))))
-(assert
- (>= k 1))
-(assert
- (<= k 4096))
-(assert
- (>= |n'| 1))
-(assert
- (<= |n'| 512))
-(assert
- (>= |r0'| 0))
-(assert
- (<= |r0'| 127))
-(assert
- (>= |c0'| 0))
-(assert
- (<= |c0'| 63))
 (assert
  (>= |a:thread| 0))
 (assert

@@ -7,7 +7,6 @@ over every access that can race with it, as PTX's state spaces define them:
   another CTA (the CTA-bound symbols take other values under the same facts)."""
 from dataclasses import replace
 
-import z3
 
 from .. import crd2idx
 from ..encode import Coords, element
