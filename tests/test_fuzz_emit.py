@@ -7,6 +7,7 @@ modules fails them.  The GPU ones skip, saying why, where pycuda or a device is 
 (tests/regressions/known_bugs.py) are left out; its strict xfail keeps it in view.
 """
 import os
+import re
 import subprocess
 
 import pytest
@@ -47,8 +48,14 @@ def _emits_one_memory_instruction_per_repeat_and_ptxas_accepts_it(data):
     try:
         for i, a in enumerate(report.applies):
             body = emit.fragment(report.plan, i).body
-            assert len(memory_lines(body)) == len(body) == a.instructions, to_toml(data)
-            assert all(a.apply.opcode.text in ln for ln in body)
+            if a.apply.opcode.kind in ("ld", "st") and not a.apply.guard:
+                assert len(memory_lines(body)) == len(body) == a.instructions, to_toml(data)
+                assert all(a.apply.opcode.text in ln for ln in body)
+            else:  # a guarded row whose guard is never true has no instruction (emit/fragment.py); cp.async,
+                # ldmatrix and stmatrix bodies also hold their braces, register moves and the like
+                issued = [ln for ln in body if a.apply.opcode.text in ln]
+                assert (len(issued) <= a.instructions if a.apply.guard else len(issued) == a.instructions), \
+                    to_toml(data)
         ptx = emit.kernel(report.plan)
     except Exception as e:  # noqa: BLE001 - an EmitError for the harness's limit, or a known bug: left out
         assume(not known_emit(f"{type(e).__name__}: {e}") and SHARED_LIMIT not in str(e))
@@ -59,12 +66,31 @@ def _emits_one_memory_instruction_per_repeat_and_ptxas_accepts_it(data):
         pytest.skip(str(e))
     except subprocess.CalledProcessError as e:
         raise AssertionError(f"ptxas rejects the kernel: {e.stderr or e.stdout}\n{to_toml(data)}") from None
+    _ASSEMBLED.append(check.arch)
+    if any(a.apply.opcode.kind not in ("ld", "st") or a.apply.guard for a in report.applies):
+        # ptxas accepted it; the counts below compare ld/st lines only: a cp.async is no ld/st line, and the
+        # harness's loads of a guarded-out atom's registers are dead code that ptxas drops
+        return
     want, got = sass.ptx_memory(ptx), asm.memory()
+    least = sass.ptx_memory(_one_load_per_address(ptx))  # ptxas may merge loads of one address (a stride 0)
     if asm.spills:
         for c in ("LDL", "STL"):
-            want.pop(c, None), got.pop(c, None)
-    assert got == want, f"SASS memory instructions {dict(got)} != PTX ld/st {dict(want)}\n{to_toml(data)}"
-    _ASSEMBLED.append(check.arch)
+            want.pop(c, None), got.pop(c, None), least.pop(c, None)
+    assert set(got) == set(want) and all(least[c] <= got[c] <= want[c] for c in want), \
+        f"SASS memory instructions {dict(got)} != PTX ld/st {dict(want)} (at least {dict(least)})\n{to_toml(data)}"
+
+
+def _one_load_per_address(ptx):
+    """The PTX text with every non-volatile load of an (instruction, address) already loaded left out."""
+    seen, out = set(), []
+    for ln in ptx.splitlines():
+        m = re.match(r"\s*(ld\.[\w:.]+)\s+[^\[]*?(\[[^\]]*\])", ln)
+        if m and "volatile" not in m.group(1) and ".param" not in m.group(1):
+            if m.groups() in seen:
+                continue
+            seen.add(m.groups())
+        out.append(ln)
+    return "\n".join(out)
 
 
 def test_every_proved_check_emits_one_memory_instruction_per_repeat_and_ptxas_accepts_it():
