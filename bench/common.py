@@ -100,15 +100,6 @@ def fmt_ratio(x):
 
 
 def draw(n: int, seed: int, strategy) -> list:
-    """The first ``n`` values Hypothesis draws from ``strategy`` with ``seed`` (no database, no health
-    checks): the same cases in every benchmark run."""
-    from hypothesis import HealthCheck, given, seed as hseed, settings
-    out = []
-
-    @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    @hseed(seed)
-    @given(strategy)
-    def collect(data):
-        out.append(data)
-    collect()
-    return out[:n]
+    """The first ``n`` values Hypothesis draws from ``strategy`` with ``seed`` (``strategies.sample``)."""
+    from tilecheck.strategies import sample
+    return sample(n, seed, strategy)

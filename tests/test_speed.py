@@ -18,13 +18,8 @@ def test_decider_tables_match_the_point_by_point_path(data):
     check = from_dict(data, "<drawn>")
     if check.symbols and not enumerator.assignments(check):
         return
-    old = enumerator.TABLE_LIMIT
-    try:
-        enumerator.TABLE_LIMIT = 0
-        plain = enumerator.decide(check)
-    finally:
-        enumerator.TABLE_LIMIT = old
-    assert enumerator.decide(check) == plain
+    tables, plain = _both_paths(check)
+    assert tables == plain
 
 
 def _offsets(path):

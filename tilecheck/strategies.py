@@ -1177,3 +1177,18 @@ def to_toml(data: dict, comment: str = "") -> str:
     for ap in data.get("apply", []):
         lines += ["", "[[apply]]"] + [f"{k} = {_toml_value(v)}" for k, v in ap.items()]
     return "\n".join(lines) + "\n"
+
+
+def sample(n: int, seed: int, strategy) -> list:
+    """The first ``n`` values Hypothesis draws from ``strategy`` with ``seed`` (no database, no health
+    checks): the same values in every run (the benchmarks' and the ncu comparison's cases)."""
+    from hypothesis import HealthCheck, given, seed as hseed, settings
+    out = []
+
+    @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @hseed(seed)
+    @given(strategy)
+    def collect(data):
+        out.append(data)
+    collect()
+    return out[:n]

@@ -322,19 +322,6 @@ def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
 
 # prepare -------------------------------------------------------------------------------------
 
-def _draw(n: int, seed: int, strategy) -> list:
-    from hypothesis import HealthCheck, given, seed as hseed, settings
-    out = []
-
-    @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    @hseed(seed)
-    @given(strategy)
-    def collect(data):
-        out.append(data)
-    collect()
-    return out[:n]
-
-
 def cells() -> list[tuple[str, str, str]]:
     return [(sp, k, sc) for sp in ("shared", "global") for k in ("ld", "st") for sc in ("warp", "cta")]
 
@@ -345,7 +332,7 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
     import random
     from .. import from_dict
     from ..report import prove
-    from ..strategies import checks
+    from ..strategies import checks, sample
     from .reference import bind_symbols
     t0 = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
@@ -367,7 +354,7 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
             space, kind, scope = cell
             if have[cell] >= quota[cell]:
                 continue
-            draws = _draw(24, rng.randrange(1 << 30), checks(max_points=512, max_applies=1, scopes=[scope],
+            draws = sample(24, rng.randrange(1 << 30), checks(max_points=512, max_applies=1, scopes=[scope],
                                                              kinds=[kind], spaces=[space], archs=["sm_90"]))
             for data in draws:
                 if have[cell] >= quota[cell]:
