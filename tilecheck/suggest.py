@@ -107,32 +107,22 @@ class _Prover:
         the registry's order, but only the blocking ones (``contract_only``: the contract ones) and
         stopping at the first that is not proved.  Returns ((k, outcome) of that one or None,
         {k: {name: outcome}})."""
-        from .proofs import decide as run
+        from .proofs import prove_apply
         from .proofs import facts as _facts
         from .proofs.registry import blocks
-        from .proofs.__init__ import _first_failure
         self.count += 1
         check = from_dict(data, self.path)
         facts = _facts.decide(check, self.timeout)
         done = {}
         for k in indices:
             apply = check.applies[k]
-            got = done[k] = {}
-            for name, ob in REGISTRY.items():
-                roles = ob.roles(check, apply)
-                if name not in apply.family.obligations or roles == () or (ob.guarded_only and not apply.guard):
-                    continue
-                if not (ob.severity == CONTRACT if contract_only else blocks(name, apply.require)):
-                    continue
-                mem = apply.family.memory_roles(apply.opcode)
-                if len(mem) > 1 and (roles is not None or ob.per_memory_operand):
-                    o = _first_failure([run(name, ob.module.violation, check, apply, self.timeout, facts, True,
-                                            None, role) for role in (roles if roles is not None else mem)])
-                else:
-                    o = run(name, ob.module.violation, check, apply, self.timeout, facts, True, None)
-                got[name] = o
-                if o.status != Verdict.PROVED:
-                    return (k, o), done
+            select = (lambda n, ob: ob.severity == CONTRACT) if contract_only else (
+                lambda n, ob, req=apply.require: blocks(n, req))
+            outs = prove_apply(check, apply, self.timeout, facts, True, None, select=select, stop=True)
+            done[k] = {o.name: o for o in outs}
+            bad = next((o for o in outs if o.status != Verdict.PROVED), None)
+            if bad is not None:
+                return (k, bad), done
         return None, done
 
 

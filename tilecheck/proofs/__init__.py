@@ -19,10 +19,12 @@ def prerequisites(name: str, is_load: bool) -> tuple[str, ...]:
 
 
 def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: bool = True,
-                recorder=None) -> list[Outcome]:
+                recorder=None, select=None, stop: bool = False) -> list[Outcome]:
     """Decide every obligation of one application, skipping those whose prerequisites failed.
     ``facts``: the symbols' facts as decided once per check (``proofs.facts.decide``);
-    ``recorder``: a ``proofs.smt2.Recorder`` that exports or rechecks every solver query."""
+    ``recorder``: a ``proofs.smt2.Recorder`` that exports or rechecks every solver query;
+    ``select(name, obligation)``: only those it accepts (``tilecheck suggest``: the blocking ones);
+    ``stop``: end at the first obligation that is not proved."""
     if facts is None:
         from . import facts as _facts
         facts = _facts.decide(check, timeout_s)
@@ -31,10 +33,13 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
     for name, ob in REGISTRY.items():
         if name not in applies or (ob.guarded_only and not apply.guard):
             continue
+        if select is not None and not select(name, ob):
+            continue
         roles = ob.roles(check, apply)
         if roles == ():  # restricted to state spaces none of the memory operands is in
             continue
-        missing = [p for p in ob.prerequisites(apply.is_load) if results[p].status != PROVED]
+        missing = [p for p in ob.prerequisites(apply.is_load)
+                   if (select is None or p in results) and results[p].status != PROVED]
         if missing:
             results[name] = Outcome(name, SKIPPED, 0.0, f"{name} skipped: needs {', '.join(missing)}")
         elif roles is not None and len(apply.family.memory_roles(apply.opcode)) > 1:
@@ -45,6 +50,8 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
                                                    minimize, recorder, role) for role in roles])
         else:
             results[name] = decide(name, ob.module.violation, check, apply, timeout_s, facts, minimize, recorder)
+        if stop and results[name].status != PROVED:
+            break
     return list(results.values())
 
 
