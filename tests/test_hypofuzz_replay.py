@@ -68,7 +68,7 @@ def _shrunk(hdb, key: bytes):
 
 def _replay(db: Path, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-q",
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=", "-q",
          *extra, DEMO],
         cwd=ROOT, env=_env(db, PLANTED_REPLAY="1"), capture_output=True, text=True, timeout=120,
         check=False)
@@ -111,7 +111,7 @@ def test_the_plugin_files_a_failure_under_the_node_id_key(tmp_path, monkeypatch,
     env = _env(db, SMALL_DB=str(db))
     args = ["-p", "tilecheck.fuzz.hypofuzz_keys"] if plugin else []
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          "-p", "no:xdist", "--rootdir", str(tmp_path), *args, "test_small.py"],
+                          "-p", "no:xdist", "-o", "addopts=", "--rootdir", str(tmp_path), *args, "test_small.py"],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
                          check=False)
     assert run.returncode == 1 and FAILING.search(run.stdout), run.stdout[-2000:]
