@@ -258,3 +258,60 @@ def test_the_pair_rule_is_what_the_counters_needed():
         lane_model = sum(mm.wavefronts(a, w, "st") for a in warps) * s["repeats"]
         missed += lane_model != s["measured"]["wavefronts"]
     assert missed >= 40
+
+
+# round 3: ldmatrix / stmatrix -------------------------------------------------------------------
+
+MATRIX_PROBES = ncu_probe.probes_round3()
+
+
+def test_round3_covers_both_instructions_every_count_and_tells_the_candidates_apart():
+    kinds = {(p.op, p.ptype) for p in MATRIX_PROBES}
+    assert {(op, f"x{n}") for op in ("ld", "st") for n in (1, 2, 4)} <= kinds
+    assert ("ld", "x4.trans") in kinds and ("st", "x4.trans") in kinds
+    assert len({p.name for p in MATRIX_PROBES}) == len(MATRIX_PROBES)
+    # each alternative model predicts a different count for some probe: the round can refute it
+    for alt in ("alt_pairs_merge", "alt_every_lane"):
+        assert any(p.predicted[alt] != p.predicted["wavefronts"] for p in MATRIX_PROBES), alt
+
+
+def test_matrix_wavefronts_one_phase_per_matrix():
+    rows = {lane: (lane % 8) * 128 + (lane // 8) * 16 for lane in range(32)}  # 8 rows of one bank per matrix
+    assert mm.matrix_wavefronts(rows, 4) == 32 and mm.matrix_wavefronts(rows, 1) == 8
+    swizzled = {lane: a ^ (((a >> 7) & 7) << 4) for lane, a in rows.items()}
+    assert mm.matrix_wavefronts(swizzled, 4) == 4
+    unused = {lane: lane * 16 if lane < 8 else 0 for lane in range(32)}
+    assert mm.matrix_wavefronts(unused, 1) == 1  # lanes 8-31 give no address to .x1
+
+
+def test_round3_kernels_assemble_to_one_matrix_instruction_each(tmp_path):
+    _tool("ptxas")
+    _tool("nvdisasm")
+    ps = [p for p in MATRIX_PROBES if any(k in p.name for k in ("repeat3", "4warps", "trans", "x1_contig", "x2_bcast"))]
+    ncu_probe.assemble(ps, tmp_path)
+    assert ncu_probe.check_sass(ps, tmp_path) == []
+    counts = ncu_probe.sass_counts((tmp_path / "probes.sass").read_text())
+    [ld3] = [p for p in ps if p.name.endswith("ldsm_x4_repeat3")]
+    assert counts[ld3.name] == {"LDSM": 3, "STG": 3}
+    [st3] = [p for p in ps if p.name.endswith("stsm_x4_repeat3")]
+    assert counts[st3.name] == {"STSM": 3}
+
+
+def test_round3_report_judges_every_shared_wavefront(tmp_path, capsys):
+    ps = MATRIX_PROBES[:12]
+    bad = next(k for k, p in enumerate(ps) if p.predicted["alt_every_lane"] != p.predicted["wavefronts"])
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "probes.json").write_text(json.dumps([ncu_probe.asdict(p) for p in ps]))
+    lines = [HEADER]
+    for k, p in enumerate(ps):
+        for name, v in ((ncu_csv.SHARED_ALL, p.predicted["alt_every_lane"] if k == bad else p.predicted["wavefronts"]),
+                        ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", p.predicted["conflicts"])):
+            lines.append(f'"{k}","1","python3.12","h","{p.name}","1","7","(32, 1, 1)","(1, 1, 1)","0","9.0","s",'
+                         f'"{name}","","{v}"')
+    (out / "ncu_raw.csv").write_text("\n".join(lines) + "\n")
+    assert ncu_probe.main(["--parse", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert f"{ps[bad].name}: {ps[bad].instruction}" in text
+    assert "predicted == measured: 11/12 shared" in text
+    assert "ldmatrix/stmatrix model wavefronts: 11/12 probes equal" in text

@@ -107,6 +107,12 @@ def conflict(addresses: dict[int, int], width: int, op: str = "st"):
     return None
 
 
+def matrix_wavefronts(addresses: dict[int, int], num: int) -> int:
+    """Wavefronts of one ``ldmatrix``/``stmatrix`` ``.m8n8.x{num}``: lanes ``8i..8i+7`` give the 16-byte
+    rows of matrix ``i`` (the other lanes' addresses are unused); one phase per matrix."""
+    return wavefronts({lane: a for lane, a in addresses.items() if lane < 8 * num}, 16, "st")
+
+
 def sectors(addresses: dict[int, int], width: int) -> int:
     """32-byte sectors one global warp-instruction touches."""
     return len({s for a in addresses.values() for s in range(a // SECTOR, (a + width - 1) // SECTOR + 1)})

@@ -31,6 +31,15 @@ GLOBAL_SECTORS = {"ld": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
                   "st": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"}
 GLOBAL_REQUESTS = {"ld": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
                    "st": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"}
+SHARED_ALL = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"  # every shared-memory wavefront (LDSM/STSM too)
+# counters that may name ldmatrix/stmatrix alone (which of them a given ncu knows: ``available``)
+MATRIX_METRICS = [SHARED_ALL, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum",
+                  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
+                  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum",
+                  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum",
+                  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_stsm.sum",
+                  "smsp__inst_executed_op_ldsm.sum", "smsp__inst_executed_op_stsm.sum",
+                  "smsp__sass_inst_executed_op_ldsm.sum", "smsp__sass_inst_executed_op_stsm.sum"]
 METRICS = [m for d in (SHARED_WAVEFRONTS, SHARED_CONFLICTS, GLOBAL_SECTORS, GLOBAL_REQUESTS) for m in d.values()]
 
 
@@ -72,8 +81,30 @@ def under_ncu() -> bool:
         os.environ.get("TILECHECK_UNDER_NCU") == "1"
 
 
-def ncu_command(ncu: str, log: Path, child: list[str], kernel_regex: str | None, plain: bool = False) -> list[str]:
-    cmd = [ncu, "--csv", "--metrics", ",".join(METRICS), "--target-processes", "all", "--log-file", str(log)]
+def available(candidates: list[str], out: Path | None = None) -> list[str]:
+    """The metrics among ``candidates`` that this ncu knows for the present device (``ncu
+    --query-metrics``; ``out/ncu_query_metrics.txt`` keeps its shared-memory lines); every candidate
+    when ncu cannot be asked."""
+    ncu = find_ncu()
+    if ncu is None:
+        return list(candidates)
+    try:
+        r = subprocess.run([ncu, "--query-metrics"], capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired):
+        return list(candidates)
+    names = {line.split()[0] for line in r.stdout.splitlines() if line.strip() and "__" in line.split()[0]}
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "ncu_query_metrics.txt").write_text(
+            "\n".join(ln for ln in r.stdout.splitlines() if "shared" in ln or "ldsm" in ln or "stsm" in ln) + "\n")
+    if not names:
+        return list(candidates)
+    return [m for m in candidates if m.rsplit(".", 1)[0] in names]
+
+
+def ncu_command(ncu: str, log: Path, child: list[str], kernel_regex: str | None, plain: bool = False,
+                metrics: list[str] | None = None) -> list[str]:
+    cmd = [ncu, "--csv", "--metrics", ",".join(metrics or METRICS), "--target-processes", "all", "--log-file", str(log)]
     if not plain:
         cmd += ["--print-units", "base"]
     if kernel_regex:
@@ -81,7 +112,8 @@ def ncu_command(ncu: str, log: Path, child: list[str], kernel_regex: str | None,
     return cmd + child
 
 
-def profile(child_args: list[str], out: Path, kernel_regex: str | None = None, timeout: float = 900) -> tuple[str, Path]:
+def profile(child_args: list[str], out: Path, kernel_regex: str | None = None, timeout: float = 900,
+            metrics: list[str] | None = None) -> tuple[str, Path]:
     """Run ``python CHILD_ARGS`` under ncu; returns (ncu's CSV text, its file).  ncu's stdout and
     stderr go to ``out/ncu_stdout.txt`` and ``out/ncu_stderr.txt``, its command line to ``out/ncu_command.txt``.
     When ncu rejects ``--print-units`` (an older ncu), it is run once more without it."""
@@ -93,7 +125,7 @@ def profile(child_args: list[str], out: Path, kernel_regex: str | None = None, t
     child = [sys.executable] + child_args
     env = {**os.environ, "TILECHECK_UNDER_NCU": "1"}
     for plain in (False, True):
-        cmd = ncu_command(ncu, log, child, kernel_regex, plain)
+        cmd = ncu_command(ncu, log, child, kernel_regex, plain, metrics)
         (out / "ncu_command.txt").write_text(" ".join(cmd) + "\n")
         if log.exists():
             log.unlink()

@@ -44,6 +44,8 @@ TYPES = {  # PTX type of the access -> (bytes per thread, registers, register wi
     "u8": (1, 1, 32), "u16": (2, 1, 32), "u32": (4, 1, 32), "b64": (8, 1, 64),
     "v2.b32": (8, 2, 32), "v4.b32": (16, 4, 32), "v2.b64": (16, 2, 64),
 }
+MATRIX = {"x1": 1, "x2": 2, "x4": 4}  # ldmatrix/stmatrix .m8n8 probes: ptype "x4" or "x4.trans"
+MATRIX_ROW = 16  # bytes of one matrix row: one lane's address
 SHARED_REPEAT = 8192
 GLOBAL_REPEAT = 65536
 SHARED_LIMIT = 48 * 1024
@@ -63,22 +65,42 @@ class Probe:
     predicted: dict = field(default_factory=dict)
 
     @property
+    def matrix(self) -> int:
+        """Matrices of an ldmatrix (op "ld") / stmatrix (op "st") probe, 0 for an ld/st probe."""
+        return MATRIX.get(self.ptype.split(".")[0], 0)
+
+    @property
     def width(self) -> int:
-        return TYPES[self.ptype][0]
+        return MATRIX_ROW if self.matrix else TYPES[self.ptype][0]
+
+    @property
+    def instruction(self) -> str:
+        if self.matrix:
+            return f"{'ldmatrix' if self.op == 'ld' else 'stmatrix'}.sync.aligned.m8n8.{self.ptype}.shared.b16"
+        return f"{self.op}.{self.space}.{self.ptype}"
 
     @property
     def threads(self) -> int:
         return len(self.offsets)
 
-    def warps(self) -> list[dict[int, int]]:
-        """The active lanes' ``{lane: offset}`` of each warp."""
-        return [{lane: o for lane, o in enumerate(self.offsets[w:w + 32]) if o is not None}
+    def warps(self, every_lane: bool = False) -> list[dict[int, int]]:
+        """The active lanes' ``{lane: offset}`` of each warp (of a matrix probe: the lanes whose row
+        address the instruction uses, ``8 * matrices`` of them, unless ``every_lane``)."""
+        used = 8 * self.matrix if self.matrix and not every_lane else 32
+        return [{lane: o for lane, o in enumerate(self.offsets[w:w + 32]) if o is not None and lane < used}
                 for w in range(0, self.threads, 32)]
 
     def predict(self) -> dict:
         ws = self.warps()
         executed = sum(1 for w in ws if w) * self.repeats
-        if self.space == "shared":
+        if self.matrix:  # the model under test, and two alternatives it is told apart from
+            wf = sum(mm.matrix_wavefronts(w, self.matrix) for w in ws) * self.repeats
+            ideal = sum(mm.ideal_wavefronts(w, MATRIX_ROW) for w in ws) * self.repeats
+            self.predicted = {
+                "wavefronts": wf, "ideal": ideal, "conflicts": wf - ideal, "instructions": executed,
+                "alt_pairs_merge": sum(mm.wavefronts(w, MATRIX_ROW, "ld") for w in ws) * self.repeats,
+                "alt_every_lane": sum(mm.wavefronts(w, MATRIX_ROW, "st") for w in self.warps(True)) * self.repeats}
+        elif self.space == "shared":
             wf = sum(mm.wavefronts(w, self.width, self.op) for w in ws) * self.repeats
             ideal = sum(mm.ideal_wavefronts(w, self.width, self.op) for w in ws) * self.repeats
             self.predicted = {"wavefronts": wf, "ideal": ideal, "conflicts": wf - ideal, "instructions": executed}
@@ -90,6 +112,8 @@ class Probe:
 
     @property
     def main_metric(self) -> str:
+        if self.matrix:  # the kernel's only shared-memory instruction: every shared wavefront is its own
+            return ncu_csv.SHARED_ALL
         return (ncu_csv.SHARED_WAVEFRONTS if self.space == "shared" else ncu_csv.GLOBAL_SECTORS)[self.op]
 
     @property
@@ -236,6 +260,68 @@ def probes_round2() -> list[Probe]:
     return out
 
 
+def probes_round3() -> list[Probe]:
+    """The third round: ``ldmatrix``/``stmatrix`` ``.m8n8.x{1,2,4}`` (and ``.trans``), every lane giving
+    a 16-byte row address (lanes ``8i..8i+7``: matrix ``i``).  Row patterns: contiguous, row pitches
+    that put 1 to 8 rows of a matrix in one bank, padded and XOR-swizzled tiles (CuTe's ``Sw<3,4,3>``
+    on 128-byte rows), broadcast and shared rows, matrices that collide with each other but not
+    within, unused lanes (past ``8 * num``) at conflicting addresses, random rows, several warps and
+    repeats.  The model under test is ``memory_model.matrix_wavefronts`` (one phase per matrix);
+    ``alt_pairs_merge`` (the 16-byte load pair rule) and ``alt_every_lane`` (unused lanes counted)
+    are predicted too, to tell the candidates apart."""
+    out: list[Probe] = []
+    rng = random.Random(75)
+
+    def add(op, num, name, offs, repeats=1, note="", trans=False):
+        ptype = f"x{num}" + (".trans" if trans else "")
+        out.append(Probe(f"{PREFIX}r3_{len(out):03d}_{'ldsm' if op == 'ld' else 'stsm'}_{ptype.replace('.', '')}"
+                         f"_{name}", "shared", op, ptype, offs, repeats, note))
+
+    R = MATRIX_ROW
+    swz = lambda o: o ^ (((o >> 7) & 7) << 4)  # noqa: E731  Sw<3,4,3> on bytes: row r's 16-byte chunk ^= r % 8
+    for op in ("ld", "st"):
+        for num in (1, 2, 4):
+            add(op, num, "contig", lanes(lambda l: l * R), note="rows contiguous: 128 B per matrix")
+            for pitch in (32, 48, 64, 80, 128, 144, 256, 272, 1024):
+                add(op, num, f"pitch{pitch}", lanes(lambda l, p=pitch: (l % 8) * p + (l // 8) * 8 * p),
+                    note=f"row pitch {pitch} B")
+            add(op, num, "tile_col", lanes(lambda l: (l % 8) * 128 + (l // 8) * 16),
+                note="8x8 blocks side by side in a 64-wide half tile (row pitch 128): 8 rows, one bank")
+            add(op, num, "tile_col_swz", lanes(lambda l: swz((l % 8) * 128 + (l // 8) * 16)),
+                note="the same, Sw<3,4,3>")
+            add(op, num, "tile_row_swz", lanes(lambda l: swz(l * 128)), note="rows 128 B apart, Sw<3,4,3>")
+            add(op, num, "bcast", lanes(lambda l: 0), note="every lane one row")
+            add(op, num, "pairs", lanes(lambda l: (l // 2) * R), note="lanes 2j, 2j+1 one row")
+            add(op, num, "pairs128", lanes(lambda l: (l // 2) * 128), note="lanes 2j, 2j+1 one row; rows 128 B apart")
+            add(op, num, "same_matrices", lanes(lambda l: (l % 8) * R), note="every matrix the same rows")
+            add(op, num, "cross_bank", lanes(lambda l: (l % 8) * R + (l // 8) * 128),
+                note="matrix i at 128*i: matrices share banks, rows do not")
+            add(op, num, "half_conflict", lanes(lambda l: (l % 4) * R + ((l % 8) // 4) * 128 + (l // 8) * 512),
+                note="rows r and r+4 of a matrix: one bank")
+            add(op, num, "unused_lanes", lanes(lambda l: l * R if l < 8 * num else (l % 8) * 128),
+                note="lanes past 8*num at conflicting rows")
+            for k in range(4):
+                c = [rng.randrange(0, 4096, R) for _ in range(32)]
+                add(op, num, f"random{k}", lanes(lambda l, c=c: c[l]), note="random rows in 4 KB")
+            for k in range(2):
+                c = [rng.randrange(0, 512, R) for _ in range(32)]
+                add(op, num, f"dense{k}", lanes(lambda l, c=c: c[l]), note="random rows in 512 B: much sharing")
+        add(op, 4, "contig_trans", lanes(lambda l: l * R), note="contiguous, .trans", trans=True)
+        add(op, 4, "tile_col_trans", lanes(lambda l: (l % 8) * 128 + (l // 8) * 16), note="tile_col, .trans",
+            trans=True)
+        add(op, 2, "tile_col_swz_trans", lanes(lambda l: swz((l % 8) * 128 + (l // 8) * 16)),
+            note="tile_col_swz, .trans", trans=True)
+        add(op, 4, "4warps", lanes(lambda t: (t % 8) * (16 << (t // 32)) + ((t % 32) // 8) * 1024, threads=128),
+            note="warp k: row pitch 16<<k")
+        add(op, 4, "repeat3", lanes(lambda l: (l % 8) * 128 + (l // 8) * 16), 3, note="tile_col, 3 times")
+    for p in out:
+        p.predict()
+    return out
+
+
+ROUNDS = {1: probes, 2: probes_round2, 3: probes_round3}
+
+
 # PTX --------------------------------------------------------------------------
 
 def _selp_table(offsets: list) -> list[str]:
@@ -271,6 +357,8 @@ def _fold(names: list[str]) -> list[str]:
 
 def kernel_ptx(p: Probe) -> str:
     """One module holding the probe's kernel (entry ``p.name``; parameters: the global buffer, the sink, the limit)."""
+    if p.matrix:
+        return matrix_ptx(p)
     w = p.width
     active = [o for o in p.offsets if o is not None]
     assert all(o % w == 0 for o in active), f"{p.name}: an offset is not a multiple of {w}"
@@ -328,11 +416,49 @@ def kernel_ptx(p: Probe) -> str:
     return "\n".join(L)
 
 
+def matrix_ptx(p: Probe) -> str:
+    """An ldmatrix probe sends its registers to the global sink; a stmatrix probe stores values made
+    from ``%tid.x`` and reads nothing back: either way the profiled instruction is the kernel's only
+    shared-memory access (``ncu_csv.SHARED_ALL`` counts it alone).  ``.sync.aligned``: every lane
+    executes it (no inactive lanes)."""
+    assert all(o is not None and o % MATRIX_ROW == 0 and 0 <= o for o in p.offsets), f"{p.name}: bad row"
+    assert p.threads <= 128 and p.repeats <= 8, f"{p.name}: the sink holds 8 repeats of 128 threads"
+    smem = f"smem_{p.name}"
+    top = max(p.offsets) + MATRIX_ROW + (p.repeats - 1) * SHARED_REPEAT
+    assert top <= SHARED_LIMIT, f"{p.name}: {top} bytes of shared memory"
+    size = -(-top // 1024) * 1024
+    names = [f"%r{10 + k}" for k in range(p.matrix)]
+    regs = "{" + ", ".join(names) + "}"
+    L = [".version 8.0", ".target sm_90", ".address_size 64", "",
+         f".shared .align 1024 .b8 {smem}[{size}];", "",
+         f".visible .entry {p.name}(.param .u64 {p.name}_buf, .param .u64 {p.name}_sink, "
+         f".param .u32 {p.name}_limit)",
+         f".maxntid {p.threads}, 1, 1", "{",
+         "\t.reg .pred \t%p<4>;", "\t.reg .b32 \t%r<16>;", "\t.reg .b64 \t%rd<16>;", "",
+         "\tmov.u32 \t%r0, %tid.x;"]
+    L += _selp_table(p.offsets)
+    L += [f"\tld.param.u64 \t%rd1, [{p.name}_sink];", "\tcvta.to.global.u64 \t%rd1, %rd1;",
+          "\tmul.wide.u32 \t%rd2, %r0, 4;", "\tadd.s64 \t%rd3, %rd1, %rd2;",
+          f"\tmov.u32 \t%r2, {smem};", "\tadd.u32 \t%r4, %r2, %r1;"]
+    if p.op == "st":
+        L += [f"\tadd.u32 \t{n}, %r0, {k + 1};" for k, n in enumerate(names)]
+    for r in range(p.repeats):
+        addr = f"[%r4+{r * SHARED_REPEAT}]"
+        if p.op == "ld":
+            L.append(f"\t{p.instruction} \t{regs}, {addr};")
+            L += _fold(names)
+            L.append(f"\tst.global.u32 \t[%rd3+{r * 512}], %r9;")  # a sink slot per repeat: no load is dead
+        else:
+            L.append(f"\t{p.instruction} \t{addr}, {regs};")
+    L += ["\tret;", "}", ""]
+    return "\n".join(L)
+
+
 # building, launching, comparing -------------------------------------------------
 
 def build(out: Path, only: str | None = None, round_: int = 1) -> list[Probe]:
     import re
-    ps = [p for p in (probes() if round_ == 1 else probes_round2()) if not only or re.search(only, p.name)]
+    ps = [p for p in ROUNDS[round_]() if not only or re.search(only, p.name)]
     out.mkdir(parents=True, exist_ok=True)
     (out / "ptx").mkdir(exist_ok=True)
     for p in ps:
@@ -356,7 +482,7 @@ def sass_counts(sass: str) -> dict[str, dict[str, int]]:
             continue
         if current is None:
             continue
-        ins = re.search(r"(?:^|[;}/]\s*|\s)(?:@!?U?P\w+\s+)?(LDS|STS|LDG|STG|LDL|STL|LD|ST|ATOMS?|ATOMG|RED|LDSM)\b[.\w]*\s",
+        ins = re.search(r"(?:^|[;}/]\s*|\s)(?:@!?U?P\w+\s+)?(LDS|STS|LDG|STG|LDL|STL|LD|ST|ATOMS?|ATOMG|RED|LDSM|STSM)\b[.\w]*\s",
                         line)
         if ins and "/*" in line:
             current[ins.group(1)] = current.get(ins.group(1), 0) + 1
@@ -366,6 +492,10 @@ def sass_counts(sass: str) -> dict[str, dict[str, int]]:
 def expected_sass(p: Probe) -> dict[str, int]:
     """The memory instructions each probe's SASS must hold: the profiled one ``repeats`` times, and its sink."""
     want = {k: 0 for k in ("LDS", "STS", "LDG", "STG")}
+    if p.matrix:
+        want["LDSM" if p.op == "ld" else "STSM"] = p.repeats
+        want["STG"] += p.repeats if p.op == "ld" else 0
+        return want
     want[SASS_OP[p.space, p.op]] += p.repeats
     if p.op == "ld":
         want["STG" if p.space == "shared" else "STS"] += p.repeats
@@ -459,7 +589,10 @@ def compare(ps: list[Probe], rows: dict) -> tuple[list[Compared], list[str]]:
             missing.append(p.name)
             continue
         row = got[0]
-        if p.space == "shared":
+        if p.matrix:
+            m = {"wavefronts": ncu_csv.metric(row, ncu_csv.SHARED_ALL),
+                 "conflicts": ncu_csv.metric(row, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum")}
+        elif p.space == "shared":
             m = {"wavefronts": ncu_csv.metric(row, ncu_csv.SHARED_WAVEFRONTS[p.op]),
                  "conflicts": ncu_csv.metric(row, ncu_csv.SHARED_CONFLICTS[p.op])}
         else:
@@ -476,7 +609,7 @@ def table(results: list[Compared], missing: list[str]) -> str:
     for c in results:
         p = c.probe
         second = "conflicts" if p.space == "shared" else "requests"
-        lines.append(f"{p.name[len(PREFIX):]:<44} {p.op + '.' + p.space + '.' + p.ptype:<22} "
+        lines.append(f"{p.name[len(PREFIX):]:<44} {p.instruction[:22]:<22} "
                      f"{p.predicted[p.main_key]:>9} {str(c.measured[p.main_key]):>9}  "
                      f"{p.predicted[second]:>8} {str(c.measured[second]):>8}  "
                      f"{'' if c.ok else 'MISMATCH '}{p.note}")
@@ -487,13 +620,18 @@ def table(results: list[Compared], missing: list[str]) -> str:
                   if c.measured["conflicts" if c.probe.space == "shared" else "requests"]
                   != c.probe.predicted["conflicts" if c.probe.space == "shared" else "requests"]]
     lines += ["", f"mismatches ({len(bad)}):"]
-    lines += [f"  {c.probe.name}: {c.probe.op}.{c.probe.space}.{c.probe.ptype} {c.probe.note}: predicted "
+    lines += [f"  {c.probe.name}: {c.probe.instruction} {c.probe.note}: predicted "
               f"{c.probe.predicted[c.probe.main_key]} {c.probe.main_key}, measured {c.measured[c.probe.main_key]}; "
               f"offsets {c.probe.offsets[:32]}" for c in bad] or ["  none"]
     lines += [f"second counter (conflicts / requests) differs for {len(second_bad)}: "
               + ", ".join(c.probe.name[len(PREFIX):] for c in second_bad[:40])]
     if missing:
         lines.append(f"no ncu row for {len(missing)} kernels: {', '.join(missing[:20])}")
+    mx = [c for c in results if c.probe.matrix]
+    if mx:  # the alternatives a matrix round tells apart
+        for alt in ("wavefronts", "alt_pairs_merge", "alt_every_lane"):
+            hit = sum(c.measured["wavefronts"] == c.probe.predicted[alt] for c in mx)
+            lines.append(f"ldmatrix/stmatrix model {alt}: {hit}/{len(mx)} probes equal")
     lines.append(f"predicted == measured: {sum(c.ok for c in sh)}/{len(sh)} shared, "
                  f"{sum(c.ok for c in gl)}/{len(gl)} global")
     return "\n".join(lines)
@@ -517,8 +655,9 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, help="folder for the kernels, predictions, ncu's raw CSV and the table")
     ap.add_argument("--build-only", action="store_true", help="write kernels and predictions; run nothing")
     ap.add_argument("--only", metavar="REGEX", help="only the probes whose name matches")
-    ap.add_argument("--round", type=int, choices=(1, 2), default=1,
-                    help="1: the calibration set; 2: the lane-sharing set for 8- and 16-byte shared accesses")
+    ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1,
+                    help="1: the calibration set; 2: the lane-sharing set for 8- and 16-byte shared accesses; "
+                         "3: ldmatrix/stmatrix")
     ap.add_argument("--no-sass", action="store_true", help="skip the ptxas + nvdisasm check of the kernels")
     ap.add_argument("--parse", type=Path, metavar="DIR", help="compare a saved run in DIR again")
     ap.add_argument("--launch", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # the child under ncu
@@ -546,7 +685,12 @@ def main(argv=None) -> int:
     if a.build_only:
         return 0
     try:
-        ncu_csv.profile(["-m", "tilecheck.gpu.ncu_probe", "--launch", str(a.out)], a.out, f"^{PREFIX}")
+        metrics = None
+        if any(p.matrix for p in ps):
+            metrics = ncu_csv.METRICS + ncu_csv.available(ncu_csv.MATRIX_METRICS, a.out)
+            print(f"metrics: {', '.join(metrics)}", flush=True)
+        ncu_csv.profile(["-m", "tilecheck.gpu.ncu_probe", "--launch", str(a.out)], a.out, f"^{PREFIX}",
+                        metrics=metrics)
     except ncu_csv.NcuError as e:
         print(f"ncu_probe: error: {e}", file=sys.stderr)
         return 2
