@@ -22,6 +22,12 @@ Shared memory (32 banks of 4 bytes):
   a phase with no active lane takes none; the instruction takes the sum over its phases;
 * the ideal is one wavefront per phase that has an active lane.
 
+``ldmatrix``/``stmatrix`` ``.m8n8.x{num}`` (``matrix_wavefronts``): lanes ``8i..8i+7`` give the 16-byte
+rows of matrix ``i``; the instruction is served as ``num`` phases, one per matrix, each counted as above
+(16 bytes a lane); the lanes past ``8 * num`` give no address and count for nothing; no pair merging
+(measured: 166 probe kernels, ``--round 3``, all equal; the load pair rule missed 8 of them, counting
+every lane 106).  ncu counts LDSM with the shared loads and STSM with the shared stores.
+
 Global memory: the instruction touches the 32-byte sectors ``[addr // 32, (addr + width - 1) // 32]``
 of its active lanes; the count is the number of distinct sectors; the ideal is the fewest sectors
 that can hold the distinct bytes moved, ``ceil(bytes / 32)``.

@@ -4,6 +4,10 @@
     python -m tilecheck.gpu.ncu_probe --out DIR --build-only # write the kernels and predictions only
     python -m tilecheck.gpu.ncu_probe --parse DIR            # compare a saved run again (no GPU)
 
+Rounds (``--round``): 1, the calibration set; 2, lane sharing in 8- and 16-byte shared accesses; 3,
+``ldmatrix``/``stmatrix`` (``probes_round3``: every lane gives a row address, no inactive lane;
+LDSM counts in the shared-load counters, STSM in the shared-store ones).
+
 Every probe kernel executes exactly one *profiled* memory instruction kind: one ``ld`` or ``st`` of
 shared or global memory, of one type (``u8``, ``u16``, ``u32``, ``b64``, ``v2.b32``, ``v4.b32``,
 ``v2.b64``), ``repeats`` times, at per-thread byte offsets chosen by the probe's pattern.  A thread
@@ -112,8 +116,6 @@ class Probe:
 
     @property
     def main_metric(self) -> str:
-        if self.matrix:  # the kernel's only shared-memory instruction: every shared wavefront is its own
-            return ncu_csv.SHARED_ALL
         return (ncu_csv.SHARED_WAVEFRONTS if self.space == "shared" else ncu_csv.GLOBAL_SECTORS)[self.op]
 
     @property
@@ -589,10 +591,7 @@ def compare(ps: list[Probe], rows: dict) -> tuple[list[Compared], list[str]]:
             missing.append(p.name)
             continue
         row = got[0]
-        if p.matrix:
-            m = {"wavefronts": ncu_csv.metric(row, ncu_csv.SHARED_ALL),
-                 "conflicts": ncu_csv.metric(row, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum")}
-        elif p.space == "shared":
+        if p.space == "shared":  # LDSM is counted with the loads (op_ld), STSM with the stores (op_st)
             m = {"wavefronts": ncu_csv.metric(row, ncu_csv.SHARED_WAVEFRONTS[p.op]),
                  "conflicts": ncu_csv.metric(row, ncu_csv.SHARED_CONFLICTS[p.op])}
         else:
