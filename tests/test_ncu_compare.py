@@ -97,9 +97,18 @@ def test_peer_cannot_express_a_partial_warp():
 
 
 def test_unsupported_traffic_is_refused_not_guessed():
-    check = load(str(ROOT / "examples" / "cp_async_tile.toml"))
+    check = load(str(ROOT / "examples" / "red_split_k.toml"))
     with pytest.raises(nc.Unpredictable):
         nc.traffic(check, bind_symbols(check))
+
+
+def test_cp_async_traffic_is_listed_not_judged():
+    """cp.async (LDGSTS) has counters of its own: its two sides are listed, not added to the four."""
+    check = load(str(ROOT / "examples" / "cp_async_tile.toml"))
+    items = nc.traffic(check, bind_symbols(check))
+    copy = [t for t in items if "cp.async" in t.source]
+    assert {t.space for t in copy} == {"shared", "global"} and not any(t.judged for t in copy)
+    assert nc.counters(items) == nc.counters([t for t in items if t not in copy])
 
 
 def test_parse_real_h200_csv_excerpt():

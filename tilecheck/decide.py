@@ -333,6 +333,13 @@ def matrix_rows(op) -> dict:
     return {lw: (i, row, col, where[(i, row, 0)]) for (i, row, col), lw in where.items()}
 
 
+@functools.lru_cache(maxsize=None)
+def matrix_origins(op) -> list:
+    """[(lane, word) of row r's column 0 of matrix i] for address lane 8*i + r, i < num."""
+    where = {(i, row, col): lw for lw, (i, row, col, _) in matrix_rows(op).items()}
+    return [where[(lane // 8, lane % 8, 0)] for lane in range(8 * op.num)]
+
+
 def contiguity_ok(ops, point):
     g, r, w = point
     if ops.apply.opcode.kind in MATRIX:
@@ -711,19 +718,27 @@ def counts(ops, name):
     """[(count, ideal, warp, repeat, base)] of every warp-instruction and base residue."""
     space, modulus, count, ideal = COUNTED[name]
     out = []
+    matrix = ops.apply.opcode.kind in MATRIX
     for view in counted_views(ops.check, ops.apply, name):
         t = ops.check.tensors[view.tensor]
-        width = ops.apply.opcode.vector * t.esize
+        width = 16 if matrix else ops.apply.opcode.vector * t.esize
         op = "ld" if view is ops.apply.src else "st"
+        if matrix:  # lanes 8i..8i+7 give matrix i's rows, one phase per matrix (memory_model)
+            rows = matrix_origins(ops.apply.opcode)
+            count = ideal = None
         seen: dict = {}  # one count per distinct instruction, shifted down by whole 128-byte rows
         for w, r, lanes in warp_instructions(ops):
-            offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
+            if matrix:
+                offs = [t.esize * ops.offset(view, ((lane,), r, word)) for lane, word in rows]
+            else:
+                offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
             low = min(offs) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors: no count changes
             for base in range(0, modulus, t.align) if t.align < modulus else [0]:
                 key = (base, *(o - low for o in offs))
                 if key not in seen:
                     a = {lane: base + o - low for lane, o in enumerate(offs)}
-                    seen[key] = (count(a, width, op), ideal(a, width, op))
+                    seen[key] = ((memory_model.matrix_wavefronts(a, ops.apply.opcode.num), len(rows) // 8) if matrix
+                                 else (count(a, width, op), ideal(a, width, op)))
                 out.append((*seen[key], w, r, base))
     return out
 

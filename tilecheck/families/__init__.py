@@ -34,6 +34,7 @@ class Role:
     holds: Callable | None = None
     origin: Callable | None = None
     words: int = 0  # elements per atom (0: the opcode's vector)
+    lanes: int = 0  # lanes of a warp that give an address (0: every lane; ldmatrix .x1: 8)
 
 
 class Family:

@@ -132,11 +132,12 @@ class Matrix(Family):
     groups = ("warp",)
     keys = {}
     obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "ownership", "disjoint",
-                   "bounds", "overflow", "registers")
+                   "bounds", "overflow", "registers", "banks")
 
     def roles(self, op):
         mem = Role("src" if op.kind == "ldmatrix" else "dst", MEMORY, ("shared",),
-                   holds=fragment_holds(op.trans), origin=fragment_origin(op.trans, op.num), words=ROW_WORDS)
+                   holds=fragment_holds(op.trans), origin=fragment_origin(op.trans, op.num), words=ROW_WORDS,
+                   lanes=8 * op.num)
         reg = Role("dst" if op.kind == "ldmatrix" else "src", REGISTER, ("register",))
         return (reg, mem) if op.kind == "ldmatrix" else (mem, reg)
 

@@ -484,7 +484,7 @@ def sass_counts(sass: str) -> dict[str, dict[str, int]]:
             continue
         if current is None:
             continue
-        ins = re.search(r"(?:^|[;}/]\s*|\s)(?:@!?U?P\w+\s+)?(LDS|STS|LDG|STG|LDL|STL|LD|ST|ATOMS?|ATOMG|RED|LDSM|STSM)\b[.\w]*\s",
+        ins = re.search(r"(?:^|[;}/]\s*|\s)(?:@!?U?P\w+\s+)?(LDS|STS|LDG|STG|LDL|STL|LD|ST|ATOMS?|ATOMG|RED|LDSM|STSM|LDGSTS)\b[.\w]*\s",
                         line)
         if ins and "/*" in line:
             current[ins.group(1)] = current.get(ins.group(1), 0) + 1

@@ -121,14 +121,16 @@ class Banks(warp.Rule):
         a phase is ``phase_lanes`` lanes, or twice as many when the load's pairs merge."""
         from ..encode import Coords
         from ..layout import OFFSET
+        from ..crd2idx import Polys
         from ..poly import Poly
-        n, p, nw = warp.lanes(q.check, q.apply), phase_lanes(width), lane_words(width)
+        n, p, nw = warp.lanes(q.check, q.apply, view), phase_lanes(width), lane_words(width)
         t = q.tensor(view)
         out, words = [], []
         for tag in ("a", "b"):
             lane = q.ctx.var(f"i:lane_{tag}", 0, n - 1)
-            off = t.esize * q.value(view, Coords("i", warp.group(q.apply.scope, warp_var, lane), repeat,
-                                                 Poly.const(0)))[OFFSET]
+            g, word = warp.start(q.apply, view, warp.group(q.apply.scope, warp_var, lane), lane,
+                                 Polys(q.ctx, q.symbols))  # ldmatrix: the lane's row (role.origin)
+            off = t.esize * q.value(view, Coords("i", list(g), repeat, Poly.of(word)))[OFFSET]
             k = q.zv[f"i:k_{tag}"]
             out += [k >= 0, k < nw]
             words.append(q.z(base + off) / WORD + k)

@@ -12,7 +12,10 @@ The hardware executes the 32 threads of a warp together, whatever the apply's sc
   addresses, so one warp stands for all;
 * ``cta`` scope: warp ``w``'s lane ``l`` is group ``(w, l)``: every warp is counted.
 
-A lane's byte address is the tensor's base plus ``esize * offset`` at ``(group, repeat, word 0)``;
+A lane's byte address is the tensor's base plus ``esize * offset`` at ``(group, repeat, word 0)``
+(a family whose rows cross lanes, ``ldmatrix``/``stmatrix``, declares it in its memory role: lane
+``L`` gives the address of its row, the coordinates ``role.origin(L)``; only the first
+``role.lanes`` lanes give one, each of ``role.words`` elements);
 the base is any multiple of the tensor's ``align`` (the counts are maximised over it): only
 its residue modulo ``modulus`` matters (4 for banks: a shift by whole words renames the banks;
 32 for sectors), so ``bases`` lists those residues.  A lane's atom is contiguous and aligned
@@ -31,14 +34,41 @@ from ..machine import GROUP_NAMES, WARP
 from ..poly import Poly
 
 
-def width(apply, tensor) -> int:
-    """Bytes one lane moves: the atom (``vector`` words of the tensor's element)."""
-    return apply.opcode.vector * tensor.esize
+def role_of(apply, view):
+    """The family's role of the memory operand ``view``."""
+    fam, op = apply.family, apply.opcode
+    return next(fam.role(op, r) for r in fam.memory_roles(op) if getattr(apply, r) is view)
 
 
-def lanes(check, apply) -> int:
-    """Active lanes of the fullest warp (a partial warp's lanes are a subset: it costs no more)."""
+def width(apply, tensor, view=None) -> int:
+    """Bytes one lane moves: the atom (``vector`` words of the tensor's element; an ldmatrix row)."""
+    words = role_of(apply, view).words if view is not None else 0
+    return (words or apply.opcode.vector) * tensor.esize
+
+
+def lanes(check, apply, view=None) -> int:
+    """Active lanes of the fullest warp (a partial warp's lanes are a subset: it costs no more);
+    of a role that declares ``lanes``, those that give an address."""
+    if view is not None and role_of(apply, view).lanes:
+        return role_of(apply, view).lanes
     return min(WARP, check.threads) if apply.scope == "thread" else WARP
+
+
+def start(apply, view, scope_group: list, lane, dom) -> tuple[list, object]:
+    """(group, word) whose offset is ``lane``'s address: its own word 0, or its row's origin."""
+    role = role_of(apply, view)
+    if role.origin is None:
+        return scope_group, 0
+    g0, w0 = role.origin([lane], dom)
+    return list(g0), w0
+
+
+def counted_op(apply, view) -> str:
+    """How the model serves the operand: "ld" (read: a load's pairs may merge), "st" (written), or
+    the instruction's own name when its rows cross lanes (ldmatrix/stmatrix: one phase per matrix)."""
+    if role_of(apply, view).origin is not None:
+        return apply.opcode.kind
+    return "ld" if view is apply.src else "st"
 
 
 def warps(check, apply) -> int:
@@ -65,15 +95,17 @@ def table(check, apply, view, env: dict | None = None) -> tuple[list, np.ndarray
     ``(keys, offsets)``, ``keys[i] = (warp, repeat)``, ``offsets[i, lane]``."""
     t = check.tensors[view.tensor]
     reps = repeat_shape(check, apply, view)
-    nw, nl = warps(check, apply), lanes(check, apply)
+    nw, nl = warps(check, apply), lanes(check, apply, view)
     shape = (nw, *reps, nl)
     big = t.layout.cosize(env or {}, t.offset) * t.esize >= 2**62
     grid = np.indices(shape).reshape(len(shape), -1)
     if big:
         grid = grid.astype(object)
     w, rep, lane = grid[0], list(grid[1:-1]), grid[-1]
-    coords = (*group(apply.scope, w, lane), *rep, lane * 0)
-    off = crd2idx.operand_value(t, view, coords, crd2idx.Ints(env or {}))[OFFSET]
+    dom = crd2idx.Ints(env or {})
+    g, word = start(apply, view, group(apply.scope, w, lane), lane, dom)
+    coords = (*g, *rep, lane * 0 + word)
+    off = crd2idx.operand_value(t, view, coords, dom)[OFFSET]
     off = np.broadcast_to(np.asarray(off, dtype=grid.dtype), lane.shape) * t.esize
     keys = [(k[0], tuple(k[1:])) for k in np.ndindex(nw, *reps)]
     return keys, np.asarray(off).reshape(len(keys), nl)
@@ -89,8 +121,10 @@ def address_polys(q, view, tag: str = "i"):
     repeat = [ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(repeat_shape(check, apply, view))]
     from ..encode import Coords
     out = []
-    for lane in range(lanes(check, apply)):
-        c = Coords(tag, group(apply.scope, warp, Poly.const(lane)), repeat, Poly.const(0))
+    for lane in range(lanes(check, apply, view)):
+        g, word = start(apply, view, group(apply.scope, warp, Poly.const(lane)), lane, crd2idx.Ints())
+        g = [Poly.const(x) if isinstance(x, int) else x for x in g]
+        c = Coords(tag, g, repeat, Poly.const(word))
         out.append(t.esize * q.value(view, c)[OFFSET])
     return warp, repeat, out
 
@@ -99,8 +133,11 @@ def one(check, apply, view, env: dict, warp: int, repeat: tuple) -> list[int]:
     """The lane byte offsets of one warp-instruction (concrete, ``crd2idx``)."""
     t = check.tensors[view.tensor]
     dom = crd2idx.Ints(env)
-    return [t.esize * crd2idx.operand_value(t, view, (*group(apply.scope, warp, lane), *repeat, 0), dom)[OFFSET]
-            for lane in range(lanes(check, apply))]
+    out = []
+    for lane in range(lanes(check, apply, view)):
+        g, word = start(apply, view, group(apply.scope, warp, lane), lane, dom)
+        out.append(t.esize * crd2idx.operand_value(t, view, (*g, *repeat, word), dom)[OFFSET])
+    return out
 
 
 def per_row(rows: np.ndarray, modulus: int, count) -> np.ndarray:
@@ -215,6 +252,16 @@ class Rule:
         raise NotImplementedError
 
 
+def symbol_free(check, apply, view) -> bool:
+    """The operand's addresses do not depend on any symbol (its layout, offset and slice starts are
+    concrete; the view's shape always is) and every lane is active: the counts are those of the
+    concrete enumeration whatever the symbols' values."""
+    from ..expr import Expr
+    t = check.tensors[view.tensor]
+    return (not getattr(apply, "guard", False) and not t.layout.symbols(t.offset)
+            and not any(isinstance(x, Expr) for x in view.starts))
+
+
 def expect(apply, name: str):
     """The file's bound on ``name`` for this apply: an int, or None (the ideal)."""
     return dict(getattr(apply, "expect", ()) or ()).get(name)
@@ -228,8 +275,8 @@ def decide(q, rule: Rule):
     from .runner import Violation, static
     check, apply, view = q.check, q.apply, q.memory
     t = q.tensor(view)
-    wd = width(apply, t)
-    op = "ld" if view is apply.src else "st"  # the operand is read (a load's pairs may merge) or written
+    wd = width(apply, t, view)
+    op = counted_op(apply, view)
     problem = rule.supported(wd)
     bound = expect(apply, rule.name)
     if problem:  # no rule for this width: skipped (not counted), or unknown when the file requires it
@@ -260,7 +307,8 @@ def decide(q, rule: Rule):
             cex["expected"] = bound
         return f"{head}: {at}{how}", cex
 
-    if not check.symbols:  # concrete: every warp-instruction by enumeration (crd2idx, memory_model)
+    if not check.symbols or symbol_free(check, apply, view):
+        # concrete: every warp-instruction by enumeration (crd2idx, memory_model)
         keys, rows = table(check, apply, view)
         best = None
         for base in bases(t.align, rule.modulus):
