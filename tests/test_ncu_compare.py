@@ -102,13 +102,16 @@ def test_unsupported_traffic_is_refused_not_guessed():
         nc.traffic(check, bind_symbols(check))
 
 
-def test_cp_async_traffic_is_listed_not_judged():
-    """cp.async (LDGSTS) has counters of its own: its two sides are listed, not added to the four."""
+def test_cp_async_global_reads_are_load_sectors_its_shared_writes_listed():
+    """cp.async (LDGSTS), as the H200's counters showed: its global reads are global load sectors,
+    its shared writes in none of the four compared counters (listed, not judged)."""
     check = load(str(ROOT / "examples" / "cp_async_tile.toml"))
     items = nc.traffic(check, bind_symbols(check))
-    copy = [t for t in items if "cp.async" in t.source]
-    assert {t.space for t in copy} == {"shared", "global"} and not any(t.judged for t in copy)
-    assert nc.counters(items) == nc.counters([t for t in items if t not in copy])
+    copy = {t.space: t for t in items if "cp.async" in t.source}
+    assert copy["global"].key == "global_ld" and copy["global"].judged and not copy["shared"].judged
+    rest = nc.counters([t for t in items if t not in copy.values()])
+    assert nc.counters(items)["global_ld"] == rest["global_ld"] + copy["global"].count() > rest["global_ld"]
+    assert nc.sass_expected(items)["LDGSTS"] == copy["shared"].per_thread
 
 
 def test_parse_real_h200_csv_excerpt():

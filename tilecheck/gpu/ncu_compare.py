@@ -258,8 +258,9 @@ def _matrix_traffic(check, a, env: dict, base: int) -> Traffic:
 
 
 def _copy_traffic(check, a, env: dict, bases: dict) -> list:
-    """cp.async's two sides (shared destination, global source) as listed, unjudged traffic; a
-    guarded-out copy reads nothing (src-size 0) and still zero-fills its destination."""
+    """cp.async's two sides: the global source, read as global *load* sectors (judged), and the shared
+    destination, listed but not judged (ncu counts LDGSTS's shared writes apart); a guarded-out
+    copy reads nothing (src-size 0) and still zero-fills its destination."""
     import numpy as np
     from .reference import _evaluate_layout, _inside
     from ..layout import OFFSET as _OFF
@@ -275,7 +276,10 @@ def _copy_traffic(check, a, env: dict, bases: dict) -> list:
             keep &= np.tile(inside, len(thr) // len(inside))
         addr = off[keep] * t.esize + (bases.get(t.name, 0) if t.scope == "shared" else 0)
         width = int(view.shape[-1]) * t.esize
-        out.append((f"apply[{a.index}] {a.opcode.text} ({t.scope} side)", t.scope, "ldgsts", width,
+        # measured on the H200 (tilecheck run --profile, docs/efficiency.md): LDGSTS's global reads are in
+        # the global *load* sectors (judged); its shared writes are in none of the four counters (listed)
+        out.append((f"apply[{a.index}] {a.opcode.text} ({t.scope} side)", t.scope,
+                    "ld" if t.scope == "global" else "ldgsts", width,
                     _grouped(thr[keep], rep[keep], addr), len(set(rep.tolist())) if t.scope == "shared" else 0))
     return out
 
@@ -296,8 +300,8 @@ def counters(items: list[Traffic]) -> dict[str, int]:
 def sass_expected(items: list[Traffic]) -> dict[str, int]:
     out: dict[str, int] = defaultdict(int)
     for tr in items:
-        if tr.space == "global" and tr.op == "ldgsts":
-            continue  # one LDGSTS per copy, listed with its shared side
+        if tr.source.startswith("apply[") and "cp.async" in tr.source and tr.space == "global":
+            continue  # one LDGSTS per copy, counted with its shared side
         out[_sass_op(tr)] += tr.per_thread
     return {k: v for k, v in out.items() if v}
 
@@ -652,7 +656,12 @@ def profile(check, plan, env: dict, path: str, out: Path | None = None) -> int:
         print(f"profile: not predicted: {e}")
         return 2
     (out / "cases.json").write_text(json.dumps({"cases": [rec], "stats": {}}, indent=0))
-    assemble([rec], out, log=lambda m: print(f"  note: {m}"), arch=check.arch)
+    try:  # the cubin the child loads must be the device's own (a file for sm_80 runs on an sm_90 via PTX only)
+        from .runner import gpu
+        arch = gpu().arch
+    except Exception:  # noqa: BLE001 -- no device here: the file's target
+        arch = check.arch
+    assemble([rec], out, log=lambda m: print(f"  note: {m}"), arch=arch)
     print(f"  profile ({'already under ncu' if ncu_csv.under_ncu() else 'ncu, one launch'}; files in {out}):")
     print(f"    {'source of traffic':<44} {'counter':<10} {'width':>5} {'warp-instr':>10} {'predicted':>9} {'ideal':>6}")
     for src, key, width, n, count, ideal in rec["breakdown"]:
