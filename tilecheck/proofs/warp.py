@@ -262,6 +262,16 @@ def symbol_free(check, apply, view) -> bool:
             and not any(isinstance(x, Expr) for x in view.starts))
 
 
+def _any_allowed(q) -> dict:
+    """Symbol values the facts allow (a symbol-free count holds at every one: the counterexample
+    names one, so that it replays): the facts' model, else the first allowed assignment."""
+    from ..decide import allowed, assignments
+    facts = getattr(q, "facts", None)
+    if facts is not None and facts.ok and facts.model and allowed(q.check, facts.model):
+        return {n: facts.model[n] for n in q.check.symbols}
+    return next((e for e in assignments(q.check, per_end=1, limit=16) if allowed(q.check, e)), {})
+
+
 def expect(apply, name: str):
     """The file's bound on ``name`` for this apply: an int, or None (the ideal)."""
     return dict(getattr(apply, "expect", ()) or ()).get(name)
@@ -324,7 +334,8 @@ def decide(q, rule: Rule):
             v.note = _proved_note(rule, c, ideal, bound)
             v.count = c
             return v
-        message, cex = report({}, keys[i][0], keys[i][1], base, [int(a) for a in rows[i]], None)
+        message, cex = report(_any_allowed(q) if check.symbols else {}, keys[i][0], keys[i][1], base,
+                              [int(a) for a in rows[i]], None)
         v = static(False, message, cex)
         v.count = c
         return v
