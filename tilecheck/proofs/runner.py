@@ -33,6 +33,9 @@ class Violation:
     count: int | None = None  # banks, sectors: the exact count the outcome reports (Outcome.count)
     unknown: str | None = None  # the obligation cannot be decided for this input: the unknown's message
     skipped: str | None = None  # the obligation does not apply to this input (a performance one): why
+    shortcut: "Callable[[float], tuple[bool, list]] | None" = None  # a sufficient test (proofs/swizzle.py):
+    # shortcut(seconds left) -> (True when it proves the obligation, the proof's queries as (suffix, solver,
+    # result)); False proves nothing and the formula decides
     searches: bool = False  # explain finds its own (minimal) counterexample: the model is not minimised
     budget: float | None = None  # seconds at most for the search (a performance obligation not required)
 
@@ -101,11 +104,18 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             if recorder is not None and bv is not None:  # the bit-vector query is the proof: export it
                 recorder.observe(name, apply.index, check, bv, z3.unsat)
             return Outcome(name, PROVED, time.perf_counter() - start)
+    if v.shortcut is not None:
+        proved, queries = v.shortcut(max(0.001, start + timeout_s - time.perf_counter()))
+        if proved:
+            for suffix, s, r in queries if recorder is not None else ():  # the queries that are the proof
+                recorder.observe(f"{name}-{suffix}" if suffix else name, apply.index, check, s, r)
+            return Outcome(name, PROVED, time.perf_counter() - start, v.note)
     solver = fast_solver(timeout_s)
-    add(solver, [v.formula, *(f for f, _ in assertions)])
+    query = [v.formula, *(f for f, _ in assertions)]
+    add(solver, query)
     r = solver.check()
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
-        solver = general_solver(solver, start + timeout_s - time.perf_counter())
+        solver = general_solver(query, start + timeout_s - time.perf_counter())
         r = solver.check()
     if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py)
         recorder.observe(name, apply.index, check, solver, r)
@@ -176,11 +186,15 @@ def add(solver, formulas) -> None:
             solver.add(f)
 
 
-def general_solver(first, seconds: float):
-    """``z3.Solver()`` (with nlsat for nonlinear queries) on ``first``'s assertions, for the rest of the budget."""
+def general_solver(query: list, seconds: float):
+    """``z3.Solver()`` (with nlsat for nonlinear queries) on the formulas ``query``, for the rest of
+    the budget.  The query itself, not the first attempt's ``assertions()``: after a check, a
+    tactic solver's assertions are its preprocessed goal, without the variables ``solve-eqs``
+    eliminated, and a model of that would give those variables no value (a counterexample that
+    does not replay)."""
     solver = z3.Solver()
     solver.set(timeout=max(1, int(seconds * 1000)))
-    solver.add(*first.assertions())
+    add(solver, query)
     return solver
 
 
