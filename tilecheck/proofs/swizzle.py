@@ -16,7 +16,8 @@ query with no swizzle in it), the swizzled run is contiguous when the ``W``-bit 
 ``swz(x + k) - swz(x) - k != 0`` is unsat under the constraints implied modulo ``2^W``
 (``modular.relaxed_unsat``; step 2).  Both steps are used in their sound direction only: unsat
 is a proof; sat or unknown proves nothing and the obligation's own formula (on the digits)
-decides.  The familiar lemma is a special case: ``L`` a multiple of ``V`` (a power of two) and
+decides, restated on the residue when step 1 holds (``residue_violation``: equisatisfiable,
+without the digits of the large offsets).  The familiar lemma is a special case: ``L`` a multiple of ``V`` (a power of two) and
 ``V <= 2^M`` make ``gap`` 0 (the words differ only in bits below ``M``, which the swizzle neither
 reads nor changes); step 2 also proves the runs that rest on other congruences (a stride that is
 a multiple of ``2^(M+S+B)``, ``M`` below ``log2 V`` with the read bits known to be 0, ...).
@@ -25,8 +26,9 @@ from __future__ import annotations
 
 import z3
 
+from .. import crd2idx
 from . import modular
-from .runner import fast_solver, relevant
+from .runner import _names, fast_solver, relevant
 
 def shortcut(q, sw, pgap, p0, pos, where=None):
     """The sufficient test for the runner (``Violation.shortcut``), or None when ``sw`` is the
@@ -41,15 +43,27 @@ def shortcut(q, sw, pgap, p0, pos, where=None):
     background = q.constraints()
     eqs = list(q.ctx.eqs)
 
+    def residue_violation():
+        """The violation restated on ``L``'s residue, equisatisfiable with the obligation's once
+        the plain run is proved contiguous (``pgap == 0`` is then valid and is conjoined):
+        ``L = 2^T*h + l`` (one division), and ``gap = swz(l + k) - swz(l) - k`` exactly (``swz``
+        keeps the multiple of ``2^T``), the swizzle's digits split only the small ``l`` and ``l + k``."""
+        T = sw.base + sw.shift + sw.bits
+        _, l = crd2idx.exact_divmod(p0, 1 << T, q.ctx) or q.ctx.divmod(p0, 1 << T, "swz.res")
+        gap = crd2idx.swizzle_poly(l + pos, sw, q.ctx) - crd2idx.swizzle_poly(l, sw, q.ctx) - pos
+        bad = z3.And(q.z(pgap) == 0, q.z(gap) != 0)
+        return bad if where is None else where(bad)
+
     def decide(timeout_s: float):
-        """(True, [("", the proof as one query)]) when both steps are unsat; (False, []) else.
-        The query states both steps' violations as one disjunction (the bit-vectors renamed):
-        unsat exactly when both are, so --smt2/--recheck see one query per obligation."""
+        """(True, [("", the proof as one query)], None) when both steps are unsat; (False, [],
+        the residue violation) when only the first is; (False, [], None) else.  The query states
+        both steps' violations as one disjunction (the bit-vectors renamed): unsat exactly when
+        both are, so --smt2/--recheck see one query per obligation."""
         solver = fast_solver(timeout_s)  # a share of the time left: an unknown here falls back
         plain = [plain_violation, *(q.build(c) for c, _ in relevant(_names(plain_violation), background))]
         solver.add(*plain)
         if solver.check() != z3.unsat:
-            return False, []
+            return False, [], None
         W = sw.base + sw.shift + sw.bits + 1
 
         def swz(x):
@@ -61,25 +75,9 @@ def shortcut(q, sw, pgap, p0, pos, where=None):
 
         proved, bv = modular.relaxed_unsat(goal, W, q.ctx, max(1, int(timeout_s * 1000)), eqs, tag="#bv")
         if not proved:
-            return False, []
+            return False, [], residue_violation()
         both = z3.Solver()
         both.add(z3.Or(z3.And(*plain), z3.And(*bv.assertions())) if bv is not None else z3.And(*plain))
-        return True, [("", both, z3.unsat)]
+        return True, [("", both, z3.unsat)], None
 
     return decide
-
-
-def _names(f) -> set[str]:
-    """The uninterpreted constants (the solver variables) of the Z3 term ``f``."""
-    seen, out, todo = set(), set(), [f]
-    while todo:
-        e = todo.pop()
-        i = e.get_id()
-        if i in seen:
-            continue
-        seen.add(i)
-        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(e.decl().name())
-        else:
-            todo.extend(e.children())
-    return out
