@@ -62,9 +62,10 @@ def relaxed_unsat(goal, j: int, ctx, timeout_ms: int, eqs=None, tag: str = "") -
             parts.append(t)
         return z3.simplify(sum(parts[1:], parts[0])) if parts else z3.BitVecVal(0, j)
 
-    g = z3.simplify(goal(term))
-    if z3.is_false(g) or z3.is_true(g):
-        return z3.is_false(g), None
+    g = goal(term)
+    constant = z3.simplify(g)
+    if z3.is_false(constant) or z3.is_true(constant):
+        return z3.is_false(constant), None
     solver = z3.SolverFor("QF_BV")
     solver.set(timeout=timeout_ms)
     solver.add(g)
