@@ -3,340 +3,129 @@
 ; sat: the obligation is violated (refuted); unsat: it holds (proved)
 (set-logic ALL)
 (set-info :status unsat)
-(declare-fun swz.y2~31 () Int)
-(declare-fun swz.y2~17 () Int)
-(declare-fun swz.y1~30 () Int)
-(declare-fun swz.y1~16 () Int)
-(declare-fun swz.y0~29 () Int)
-(declare-fun swz.y0~15 () Int)
-(declare-fun swz.t2~34 () Int)
-(declare-fun swz.t2~20 () Int)
-(declare-fun swz.t1~33 () Int)
-(declare-fun swz.t1~19 () Int)
-(declare-fun swz.t0~32 () Int)
-(declare-fun swz.t0~18 () Int)
-(declare-fun |a.S.nb.kb.j#1~8| () Int)
-(declare-fun |a.S.nb.kb.j#1~22| () Int)
-(declare-fun |a.S.nb.kb.j#0~7| () Int)
-(declare-fun |a.S.nb.kb.j#0~21| () Int)
-(declare-fun ldsm.t~3 () Int)
-(declare-fun |a.S.g.q#0~5| () Int)
-(declare-fun ldsm.tr~4 () Int)
-(declare-fun |a:repeat0| () Int)
-(declare-fun |a:repeat1| () Int)
-(declare-fun |a.S.nb.kb.j#2~23| () Int)
+(declare-fun |a.S.nb.kb.j#2~12#bv| () (_ BitVec 10))
+(declare-fun |a.S.nb.kb.j#1~11#bv| () (_ BitVec 10))
+(declare-fun |a.S.nb.kb.j#0~10#bv| () (_ BitVec 10))
+(declare-fun |a.S.g.q#1~9#bv| () (_ BitVec 10))
+(declare-fun |a.S.g.q#0~8#bv| () (_ BitVec 10))
+(declare-fun |a:lane#bv| () (_ BitVec 10))
+(declare-fun |ldsm.kr~2#bv| () (_ BitVec 10))
+(declare-fun |ldsm.k~1#bv| () (_ BitVec 10))
+(declare-fun |a:word#bv| () (_ BitVec 10))
+(declare-fun |ldsm.t~3#bv| () (_ BitVec 10))
+(declare-fun |a.S.nb.kb.j#0~5#bv| () (_ BitVec 10))
+(declare-fun |a:repeat1#bv| () (_ BitVec 10))
+(declare-fun |a.S.nb.kb.j#2~7#bv| () (_ BitVec 10))
+(declare-fun |ldsm.tr~4#bv| () (_ BitVec 10))
+(declare-fun |a.S.nb.kb.j#1~6#bv| () (_ BitVec 10))
+(declare-fun |a:word| () Int)
+(declare-fun |a.S.nb.kb.j#2~12| () Int)
+(declare-fun |a.S.nb.kb.j#1~11| () Int)
+(declare-fun |a.S.nb.kb.j#0~10| () Int)
+(declare-fun |a:lane| () Int)
+(declare-fun |a.S.g.q#1~9| () Int)
+(declare-fun |a.S.g.q#0~8| () Int)
 (declare-fun ldsm.k~1 () Int)
-(declare-fun swz.h~10 () Int)
-(declare-fun swz.z2~14 () Int)
-(declare-fun swz.z1~13 () Int)
-(declare-fun swz.z0~12 () Int)
-(declare-fun swz.h~24 () Int)
-(declare-fun swz.z2~28 () Int)
-(declare-fun swz.z1~27 () Int)
-(declare-fun swz.z0~26 () Int)
-(assert
- (let ((?x1 (* (- 32) swz.y2~31)))
- (let ((?x2 (* 32 swz.y2~17)))
- (let ((?x3 (* (- 16) swz.y1~30)))
- (let ((?x4 (* 16 swz.y1~16)))
- (let ((?x5 (* (- 8) swz.y0~29)))
- (let ((?x6 (* 8 swz.y0~15)))
- (let ((?x7 (* 64 swz.t2~34)))
- (let ((?x8 (* (- 64) swz.t2~20)))
- (let ((?x9 (* 32 swz.t1~33)))
- (let ((?x10 (* (- 32) swz.t1~19)))
- (let ((?x11 (* 16 swz.t0~32)))
- (let ((?x12 (* (- 16) swz.t0~18)))
- (let ((?x13 (* 384 |a.S.nb.kb.j#1~8|)))
- (let ((?x14 (* (- 248) |a.S.nb.kb.j#0~7|)))
- (let ((?x15 (* 511 ldsm.t~3)))
- (let ((?x16 (* (- 511) |a.S.g.q#0~5|)))
- (let ((?x17 (+ ?x16 ?x15 (* 248 |a.S.nb.kb.j#0~21|) ?x14 (* (- 384) |a.S.nb.kb.j#1~22|) ?x13 ?x12 ?x11 ?x10 ?x9 ?x8 ?x7 ?x6 ?x5 ?x4 ?x3 ?x2 ?x1)))
- (not (= ?x17 0))))))))))))))))))))
-(assert
- (let ((?x18 (* 4 ldsm.t~3)))
- (let ((?x19 (+ ldsm.tr~4 ?x18)))
- (>= ?x19 0))))
-(assert
- (let ((?x18 (* 4 ldsm.t~3)))
- (let ((?x19 (+ ldsm.tr~4 ?x18)))
- (<= ?x19 31))))
-(assert
- (>= |a:repeat0| 0))
-(assert
- (<= |a:repeat0| 1))
-(assert
- (>= |a:repeat1| 0))
-(assert
- (<= |a:repeat1| 3))
-(assert
- (let ((?x20 (* 2 |a.S.nb.kb.j#1~22|)))
- (let ((?x21 (* 4 |a.S.nb.kb.j#0~21|)))
- (let ((?x22 (+ ?x21 ?x20 |a.S.nb.kb.j#2~23|)))
- (>= ?x22 0)))))
-(assert
- (let ((?x20 (* 2 |a.S.nb.kb.j#1~22|)))
- (let ((?x21 (* 4 |a.S.nb.kb.j#0~21|)))
- (let ((?x22 (+ ?x21 ?x20 |a.S.nb.kb.j#2~23|)))
- (<= ?x22 7)))))
-(assert
- (>= ldsm.k~1 0))
-(assert
- (<= ldsm.k~1 3))
-(assert
- (let ((?x23 (* (- 2) ldsm.k~1)))
- (let ((?x20 (* 2 |a.S.nb.kb.j#1~22|)))
- (let ((?x21 (* 4 |a.S.nb.kb.j#0~21|)))
- (let ((?x24 (+ ?x21 ?x20 |a.S.nb.kb.j#2~23| ?x23)))
- (>= ?x24 0))))))
-(assert
- (let ((?x23 (* (- 2) ldsm.k~1)))
- (let ((?x20 (* 2 |a.S.nb.kb.j#1~22|)))
- (let ((?x21 (* 4 |a.S.nb.kb.j#0~21|)))
- (let ((?x24 (+ ?x21 ?x20 |a.S.nb.kb.j#2~23| ?x23)))
- (<= ?x24 1))))))
-(assert
- (>= ldsm.t~3 0))
-(assert
- (<= ldsm.t~3 7))
-(assert
- (>= ldsm.tr~4 0))
-(assert
- (<= ldsm.tr~4 3))
-(assert
- (>= |a.S.g.q#0~5| 0))
-(assert
- (<= |a.S.g.q#0~5| 7))
-(assert
- (let ((?x18 (* 4 ldsm.t~3)))
- (let ((?x25 (* (- 4) |a.S.g.q#0~5|)))
- (let ((?x26 (+ ?x25 ldsm.tr~4 ?x18)))
- (>= ?x26 0)))))
-(assert
- (let ((?x18 (* 4 ldsm.t~3)))
- (let ((?x25 (* (- 4) |a.S.g.q#0~5|)))
- (let ((?x26 (+ ?x25 ldsm.tr~4 ?x18)))
- (<= ?x26 3)))))
-(assert
- (>= |a.S.nb.kb.j#0~7| 0))
-(assert
- (<= |a.S.nb.kb.j#0~7| 1))
-(assert
- (>= |a.S.nb.kb.j#1~8| 0))
-(assert
- (<= |a.S.nb.kb.j#1~8| 1))
-(assert
- (let ((?x20 (* 2 |a.S.nb.kb.j#1~22|)))
- (let ((?x21 (* 4 |a.S.nb.kb.j#0~21|)))
- (let ((?x27 (* (- 2) |a.S.nb.kb.j#1~8|)))
- (let ((?x28 (* (- 4) |a.S.nb.kb.j#0~7|)))
- (let ((?x29 (+ ?x28 ?x27 ?x21 ?x20 |a.S.nb.kb.j#2~23|)))
- (>= ?x29 0)))))))
-(assert
- (let ((?x20 (* 2 |a.S.nb.kb.j#1~22|)))
- (let ((?x21 (* 4 |a.S.nb.kb.j#0~21|)))
- (let ((?x27 (* (- 2) |a.S.nb.kb.j#1~8|)))
- (let ((?x28 (* (- 4) |a.S.nb.kb.j#0~7|)))
- (let ((?x29 (+ ?x28 ?x27 ?x21 ?x20 |a.S.nb.kb.j#2~23|)))
- (<= ?x29 1)))))))
-(assert
- (>= swz.h~10 0))
-(assert
- (<= swz.h~10 3))
-(assert
- (let ((?x30 (* (- 32) swz.z2~14)))
- (let ((?x31 (* (- 16) swz.z1~13)))
- (let ((?x32 (* (- 8) swz.z0~12)))
- (let ((?x33 (* (- 256) swz.y2~17)))
- (let ((?x34 (* (- 128) swz.y1~16)))
- (let ((?x35 (* (- 64) swz.y0~15)))
- (let ((?x36 (* (- 512) swz.h~10)))
- (let ((?x37 (* 16 |a:repeat1|)))
- (let ((?x38 (* 1024 |a:repeat0|)))
- (let ((?x39 (* 64 |a.S.nb.kb.j#2~23|)))
- (let ((?x40 (* 128 |a.S.nb.kb.j#1~22|)))
- (let ((?x41 (* 256 |a.S.nb.kb.j#0~21|)))
- (let ((?x13 (* 384 |a.S.nb.kb.j#1~8|)))
- (let ((?x14 (* (- 248) |a.S.nb.kb.j#0~7|)))
- (let ((?x42 (* 512 ldsm.t~3)))
- (let ((?x43 (* 128 ldsm.tr~4)))
- (let ((?x16 (* (- 511) |a.S.g.q#0~5|)))
- (let ((?x44 (+ ?x16 ?x43 ?x42 ?x14 ?x13 ?x41 ?x40 ?x39 ?x38 ?x37 ?x36 ?x35 ?x34 ?x33 ?x32 ?x31 ?x30)))
- (>= ?x44 0))))))))))))))))))))
-(assert
- (let ((?x30 (* (- 32) swz.z2~14)))
- (let ((?x31 (* (- 16) swz.z1~13)))
- (let ((?x32 (* (- 8) swz.z0~12)))
- (let ((?x33 (* (- 256) swz.y2~17)))
- (let ((?x34 (* (- 128) swz.y1~16)))
- (let ((?x35 (* (- 64) swz.y0~15)))
- (let ((?x36 (* (- 512) swz.h~10)))
- (let ((?x37 (* 16 |a:repeat1|)))
- (let ((?x38 (* 1024 |a:repeat0|)))
- (let ((?x39 (* 64 |a.S.nb.kb.j#2~23|)))
- (let ((?x40 (* 128 |a.S.nb.kb.j#1~22|)))
- (let ((?x41 (* 256 |a.S.nb.kb.j#0~21|)))
- (let ((?x13 (* 384 |a.S.nb.kb.j#1~8|)))
- (let ((?x14 (* (- 248) |a.S.nb.kb.j#0~7|)))
- (let ((?x42 (* 512 ldsm.t~3)))
- (let ((?x43 (* 128 ldsm.tr~4)))
- (let ((?x16 (* (- 511) |a.S.g.q#0~5|)))
- (let ((?x44 (+ ?x16 ?x43 ?x42 ?x14 ?x13 ?x41 ?x40 ?x39 ?x38 ?x37 ?x36 ?x35 ?x34 ?x33 ?x32 ?x31 ?x30)))
- (<= ?x44 7))))))))))))))))))))
-(assert
- (>= swz.z0~12 0))
-(assert
- (<= swz.z0~12 1))
-(assert
- (>= swz.z1~13 0))
-(assert
- (<= swz.z1~13 1))
-(assert
- (>= swz.z2~14 0))
-(assert
- (<= swz.z2~14 1))
-(assert
- (>= swz.y0~15 0))
-(assert
- (<= swz.y0~15 1))
-(assert
- (>= swz.y1~16 0))
-(assert
- (<= swz.y1~16 1))
-(assert
- (>= swz.y2~17 0))
-(assert
- (<= swz.y2~17 1))
-(assert
- (>= swz.t0~18 0))
-(assert
- (<= swz.t0~18 1))
-(assert
- (>= swz.t1~19 0))
-(assert
- (<= swz.t1~19 1))
-(assert
- (>= swz.t2~20 0))
-(assert
- (<= swz.t2~20 1))
-(assert
- (>= |a.S.nb.kb.j#0~21| 0))
-(assert
- (<= |a.S.nb.kb.j#0~21| 1))
-(assert
- (>= |a.S.nb.kb.j#1~22| 0))
-(assert
- (<= |a.S.nb.kb.j#1~22| 1))
-(assert
- (>= |a.S.nb.kb.j#2~23| 0))
-(assert
- (<= |a.S.nb.kb.j#2~23| 1))
-(assert
- (>= swz.h~24 0))
-(assert
- (<= swz.h~24 3))
-(assert
- (let ((?x45 (* (- 32) swz.z2~28)))
- (let ((?x46 (* (- 16) swz.z1~27)))
- (let ((?x47 (* (- 8) swz.z0~26)))
- (let ((?x48 (* (- 256) swz.y2~31)))
- (let ((?x49 (* (- 128) swz.y1~30)))
- (let ((?x50 (* (- 64) swz.y0~29)))
- (let ((?x51 (* (- 512) swz.h~24)))
- (let ((?x43 (* 128 ldsm.tr~4)))
- (let ((?x37 (* 16 |a:repeat1|)))
- (let ((?x38 (* 1024 |a:repeat0|)))
- (let ((?x39 (* 64 |a.S.nb.kb.j#2~23|)))
- (let ((?x52 (* 512 |a.S.nb.kb.j#1~22|)))
- (let ((?x53 (* 8 |a.S.nb.kb.j#0~21|)))
- (let ((?x54 (+ ?x53 ?x52 ?x39 ?x38 ?x37 ?x43 ?x51 ?x50 ?x49 ?x48 ?x47 ?x46 ?x45)))
- (>= ?x54 0))))))))))))))))
-(assert
- (let ((?x45 (* (- 32) swz.z2~28)))
- (let ((?x46 (* (- 16) swz.z1~27)))
- (let ((?x47 (* (- 8) swz.z0~26)))
- (let ((?x48 (* (- 256) swz.y2~31)))
- (let ((?x49 (* (- 128) swz.y1~30)))
- (let ((?x50 (* (- 64) swz.y0~29)))
- (let ((?x51 (* (- 512) swz.h~24)))
- (let ((?x43 (* 128 ldsm.tr~4)))
- (let ((?x37 (* 16 |a:repeat1|)))
- (let ((?x38 (* 1024 |a:repeat0|)))
- (let ((?x39 (* 64 |a.S.nb.kb.j#2~23|)))
- (let ((?x52 (* 512 |a.S.nb.kb.j#1~22|)))
- (let ((?x53 (* 8 |a.S.nb.kb.j#0~21|)))
- (let ((?x54 (+ ?x53 ?x52 ?x39 ?x38 ?x37 ?x43 ?x51 ?x50 ?x49 ?x48 ?x47 ?x46 ?x45)))
- (<= ?x54 7))))))))))))))))
-(assert
- (>= swz.z0~26 0))
-(assert
- (<= swz.z0~26 1))
-(assert
- (>= swz.z1~27 0))
-(assert
- (<= swz.z1~27 1))
-(assert
- (>= swz.z2~28 0))
-(assert
- (<= swz.z2~28 1))
-(assert
- (>= swz.y0~29 0))
-(assert
- (<= swz.y0~29 1))
-(assert
- (>= swz.y1~30 0))
-(assert
- (<= swz.y1~30 1))
-(assert
- (>= swz.y2~31 0))
-(assert
- (<= swz.y2~31 1))
-(assert
- (>= swz.t0~32 0))
-(assert
- (<= swz.t0~32 1))
-(assert
- (>= swz.t1~33 0))
-(assert
- (<= swz.t1~33 1))
-(assert
- (>= swz.t2~34 0))
-(assert
- (<= swz.t2~34 1))
-(assert
- (>= (+ (* (- 1) swz.t0~18) swz.z0~12) 0))
-(assert
- (>= (+ (* (- 1) swz.t0~18) swz.y0~15) 0))
-(assert
- (>= (+ swz.t0~18 (* (- 1) swz.y0~15) (* (- 1) swz.z0~12)) (- 1)))
-(assert
- (>= (+ (* (- 1) swz.t1~19) swz.z1~13) 0))
-(assert
- (>= (+ (* (- 1) swz.t1~19) swz.y1~16) 0))
-(assert
- (>= (+ swz.t1~19 (* (- 1) swz.y1~16) (* (- 1) swz.z1~13)) (- 1)))
-(assert
- (>= (+ (* (- 1) swz.t2~20) swz.z2~14) 0))
-(assert
- (>= (+ (* (- 1) swz.t2~20) swz.y2~17) 0))
-(assert
- (>= (+ swz.t2~20 (* (- 1) swz.y2~17) (* (- 1) swz.z2~14)) (- 1)))
-(assert
- (>= (+ (* (- 1) swz.t0~32) swz.z0~26) 0))
-(assert
- (>= (+ (* (- 1) swz.t0~32) swz.y0~29) 0))
-(assert
- (>= (+ swz.t0~32 (* (- 1) swz.y0~29) (* (- 1) swz.z0~26)) (- 1)))
-(assert
- (>= (+ (* (- 1) swz.t1~33) swz.z1~27) 0))
-(assert
- (>= (+ (* (- 1) swz.t1~33) swz.y1~30) 0))
-(assert
- (>= (+ swz.t1~33 (* (- 1) swz.y1~30) (* (- 1) swz.z1~27)) (- 1)))
-(assert
- (>= (+ (* (- 1) swz.t2~34) swz.z2~28) 0))
-(assert
- (>= (+ (* (- 1) swz.t2~34) swz.y2~31) 0))
-(assert
- (>= (+ swz.t2~34 (* (- 1) swz.y2~31) (* (- 1) swz.z2~28)) (- 1)))
+(declare-fun ldsm.kr~2 () Int)
+(declare-fun |a.S.nb.kb.j#2~7| () Int)
+(declare-fun |a.S.nb.kb.j#1~6| () Int)
+(declare-fun |a.S.nb.kb.j#0~5| () Int)
+(declare-fun ldsm.t~3 () Int)
+(declare-fun ldsm.tr~4 () Int)
+(assert
+ (let (($x1 (bvule (bvsub |a.S.nb.kb.j#2~12#bv| (_ bv0 10)) (_ bv1 10))))
+(let (($x2 (bvule (bvsub |a.S.nb.kb.j#1~11#bv| (_ bv0 10)) (_ bv1 10))))
+(let (($x3 (bvule (bvsub |a.S.nb.kb.j#0~10#bv| (_ bv0 10)) (_ bv1 10))))
+(let (($x4 (bvule (bvsub |a.S.g.q#1~9#bv| (_ bv0 10)) (_ bv3 10))))
+(let (($x5 (bvule (bvsub |a.S.g.q#0~8#bv| (_ bv0 10)) (_ bv7 10))))
+(let (($x6 (bvule (bvsub |a:lane#bv| (_ bv0 10)) (_ bv31 10))))
+(let (($x7 (bvule (bvsub |ldsm.kr~2#bv| (_ bv0 10)) (_ bv1 10))))
+(let (($x8 (bvule (bvsub |ldsm.k~1#bv| (_ bv0 10)) (_ bv3 10))))
+(let (($x9 (bvule (bvsub |a:word#bv| (_ bv0 10)) (_ bv7 10))))
+(let (($x10 (bvule (bvsub |ldsm.t~3#bv| (_ bv0 10)) (_ bv7 10))))
+(let (($x11 (bvule (bvsub |a.S.nb.kb.j#0~5#bv| (_ bv0 10)) (_ bv1 10))))
+(let (($x12 (bvule (bvsub |a:repeat1#bv| (_ bv0 10)) (_ bv3 10))))
+(let (($x13 (bvule (bvsub |a.S.nb.kb.j#2~7#bv| (_ bv0 10)) (_ bv1 10))))
+(let (($x14 (bvule (bvsub |ldsm.tr~4#bv| (_ bv0 10)) (_ bv3 10))))
+(let (($x15 (bvule (bvsub |a.S.nb.kb.j#1~6#bv| (_ bv0 10)) (_ bv1 10))))
+(let ((?x16 (bvmul (_ bv1023 10) |a.S.nb.kb.j#2~12#bv|)))
+(let ((?x17 (bvmul (_ bv1022 10) |a.S.nb.kb.j#1~11#bv|)))
+(let ((?x18 (bvmul (_ bv1020 10) |a.S.nb.kb.j#0~10#bv|)))
+(let (($x19 (= (bvadd |a:word#bv| ?x18 ?x17 ?x16) (_ bv0 10))))
+(let ((?x20 (bvmul (_ bv1023 10) |a.S.g.q#1~9#bv|)))
+(let ((?x21 (bvmul (_ bv1020 10) |a.S.g.q#0~8#bv|)))
+(let (($x22 (= (bvadd |a:lane#bv| ?x21 ?x20) (_ bv0 10))))
+(let ((?x23 (bvmul (_ bv1023 10) |a.S.nb.kb.j#2~7#bv|)))
+(let ((?x24 (bvmul (_ bv1022 10) |a.S.nb.kb.j#1~6#bv|)))
+(let ((?x25 (bvmul (_ bv1020 10) |a.S.nb.kb.j#0~5#bv|)))
+(let ((?x26 (bvmul (_ bv2 10) |ldsm.k~1#bv|)))
+(let (($x27 (= (bvadd |ldsm.kr~2#bv| ?x26 ?x25 ?x24 ?x23) (_ bv0 10))))
+(let ((?x28 (bvmul (_ bv1023 10) |ldsm.tr~4#bv|)))
+(let ((?x29 (bvmul (_ bv1020 10) |ldsm.t~3#bv|)))
+(let (($x30 (= (bvadd |a:lane#bv| ?x29 ?x28) (_ bv0 10))))
+(let ((?x31 (bvmul (_ bv1023 10) |ldsm.kr~2#bv|)))
+(let ((?x32 (bvmul (_ bv1022 10) |ldsm.k~1#bv|)))
+(let (($x33 (= (bvadd |a:word#bv| ?x32 ?x31) (_ bv0 10))))
+(let ((?x34 (bvmul (_ bv512 10) |a.S.nb.kb.j#1~6#bv|)))
+(let ((?x35 (bvmul (_ bv128 10) |ldsm.tr~4#bv|)))
+(let ((?x36 (bvmul (_ bv64 10) |a.S.nb.kb.j#2~7#bv|)))
+(let ((?x37 (bvmul (_ bv16 10) |a:repeat1#bv|)))
+(let ((?x38 (bvmul (_ bv8 10) |a.S.nb.kb.j#0~5#bv|)))
+(let ((?x39 (bvadd ?x38 ?x37 ?x36 ?x35 ?x34)))
+(let ((?x40 (bvadd ?x39 |ldsm.t~3#bv|)))
+(let ((?x41 (bvsub (bvxor ?x40 (bvlshr (bvand ?x40 (_ bv448 10)) (_ bv3 10))) (bvxor ?x39 (bvlshr (bvand ?x39 (_ bv448 10)) (_ bv3 10))))))
+(let (($x42 (and (distinct (bvsub ?x41 |ldsm.t~3#bv|) (_ bv0 10)) true)))
+(let (($x43 (and $x42 $x33 $x30 $x27 $x22 $x19 $x15 $x14 $x13 $x12 $x11 $x10 $x9 $x8 $x7 $x6 $x5 $x4 $x3 $x2 $x1)))
+(let ((?x44 (* (- 1) |a.S.nb.kb.j#2~12|)))
+(let ((?x45 (* (- 2) |a.S.nb.kb.j#1~11|)))
+(let ((?x46 (* (- 4) |a.S.nb.kb.j#0~10|)))
+(let (($x47 (= (+ ?x46 ?x45 ?x44 |a:word|) 0)))
+(let (($x48 (= (+ (* (- 4) |a.S.g.q#0~8|) (* (- 1) |a.S.g.q#1~9|) |a:lane|) 0)))
+(let ((?x49 (* 2 ldsm.k~1)))
+(let ((?x50 (* (- 1) |a.S.nb.kb.j#2~7|)))
+(let ((?x51 (* (- 2) |a.S.nb.kb.j#1~6|)))
+(let ((?x52 (* (- 4) |a.S.nb.kb.j#0~5|)))
+(let (($x53 (= (+ ?x52 ?x51 ?x50 ldsm.kr~2 ?x49) 0)))
+(let (($x54 (= (+ |a:lane| (* (- 1) ldsm.tr~4) (* (- 4) ldsm.t~3)) 0)))
+(let (($x55 (= (+ |a:word| (* (- 1) ldsm.kr~2) (* (- 2) ldsm.k~1)) 0)))
+(let (($x56 (<= |a.S.nb.kb.j#2~12| 1)))
+(let (($x57 (>= |a.S.nb.kb.j#2~12| 0)))
+(let (($x58 (<= |a.S.nb.kb.j#1~11| 1)))
+(let (($x59 (>= |a.S.nb.kb.j#1~11| 0)))
+(let (($x60 (<= |a.S.nb.kb.j#0~10| 1)))
+(let (($x61 (>= |a.S.nb.kb.j#0~10| 0)))
+(let (($x62 (<= |a.S.g.q#1~9| 3)))
+(let (($x63 (>= |a.S.g.q#1~9| 0)))
+(let (($x64 (<= |a.S.g.q#0~8| 7)))
+(let (($x65 (>= |a.S.g.q#0~8| 0)))
+(let (($x66 (<= |a.S.nb.kb.j#2~7| 1)))
+(let (($x67 (>= |a.S.nb.kb.j#2~7| 0)))
+(let (($x68 (<= |a.S.nb.kb.j#1~6| 1)))
+(let (($x69 (>= |a.S.nb.kb.j#1~6| 0)))
+(let (($x70 (<= |a.S.nb.kb.j#0~5| 1)))
+(let (($x71 (>= |a.S.nb.kb.j#0~5| 0)))
+(let (($x72 (<= ldsm.tr~4 3)))
+(let (($x73 (>= ldsm.tr~4 0)))
+(let (($x74 (<= ldsm.t~3 7)))
+(let (($x75 (>= ldsm.t~3 0)))
+(let (($x76 (<= ldsm.kr~2 1)))
+(let (($x77 (>= ldsm.kr~2 0)))
+(let (($x78 (<= ldsm.k~1 3)))
+(let (($x79 (>= ldsm.k~1 0)))
+(let (($x80 (<= |a:word| 7)))
+(let (($x81 (>= |a:word| 0)))
+(let (($x82 (<= |a:lane| 31)))
+(let (($x83 (>= |a:lane| 0)))
+(let ((?x84 (* (- 1) ldsm.t~3)))
+(let ((?x85 (* (- 128) ldsm.tr~4)))
+(let ((?x86 (* (- 64) |a.S.nb.kb.j#2~7|)))
+(let ((?x87 (* 64 |a.S.nb.kb.j#2~12|)))
+(let ((?x88 (* (- 512) |a.S.nb.kb.j#1~6|)))
+(let ((?x89 (* 512 |a.S.nb.kb.j#1~11|)))
+(let ((?x90 (* (- 8) |a.S.nb.kb.j#0~5|)))
+(let ((?x91 (* 8 |a.S.nb.kb.j#0~10|)))
+(let ((?x92 (* 128 |a.S.g.q#1~9|)))
+(let (($x93 (and (distinct (+ |a.S.g.q#0~8| ?x92 ?x91 ?x90 ?x89 ?x88 ?x87 ?x86 ?x85 ?x84) 0) true)))
+(let (($x94 (and $x93 $x83 $x82 $x81 $x80 $x79 $x78 $x77 $x76 $x75 $x74 $x73 $x72 $x71 $x70 $x69 $x68 $x67 $x66 $x65 $x64 $x63 $x62 $x61 $x60 $x59 $x58 $x57 $x56 $x55 $x54 $x53 $x48 $x47)))
+(or $x94 $x43))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))
 (check-sat)

@@ -3,18 +3,18 @@
 ; sat: the obligation is violated (refuted); unsat: it holds (proved)
 (set-logic ALL)
 (set-info :status sat)
-(declare-fun swz.y2~21 () Int)
-(declare-fun swz.y2~10 () Int)
-(declare-fun swz.y1~9 () Int)
-(declare-fun swz.y1~20 () Int)
-(declare-fun swz.y0~8 () Int)
-(declare-fun swz.y0~19 () Int)
-(declare-fun swz.t2~24 () Int)
-(declare-fun swz.t2~13 () Int)
-(declare-fun swz.t1~23 () Int)
-(declare-fun swz.t1~12 () Int)
-(declare-fun swz.t0~22 () Int)
-(declare-fun swz.t0~11 () Int)
+(declare-fun swz.y2~43 () Int)
+(declare-fun swz.y2~32 () Int)
+(declare-fun swz.y1~42 () Int)
+(declare-fun swz.y1~31 () Int)
+(declare-fun swz.y0~41 () Int)
+(declare-fun swz.y0~30 () Int)
+(declare-fun swz.t2~46 () Int)
+(declare-fun swz.t2~35 () Int)
+(declare-fun swz.t1~45 () Int)
+(declare-fun swz.t1~34 () Int)
+(declare-fun swz.t0~44 () Int)
+(declare-fun swz.t0~33 () Int)
 (declare-fun |a:lane| () Int)
 (declare-fun |a:repeat0| () Int)
 (declare-fun |a:word| () Int)
@@ -25,14 +25,36 @@
 (declare-fun swz.z0~5 () Int)
 (declare-fun swz.z1~6 () Int)
 (declare-fun swz.z2~7 () Int)
+(declare-fun swz.y0~8 () Int)
+(declare-fun swz.y1~9 () Int)
+(declare-fun swz.y2~10 () Int)
+(declare-fun swz.t0~11 () Int)
+(declare-fun swz.t1~12 () Int)
+(declare-fun swz.t2~13 () Int)
 (declare-fun swz.h~14 () Int)
 (declare-fun swz.r~15 () Int)
 (declare-fun swz.z0~16 () Int)
 (declare-fun swz.z1~17 () Int)
 (declare-fun swz.z2~18 () Int)
+(declare-fun swz.y0~19 () Int)
+(declare-fun swz.y1~20 () Int)
+(declare-fun swz.y2~21 () Int)
+(declare-fun swz.t0~22 () Int)
+(declare-fun swz.t1~23 () Int)
+(declare-fun swz.t2~24 () Int)
+(declare-fun swz.h~25 () Int)
+(declare-fun swz.r~26 () Int)
+(declare-fun swz.z0~27 () Int)
+(declare-fun swz.z1~28 () Int)
+(declare-fun swz.z2~29 () Int)
+(declare-fun swz.h~36 () Int)
+(declare-fun swz.r~37 () Int)
+(declare-fun swz.z0~38 () Int)
+(declare-fun swz.z1~39 () Int)
+(declare-fun swz.z2~40 () Int)
 (assert
- (let ((?x1 (+ (* (- 4) swz.t0~11) (* 4 swz.t0~22) (* (- 8) swz.t1~12) (* 8 swz.t1~23) (* (- 16) swz.t2~13) (* 16 swz.t2~24) (* (- 2) swz.y0~19) (* 2 swz.y0~8) (* (- 4) swz.y1~20) (* 4 swz.y1~9) (* 8 swz.y2~10) (* (- 8) swz.y2~21))))
- (and (distinct ?x1 0) true)))
+ (let ((?x1 (+ (* (- 4) swz.t0~33) (* 4 swz.t0~44) (* (- 8) swz.t1~34) (* 8 swz.t1~45) (* (- 16) swz.t2~35) (* 16 swz.t2~46) (* 2 swz.y0~30) (* (- 2) swz.y0~41) (* 4 swz.y1~31) (* (- 4) swz.y1~42) (* 8 swz.y2~32) (* (- 8) swz.y2~43))))
+ (and (= 0 0) (and (distinct ?x1 0) true))))
 (assert
  (>= |a:lane| 0))
 (assert
@@ -142,6 +164,94 @@
 (assert
  (<= swz.t2~24 1))
 (assert
+ (>= swz.h~25 0))
+(assert
+ (<= swz.h~25 0))
+(assert
+ (>= swz.r~26 0))
+(assert
+ (<= swz.r~26 1))
+(assert
+ (>= swz.z0~27 0))
+(assert
+ (<= swz.z0~27 1))
+(assert
+ (>= swz.z1~28 0))
+(assert
+ (<= swz.z1~28 1))
+(assert
+ (>= swz.z2~29 0))
+(assert
+ (<= swz.z2~29 1))
+(assert
+ (>= swz.y0~30 0))
+(assert
+ (<= swz.y0~30 1))
+(assert
+ (>= swz.y1~31 0))
+(assert
+ (<= swz.y1~31 1))
+(assert
+ (>= swz.y2~32 0))
+(assert
+ (<= swz.y2~32 1))
+(assert
+ (>= swz.t0~33 0))
+(assert
+ (<= swz.t0~33 1))
+(assert
+ (>= swz.t1~34 0))
+(assert
+ (<= swz.t1~34 1))
+(assert
+ (>= swz.t2~35 0))
+(assert
+ (<= swz.t2~35 1))
+(assert
+ (>= swz.h~36 0))
+(assert
+ (<= swz.h~36 0))
+(assert
+ (>= swz.r~37 0))
+(assert
+ (<= swz.r~37 1))
+(assert
+ (>= swz.z0~38 0))
+(assert
+ (<= swz.z0~38 1))
+(assert
+ (>= swz.z1~39 0))
+(assert
+ (<= swz.z1~39 1))
+(assert
+ (>= swz.z2~40 0))
+(assert
+ (<= swz.z2~40 1))
+(assert
+ (>= swz.y0~41 0))
+(assert
+ (<= swz.y0~41 1))
+(assert
+ (>= swz.y1~42 0))
+(assert
+ (<= swz.y1~42 1))
+(assert
+ (>= swz.y2~43 0))
+(assert
+ (<= swz.y2~43 1))
+(assert
+ (>= swz.t0~44 0))
+(assert
+ (<= swz.t0~44 1))
+(assert
+ (>= swz.t1~45 0))
+(assert
+ (<= swz.t1~45 1))
+(assert
+ (>= swz.t2~46 0))
+(assert
+ (<= swz.t2~46 1))
+(assert
  (= (+ (* (- 8) |a.S.q.c#0~1|) (* (- 1) |a.S.q.c#1~2|) |a:lane|) 0))
 (assert
  (let ((?x2 (* (- 8) swz.z2~7)))
@@ -169,6 +279,28 @@
  (let ((?x12 (* 32 |a.S.q.c#0~1|)))
  (let ((?x20 (+ ?x12 ?x11 ?x10 ?x19 (* (- 1) swz.r~15) ?x18 ?x17 ?x16 ?x15 ?x14 ?x13)))
  (= ?x20 0)))))))))))))
+(assert
+ (let ((?x21 (* (- 8) swz.z2~29)))
+ (let ((?x22 (* (- 4) swz.z1~28)))
+ (let ((?x23 (* (- 2) swz.z0~27)))
+ (let ((?x24 (* (- 64) swz.y2~32)))
+ (let ((?x25 (* (- 32) swz.y1~31)))
+ (let ((?x26 (* (- 16) swz.y0~30)))
+ (let ((?x11 (* 4 |a.S.q.c#1~2|)))
+ (let ((?x12 (* 32 |a.S.q.c#0~1|)))
+ (let ((?x27 (+ ?x12 ?x11 |a:word| (* (- 128) swz.h~25) (* (- 1) swz.r~26) ?x26 ?x25 ?x24 ?x23 ?x22 ?x21)))
+ (= ?x27 0)))))))))))
+(assert
+ (let ((?x28 (* (- 8) swz.z2~40)))
+ (let ((?x29 (* (- 4) swz.z1~39)))
+ (let ((?x30 (* (- 2) swz.z0~38)))
+ (let ((?x31 (* (- 64) swz.y2~43)))
+ (let ((?x32 (* (- 32) swz.y1~42)))
+ (let ((?x33 (* (- 16) swz.y0~41)))
+ (let ((?x11 (* 4 |a.S.q.c#1~2|)))
+ (let ((?x12 (* 32 |a.S.q.c#0~1|)))
+ (let ((?x34 (+ ?x12 ?x11 (* (- 128) swz.h~36) (* (- 1) swz.r~37) ?x33 ?x32 ?x31 ?x30 ?x29 ?x28)))
+ (= ?x34 0)))))))))))
 (assert
  (>= (+ (* (- 1) swz.t0~11) swz.z0~5) 0))
 (assert
@@ -205,4 +337,40 @@
  (>= (+ (* (- 1) swz.t2~24) swz.y2~21) 0))
 (assert
  (>= (+ 1 swz.t2~24 (* (- 1) swz.y2~21) (* (- 1) swz.z2~18)) 0))
+(assert
+ (>= (+ (* (- 1) swz.t0~33) swz.z0~27) 0))
+(assert
+ (>= (+ (* (- 1) swz.t0~33) swz.y0~30) 0))
+(assert
+ (>= (+ 1 swz.t0~33 (* (- 1) swz.y0~30) (* (- 1) swz.z0~27)) 0))
+(assert
+ (>= (+ (* (- 1) swz.t1~34) swz.z1~28) 0))
+(assert
+ (>= (+ (* (- 1) swz.t1~34) swz.y1~31) 0))
+(assert
+ (>= (+ 1 swz.t1~34 (* (- 1) swz.y1~31) (* (- 1) swz.z1~28)) 0))
+(assert
+ (>= (+ (* (- 1) swz.t2~35) swz.z2~29) 0))
+(assert
+ (>= (+ (* (- 1) swz.t2~35) swz.y2~32) 0))
+(assert
+ (>= (+ 1 swz.t2~35 (* (- 1) swz.y2~32) (* (- 1) swz.z2~29)) 0))
+(assert
+ (>= (+ (* (- 1) swz.t0~44) swz.z0~38) 0))
+(assert
+ (>= (+ (* (- 1) swz.t0~44) swz.y0~41) 0))
+(assert
+ (>= (+ 1 swz.t0~44 (* (- 1) swz.y0~41) (* (- 1) swz.z0~38)) 0))
+(assert
+ (>= (+ (* (- 1) swz.t1~45) swz.z1~39) 0))
+(assert
+ (>= (+ (* (- 1) swz.t1~45) swz.y1~42) 0))
+(assert
+ (>= (+ 1 swz.t1~45 (* (- 1) swz.y1~42) (* (- 1) swz.z1~39)) 0))
+(assert
+ (>= (+ (* (- 1) swz.t2~46) swz.z2~40) 0))
+(assert
+ (>= (+ (* (- 1) swz.t2~46) swz.y2~43) 0))
+(assert
+ (>= (+ 1 swz.t2~46 (* (- 1) swz.y2~43) (* (- 1) swz.z2~40)) 0))
 (check-sat)

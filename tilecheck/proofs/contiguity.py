@@ -10,6 +10,7 @@ from .. import crd2idx
 from ..encode import Coords, element, verb
 from ..layout import OFFSET
 from ..poly import And, Poly, cmp
+from . import swizzle
 from .guard import guarded
 from .runner import Violation
 
@@ -27,6 +28,7 @@ def violation(q):
         return _rows(q, view, t, role_of(q))
     c = q.coords("a")
     base = Coords("a", c.group, c.repeat, Poly.const(0))
+    shortcut = _swizzle_shortcut(q, view, t, c, base, c.word, lambda bad: guarded(q, "contiguity", view, c, bad))
     gap = q.value(view, c)[OFFSET] - q.value(view, base)[OFFSET] - c.word
 
     def explain(w):
@@ -42,7 +44,7 @@ def violation(q):
 
     lemma = _atom_lemma(q, view, t, c, base, gap)
     bad = And(cmp("!=", q.z(gap), 0), *lemma) if lemma else cmp("!=", q.z(gap), 0)
-    return Violation(guarded(q, "contiguity", view, c, bad), explain)
+    return Violation(guarded(q, "contiguity", view, c, bad), explain, shortcut=shortcut)
 
 
 def row_of(role, group, word, dom):
@@ -58,6 +60,7 @@ def _rows(q, view, t, role):
     c = q.coords("a")
     _, pos, g0, w0 = row_of(role, c.group, c.word, q.domain(c))
     base = Coords("a", list(g0), c.repeat, w0)
+    shortcut = _swizzle_shortcut(q, view, t, c, base, pos)
     gap = q.value(view, c)[OFFSET] - q.value(view, base)[OFFSET] - pos
 
     def explain(w):
@@ -73,7 +76,26 @@ def _rows(q, view, t, role):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o, "row_lane": lane,
                  "position": p, "base_offset": o0, "expected_offset": o0 + p})
 
-    return Violation(cmp("!=", q.z(gap), 0), explain)
+    return Violation(cmp("!=", q.z(gap), 0), explain, shortcut=shortcut)
+
+
+def _plain_at(q, view, t):
+    """The unswizzled element offset ``offset + L(index)`` of ``view`` at coordinates."""
+    plain = replace(t, layout=replace(t.layout, swizzle=None))
+    return lambda co: crd2idx.operand_value(plain, view, co.all, q.domain(co), co.tag)[OFFSET]
+
+
+def _swizzle_shortcut(q, view, t, c, base, pos, where=None):
+    """``proofs.swizzle``'s exact test for a swizzled tensor (None otherwise): the plain run from
+    ``base`` is contiguous and the swizzle keeps every such run contiguous, decided on residues.
+    Made before the swizzled values, so that its background has none of their digits."""
+    sw = t.layout.swizzle
+    if sw is None or sw.bits == 0:
+        return None
+    at = _plain_at(q, view, t)
+    p0 = at(base)
+    pgap = at(c) - p0 - pos
+    return swizzle.shortcut(q, sw, pgap, p0, pos, where)
 
 
 def _atom_lemma(q, view, t, c, base, gap: Poly) -> list:

@@ -34,6 +34,18 @@ def unsat(target: Poly, modulus: int, ctx, timeout_ms: int) -> tuple[bool, "z3.S
     j = power_of_two(modulus)
     if j is None or j == 0:
         return j == 0, None  # everything is a multiple of 1
+    return relaxed_unsat(lambda term: term(target) != 0, j, ctx, timeout_ms)
+
+
+def relaxed_unsat(goal, j: int, ctx, timeout_ms: int, eqs=None, tag: str = "") -> tuple[bool, "z3.Solver | None"]:
+    """(True, the bit-vector query) when ``goal(term)`` has no model over ``j``-bit vectors under
+    the constraints implied modulo ``2^j`` (module docstring); ``term(p)`` is the polynomial ``p``
+    reduced modulo ``2^j``.  ``goal`` must be implied modulo ``2^j`` by the real violation it
+    relaxes (its value at the reductions of any real model): then unsat here is a proof of the real
+    obligation; sat proves nothing.  ``eqs``: the defining equations to carry over (default: all
+    of ``ctx``'s; a subset is a further relaxation).  ``tag`` is appended to every bit-vector's name
+    (to state the query next to the integer one in one SMT-LIB script)."""
+    modulus = 1 << j
     bv: dict[str, z3.BitVecRef] = {}
 
     def term(p: Poly):
@@ -45,18 +57,19 @@ def unsat(target: Poly, modulus: int, ctx, timeout_ms: int) -> tuple[bool, "z3.S
             t = z3.BitVecVal(c, j)
             for v in m:
                 if v not in bv:
-                    bv[v] = z3.BitVec(v, j)
+                    bv[v] = z3.BitVec(v + tag, j)
                 t = t * bv[v]
             parts.append(t)
         return z3.simplify(sum(parts[1:], parts[0])) if parts else z3.BitVecVal(0, j)
 
-    goal = term(target)
-    if z3.is_bv_value(goal):
-        return goal.as_long() == 0, None
+    g = goal(term)
+    constant = z3.simplify(g)
+    if z3.is_false(constant) or z3.is_true(constant):
+        return z3.is_false(constant), None
     solver = z3.SolverFor("QF_BV")
     solver.set(timeout=timeout_ms)
-    solver.add(goal != 0)
-    for e in ctx.eqs:
+    solver.add(g)
+    for e in (ctx.eqs if eqs is None else eqs):
         solver.add(term(e) == 0)
     for p, op in ctx.rels:
         if op == "==":

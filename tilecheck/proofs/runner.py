@@ -10,7 +10,7 @@ reported as ``unknown``, never as a verdict); unknown and timeouts stay unknown.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import z3
@@ -33,6 +33,9 @@ class Violation:
     count: int | None = None  # banks, sectors: the exact count the outcome reports (Outcome.count)
     unknown: str | None = None  # the obligation cannot be decided for this input: the unknown's message
     skipped: str | None = None  # the obligation does not apply to this input (a performance one): why
+    shortcut: "Callable[[float], tuple[bool, list, object]] | None" = None  # a sufficient test (proofs/swizzle.py):
+    # shortcut(seconds left) -> (True when it proves the obligation, the proof's queries as (suffix, solver,
+    # result), a formula equisatisfiable with ``formula`` to decide instead or None); False proves nothing
     searches: bool = False  # explain finds its own (minimal) counterexample: the model is not minimised
     budget: float | None = None  # seconds at most for the search (a performance obligation not required)
 
@@ -91,6 +94,15 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         _record(recorder, name, apply, check, v.formula, z3.sat)
         message, cex = v.explain(None)
         return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex, v.count)
+    if v.shortcut is not None and (facts is None or facts.ok or not q.symbol_vars()):
+        proved, queries, instead = v.shortcut(max(0.001, start + timeout_s - time.perf_counter()))
+        if proved:
+            for suffix, s, r in queries if recorder is not None else ():  # the queries that are the proof
+                recorder.observe(f"{name}-{suffix}" if suffix else name, apply.index, check, s, r)
+            return Outcome(name, PROVED, time.perf_counter() - start, v.note)
+        if instead is not None:  # an equisatisfiable violation, stated with fewer digits
+            v = replace(v, formula=instead)
+            mentioned = _names(instead)
     assertions = [(q.build(c), vs) for c, vs in relevant(mentioned, q.constraints())]
     used = set().union(*(vs for _, vs in assertions)) | mentioned
     if facts is not None and used & q.symbol_vars() and not facts.ok:
@@ -102,10 +114,13 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                 recorder.observe(name, apply.index, check, bv, z3.unsat)
             return Outcome(name, PROVED, time.perf_counter() - start)
     solver = fast_solver(timeout_s)
-    add(solver, [v.formula, *(f for f, _ in assertions)])
+    query = [v.formula, *(f for f, _ in assertions)]
+    add(solver, query)
     r = solver.check()
+    if r == z3.unknown and v.shortcut is not None:
+        solver, r = _at_the_facts_model(q, query, used, facts, start + timeout_s - time.perf_counter(), solver, r)
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
-        solver = general_solver(solver, start + timeout_s - time.perf_counter())
+        solver = general_solver(query, start + timeout_s - time.perf_counter())
         r = solver.check()
     if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py)
         recorder.observe(name, apply.index, check, solver, r)
@@ -176,12 +191,47 @@ def add(solver, formulas) -> None:
             solver.add(f)
 
 
-def general_solver(first, seconds: float):
-    """``z3.Solver()`` (with nlsat for nonlinear queries) on ``first``'s assertions, for the rest of the budget."""
+def general_solver(query: list, seconds: float):
+    """``z3.Solver()`` (with nlsat for nonlinear queries) on the formulas ``query``, for the rest of
+    the budget.  The query itself, not the first attempt's ``assertions()``: after a check, a
+    tactic solver's assertions are its preprocessed goal, without the variables ``solve-eqs``
+    eliminated, and a model of that would give those variables no value (a counterexample that
+    does not replay)."""
     solver = z3.Solver()
     solver.set(timeout=max(1, int(seconds * 1000)))
-    solver.add(*first.assertions())
+    add(solver, query)
     return solver
+
+
+def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float, solver, r):
+    """A refutation at one allowed point: the symbols pinned to the facts' model (``proofs.facts``),
+    which satisfies every fact, so a model here is a model of ``query`` (a counterexample; unsat or
+    unknown here proves nothing and ``(solver, r)`` are returned as they were).  With the symbols
+    concrete the nonlinear terms in them become linear."""
+    model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
+    pins = [q.z(p) == model[n] for n, p in q.symbols.items()
+            if model is not None and n in model and p.variables() and p.variables() <= used]
+    if not pins or seconds <= 0.001:
+        return solver, r
+    pinned = fast_solver(seconds)
+    add(pinned, [*query, *pins])
+    return (pinned, z3.sat) if pinned.check() == z3.sat else (solver, r)
+
+
+def _names(f) -> set[str]:
+    """The uninterpreted constants (the solver variables) of the Z3 term ``f``."""
+    seen, out, todo = set(), set(), [f]
+    while todo:
+        e = todo.pop()
+        i = e.get_id()
+        if i in seen:
+            continue
+        seen.add(i)
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(e.decl().name())
+        else:
+            todo.extend(e.children())
+    return out
 
 
 def relevant(need: set[str], background: list[tuple[object, frozenset]]) -> list[tuple[object, frozenset]]:

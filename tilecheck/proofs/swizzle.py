@@ -1,0 +1,83 @@
+"""An exact decision procedure for the contiguity of swizzled atoms and rows (``contiguity``).
+
+A run of words at *plain* offsets ``L + k`` (``k`` in ``[0, V)``; ``L`` the run's plain start
+``offset + L(index)``) lands at ``swz(L + k)`` under ``Sw<B,M,S>``; the run stays contiguous
+when ``gap(L, k) = swz(L + k) - swz(L) - k`` is 0 for every ``k``.  Two facts make that decidable
+without the swizzle's digits:
+
+* ``swz`` reads and changes only the bits below ``T = M + S + B`` and keeps every bit from ``T``
+  up, so ``swz(x) mod 2^W = swz(x mod 2^W)`` for ``W >= T``: ``gap mod 2^W`` is a function of
+  ``L mod 2^W`` and ``k mod 2^W``, computed by the same XOR on ``W``-bit vectors;
+* ``|swz(x) - x| < 2^(M+B)``, so ``|gap| < 2^(M+B+1) <= 2^W`` with ``W = T + 1``: ``gap == 0``
+  exactly when ``gap mod 2^W == 0``.
+
+So, once the plain run is proved contiguous (step 1: ``plain(word) != L + k`` unsat, an integer
+query with no swizzle in it), the swizzled run is contiguous when the ``W``-bit query
+``swz(x + k) - swz(x) - k != 0`` is unsat under the constraints implied modulo ``2^W``
+(``modular.relaxed_unsat``; step 2).  Both steps are used in their sound direction only: unsat
+is a proof; sat or unknown proves nothing and the obligation's own formula (on the digits)
+decides, restated on the residue when step 1 holds (``residue_violation``: equisatisfiable,
+without the digits of the large offsets).  The familiar lemma is a special case: ``L`` a multiple of ``V`` (a power of two) and
+``V <= 2^M`` make ``gap`` 0 (the words differ only in bits below ``M``, which the swizzle neither
+reads nor changes); step 2 also proves the runs that rest on other congruences (a stride that is
+a multiple of ``2^(M+S+B)``, ``M`` below ``log2 V`` with the read bits known to be 0, ...).
+"""
+from __future__ import annotations
+
+import z3
+
+from .. import crd2idx
+from . import modular
+from .runner import _names, fast_solver, relevant
+
+def shortcut(q, sw, pgap, p0, pos, where=None):
+    """The sufficient test for the runner (``Violation.shortcut``), or None when ``sw`` is the
+    identity.  ``pgap``: the plain offset of the word less ``p0 + pos`` (0 when the plain run is
+    contiguous); ``p0``: the plain run's start; ``pos``: the word's position in its run;
+    ``where``: restricts a violation to the atoms it is stated of (``where(bad)``: a guard), or
+    None.  The background constraints are taken now, before the swizzled values add their digits."""
+    if sw is None or sw.bits == 0:
+        return None
+    bad = q.z(pgap) != 0
+    plain_violation = bad if where is None else where(bad)
+    background = q.constraints()
+    eqs = list(q.ctx.eqs)
+
+    def residue_violation():
+        """The violation restated on ``L``'s residue, equisatisfiable with the obligation's once
+        the plain run is proved contiguous (``pgap == 0`` is then valid and is conjoined):
+        ``L = 2^T*h + l`` (one division), and ``gap = swz(l + k) - swz(l) - k`` exactly (``swz``
+        keeps the multiple of ``2^T``), the swizzle's digits split only the small ``l`` and ``l + k``."""
+        T = sw.base + sw.shift + sw.bits
+        _, l = crd2idx.exact_divmod(p0, 1 << T, q.ctx) or q.ctx.divmod(p0, 1 << T, "swz.res")
+        gap = crd2idx.swizzle_poly(l + pos, sw, q.ctx) - crd2idx.swizzle_poly(l, sw, q.ctx) - pos
+        bad = z3.And(q.z(pgap) == 0, q.z(gap) != 0)
+        return bad if where is None else where(bad)
+
+    def decide(timeout_s: float):
+        """(True, [("", the proof as one query)], None) when both steps are unsat; (False, [],
+        the residue violation) when only the first is; (False, [], None) else.  The query states
+        both steps' violations as one disjunction (the bit-vectors renamed): unsat exactly when
+        both are, so --smt2/--recheck see one query per obligation."""
+        solver = fast_solver(timeout_s)  # a share of the time left: an unknown here falls back
+        plain = [plain_violation, *(q.build(c) for c, _ in relevant(_names(plain_violation), background))]
+        solver.add(*plain)
+        if solver.check() != z3.unsat:
+            return False, [], None
+        W = sw.base + sw.shift + sw.bits + 1
+
+        def swz(x):
+            return x ^ z3.LShR(x & sw.yyy_mask, sw.shift)
+
+        def goal(term):
+            x, k = term(p0), term(pos)
+            return swz(x + k) - swz(x) - k != 0
+
+        proved, bv = modular.relaxed_unsat(goal, W, q.ctx, max(1, int(timeout_s * 1000)), eqs, tag="#bv")
+        if not proved:
+            return False, [], residue_violation()
+        both = z3.Solver()
+        both.add(z3.Or(z3.And(*plain), z3.And(*bv.assertions())) if bv is not None else z3.And(*plain))
+        return True, [("", both, z3.unsat)], None
+
+    return decide
