@@ -23,7 +23,9 @@ on (and that bank's column, ``rect.bankcol``, its header in class ``bank hl``).
 Elements are evaluated with the concrete semantics (``View.index``, ``Layout.__call__``)
 at one assignment of the symbols: the counterexample's, or the smallest allowed
 (``decide.assignments``); the title says which.  At most ``LIMIT`` accesses per operand
-are drawn (plus the highlighted ones); the caption says when a panel is truncated.
+are drawn (plus the highlighted ones); the caption says when a panel is truncated.  A panel
+of more than ``TOOLTIP_LIMIT`` cells gives only its highlighted cells a tooltip (``<title>``);
+every cell keeps its ``data-*`` attributes.
 
 Every function here is pure: ``svg(check, report)`` returns the text.  The SVG's
 structure is part of the contract (tests read it): ``g.apply``/``g.panel`` groups,
@@ -43,6 +45,8 @@ from .errors import InputError
 from .machine import GROUP_NAMES, group_of, thread_of
 
 LIMIT = 4096  # accesses drawn per operand
+TOOLTIP_LIMIT = 1024  # a panel with more cells keeps its data-* attributes but no per-cell tooltip
+# (a 64x64 tile's tooltips were most of a 2.7 MB picture)
 CELL_W, CELL_H = 30, 20
 ROW_BYTES = 128  # one row of the offset grid: 32 banks of 4 bytes
 REG_ROW = 32  # register slots per row
@@ -406,9 +410,12 @@ def panel(check, apply, role, accs, total, hls, grid, color, y0) -> tuple[list[s
         for c in range(0, width + 1, vec):
             out.append(f'<line class="vec" x1="{LABEL_W + c * CELL_W}" x2="{LABEL_W + c * CELL_W}" '
                        f'y1="{top - 3}" y2="{top + y}"/>')
+    tooltips = len(cells) <= TOOLTIP_LIMIT
     for c in cells.values():
         x, yy = LABEL_W + c.col * CELL_W, top + ypos[c.row]
         attrs = dict(c.attrs)
+        if not tooltips and not c.hl:
+            attrs.pop("title", None)
         if c.hl:
             attrs["data-highlight"] = ",".join(c.hl)
         out.append(_rect(x, yy, CELL_W, CELL_H, "cell hl" if c.hl else "cell", c.fill, attrs))
