@@ -218,3 +218,24 @@ def test_measure_under_ncu(small, tmp_path):
     results = json.loads((tmp_path / "results.json").read_text())
     assert results and all(r["measured"] is not None for r in results)
     assert code in (0, 1)
+
+
+def test_prepare_draws_ldmatrix_and_stmatrix_kernels(tmp_path):
+    """``--matrix N``: half ldmatrix, half stmatrix kernels, each SASS-checked (LDSM/STSM), predicted
+    by the matrix rule: the apply's wavefronts are the prover's count times the instructions."""
+    from tilecheck.tools import ToolNotFound, find_tool
+    try:
+        find_tool("ptxas")
+    except ToolNotFound:
+        pytest.skip("ptxas is not installed here")
+    data = nc.prepare(tmp_path, shared=0, global_=0, matrix=4, seed=2, log=lambda m: None)
+    cases = data["cases"]
+    assert sorted(c["opcode"].split(".")[0] for c in cases) == ["ldmatrix"] * 2 + ["stmatrix"] * 2
+    for c in cases:
+        assert c["judged"] == ("shared_ld" if c["opcode"].startswith("ldmatrix") else "shared_st")
+        assert c["sass"].get("LDSM" if c["opcode"].startswith("ldmatrix") else "STSM", 0) > 0
+        apply_row = next(b for b in c["breakdown"] if b[0].startswith("apply["))
+        check = from_dict(json.loads(c["source"]))
+        banks = next(o for o in prove(check).applies[0].obligations if o.name == "banks")
+        if banks.count is not None and check.threads == 32:  # one warp: the worst instruction bounds each
+            assert apply_row[4] <= banks.count * apply_row[3]

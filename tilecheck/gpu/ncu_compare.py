@@ -1,6 +1,6 @@
 """tilecheck's wavefront and sector counts against ncu's counters, on emitted kernels.
 
-    python -m tilecheck.gpu.ncu_compare prepare --out DIR [--shared 560 --global 240 --seed 1]
+    python -m tilecheck.gpu.ncu_compare prepare --out DIR [--shared 560 --global 240 --matrix 0 --seed 1]
     python -m tilecheck.gpu.ncu_compare measure DIR        # on the GPU machine: one process under ncu
     python -m tilecheck.gpu.ncu_compare report DIR         # compare a saved run again (no GPU)
 
@@ -411,12 +411,20 @@ def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
 
 # prepare -------------------------------------------------------------------------------------
 
-def cells() -> list[tuple[str, str, str]]:
-    return [(sp, k, sc) for sp in ("shared", "global") for k in ("ld", "st") for sc in ("warp", "cta")]
+def cells(matrix: bool = False) -> list[tuple[str, str, str]]:
+    """(space, kind, scope) cells, each drawn in equal share; ``matrix``: ldmatrix and stmatrix too
+    (a separate quota, warp scope)."""
+    out = [(sp, k, sc) for sp in ("shared", "global") for k in ("ld", "st") for sc in ("warp", "cta")]
+    return out + ([("shared", "ldmatrix", "warp"), ("shared", "stmatrix", "warp")] if matrix else [])
+
+
+def _cell_of(rec: dict) -> tuple[str, str, str]:
+    kind = rec["opcode"].split(".")[0]
+    return rec["space"], kind if kind in MATRIX else rec["op"], rec["scope"]
 
 
 def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, timeout: float = 5.0,
-            budget_s: float = 1200.0, log=print) -> dict:
+            budget_s: float = 1200.0, log=print, matrix: int = 0) -> dict:
     """Draw, prove, emit and predict ``shared`` + ``global_`` kernels into ``out`` (see the module doc)."""
     import random
     from .. import from_dict
@@ -434,17 +442,23 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
         mine = [c for c in cells() if c[0] == sp]
         for k, c in enumerate(mine):
             quota[c] = want[sp] // len(mine) + (k < want[sp] % len(mine))
+    for k, c in enumerate(cells(True)[len(cells()):]):  # ldmatrix, stmatrix: the matrix quota
+        quota[c] = matrix // 2 + (k < matrix % 2)
     have = defaultdict(int)
     while any(have[c] < quota[c] for c in quota):
         if time.perf_counter() - t0 > budget_s:
             log(f"note: stopped drawing after {budget_s:.0f} s")
             break
-        for cell in cells():
+        for cell in quota:
             space, kind, scope = cell
             if have[cell] >= quota[cell]:
                 continue
-            draws = sample(24, rng.randrange(1 << 30), checks(max_points=512, max_applies=1, scopes=[scope],
-                                                             kinds=[kind], spaces=[space], archs=["sm_90"]))
+            if kind in MATRIX:
+                strategy = checks(max_points=512, max_applies=1, scopes=[scope], families=[kind], archs=["sm_90"])
+            else:
+                strategy = checks(max_points=512, max_applies=1, scopes=[scope], kinds=[kind], spaces=[space],
+                                  archs=["sm_90"])
+            draws = sample(24, rng.randrange(1 << 30), strategy)
             for data in draws:
                 if have[cell] >= quota[cell]:
                     break
@@ -469,7 +483,7 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
                 except Exception as e:  # noqa: BLE001  (e.g. more than 48 KiB of static shared memory)
                     stats[f"emit/predict error: {type(e).__name__}"] += 1
                     continue
-                if (rec["space"], rec["op"], rec["scope"]) != cell:
+                if _cell_of(rec) != cell:
                     stats["other cell"] += 1
                     continue
                 if sum(v for k, v in rec["params"] if k == "ptr") > MAX_BUFFER_BYTES:
@@ -697,6 +711,8 @@ def main(argv=None) -> int:
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--shared", type=int, default=560, help="shared-memory kernels (default 560)")
     p.add_argument("--global", dest="global_", type=int, default=240, help="global-memory kernels (default 240)")
+    p.add_argument("--matrix", type=int, default=0,
+                   help="ldmatrix/stmatrix kernels (shared, warp scope; default 0), half of each")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=float, default=5.0, help="bound on each proof query")
     for name, help in (("measure", "run every kernel under ncu in one process and compare (GPU machine)"),
@@ -705,9 +721,9 @@ def main(argv=None) -> int:
         q.add_argument("dir", type=Path)
     a = ap.parse_args(argv)
     if a.cmd == "prepare":
-        if a.shared < 0 or a.global_ < 0:
-            ap.error("--shared and --global take a count >= 0")
-        prepare(a.out, a.shared, a.global_, a.seed, a.timeout)
+        if a.shared < 0 or a.global_ < 0 or a.matrix < 0:
+            ap.error("--shared, --global and --matrix take a count >= 0")
+        prepare(a.out, a.shared, a.global_, a.seed, a.timeout, matrix=a.matrix)
         return 0
     if a.cmd == "child":
         return child(a.dir)
