@@ -718,13 +718,8 @@ def counts(ops, name):
         width = ops.apply.opcode.vector * t.esize
         op = "ld" if view is ops.apply.src else "st"
         seen: dict = {}  # one count per distinct instruction, shifted down by whole 128-byte rows
-        cols = ops.arrays(view)
-        word0 = cols[0][..., 0] if cols is not None else None  # the table's word-0 offsets, as ``offset`` reads them
         for w, r, lanes in warp_instructions(ops):
-            if word0 is not None:
-                offs = [t.esize * word0[(*g, *r)] for g in lanes]
-            else:
-                offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
+            offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
             low = min(offs) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors: no count changes
             for base in range(0, modulus, t.align) if t.align < modulus else [0]:
                 key = (base, *(o - low for o in offs))
