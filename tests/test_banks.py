@@ -253,3 +253,25 @@ def test_32_byte_shared_access_is_skipped_with_its_reason_unless_required():
                reg=[32, 8], expect={"banks": 4})
     _, o = outcome(r, "banks")
     assert o.status == "unknown" and "32-byte" in o.message
+
+
+def test_a_refutation_over_few_symbol_values_is_counted_exactly_without_the_search(monkeypatch):
+    """Symbols with few allowed values (here 48): every one is enumerated, so the maximum is exact
+    and needs no solver search; the same layout over a huge range still searches (and stays
+    refuted, "at least" when the search does not end)."""
+    from tilecheck.proofs import warp
+    calls = []
+
+    def search(*args):
+        calls.append(args)
+        return args[3], False, None  # the search gives up at once: "at least" its lower bound
+    monkeypatch.setattr(warp, "_maximum", search)
+    few = shared("(32,4):(n,1)", [32, 4], symbols={"n": {"min": 1, "max": 48}})
+    _, o = outcome(few, "banks")
+    worst = max(model({lane: 4 * lane * n for lane in range(32)}, 4) for n in range(1, 49))
+    assert o.status == "refuted" and o.counterexample["exact"] is True and o.count == worst == 32
+    assert o.counterexample["symbols"]["n"] % 32 == 0 and not calls
+    many = shared("(32,4):(n,1)", [32, 4], symbols={"n": {"min": 1, "max": 100_000}})
+    _, o = outcome(many, "banks")
+    assert o.status == "refuted" and calls
+    assert o.counterexample["exact"] is False or o.count == 32

@@ -262,3 +262,53 @@ def test_a_draw_the_strategy_rejects_is_drawn_again_not_a_crash(monkeypatch):
         warnings.simplefilter("error")  # assume() runs inside a build context, as under @given
         t = campaign.run_chunk(seed=2, index=0, cases=30, symbolic=False, shrink=False)
     assert t.cases == 30 and not t.findings and rejected
+
+
+def test_direct_draws_are_the_draws_of_draw(monkeypatch):
+    """strategies._direct calls a cached strategy's do_draw without data.draw's bookkeeping: the same
+    seeded ConjectureData gives the same checks, concrete and symbolic, as plain draw() does."""
+    from random import Random
+
+    from hypothesis.control import BuildContext
+    from hypothesis.internal.conjecture.data import ConjectureData
+
+    from tilecheck import strategies
+
+    def drawn(seed, strategy):
+        data = ConjectureData(random=Random(seed))
+        with BuildContext(data, is_final=False, wrapped_test=drawn):
+            try:
+                return to_toml(data.draw(strategy)), len(data.choices)
+            except Exception as e:  # noqa: BLE001 - a rejected draw is rejected both ways
+                return type(e).__name__, len(data.choices)
+
+    seeds = range(60)
+    fast = [drawn(s, st) for st in (checks(), symbolic_checks()) for s in seeds]
+    monkeypatch.setattr(strategies, "_direct", lambda draw, strategy: draw(strategy))
+    plain = [drawn(s, st) for st in (checks(), symbolic_checks()) for s in seeds]
+    assert fast == plain
+    assert sum(1 for text, _ in fast if text.startswith(("threads", "arch", "[", "assume"))) > 60
+
+
+def test_restricted_checks_never_stage_outside_the_restriction():
+    """The staging families (cp.async, ldmatrix/stmatrix, guarded tiles) keep kinds, spaces and scopes
+    too (600 seeded draws, as the campaign draws them)."""
+    from random import Random
+
+    from hypothesis.control import BuildContext
+    from hypothesis.errors import UnsatisfiedAssumption
+    from hypothesis.internal.conjecture.data import ConjectureData, StopTest
+
+    strategy, kept = checks(scopes=["cta"], kinds=["st"], spaces=["shared"]), 0
+    for seed in range(600):
+        data = ConjectureData(random=Random(seed))
+        with BuildContext(data, is_final=False, wrapped_test=test_restricted_checks_never_stage_outside_the_restriction):
+            try:
+                drawn = data.draw(strategy)
+            except (StopTest, UnsatisfiedAssumption):
+                continue
+        kept += 1
+        for a in tilecheck.from_dict(drawn).applies:
+            assert a.scope == "cta" and not a.is_load and a.opcode.text.startswith("st."), to_toml(drawn)
+            assert drawn["tensors"][a.memory.tensor]["scope"] == "shared", to_toml(drawn)
+    assert kept > 300

@@ -225,7 +225,9 @@ class Operands:
         return tuple(cols)
 
     def offset(self, view, point) -> int:
-        return self.value(view, point)[""]
+        cols = self.arrays(view)  # straight from the table (what ``value`` gives), without its dict
+        i = self._flat(point) if cols is not None else None
+        return cols[0].flat[i] if i is not None else self.value(view, point)[""]
 
     def word_in(self, view, point) -> bool:
         """Every logical index of ``view`` at ``point`` lies in [0, extent) of its tensor."""

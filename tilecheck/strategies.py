@@ -26,11 +26,18 @@ application) so that the brute-force decider ``tilecheck.decide`` stays fast.
 """
 from __future__ import annotations
 
+import copy
 import json
 import functools
 from math import prod
 
 from hypothesis import reject, strategies as st
+
+try:
+    from hypothesis.strategies._internal.lazy import unwrap_strategies
+except ImportError:  # another Hypothesis: every draw through draw()
+    def unwrap_strategies(s):
+        raise ImportError
 
 from .machine import ADDRESS_LIMIT, GROUP_NAMES, group_shape
 
@@ -61,6 +68,37 @@ def _ints(lo: int, hi: int):
     return st.integers(lo, hi)
 
 
+_INNER: dict = {}  # a strategy made once (_ints, _sampled) -> what draw() would call do_draw on, or None
+
+
+def _inner(strategy):
+    if strategy not in _INNER:
+        try:
+            strategy.validate()
+            inner = unwrap_strategies(strategy)
+            ok = not inner.is_empty and callable(getattr(inner, "do_draw", None))
+        except Exception:  # noqa: BLE001 - another Hypothesis: draw() as usual
+            ok = False
+        _INNER[strategy] = inner if ok else None
+    return _INNER[strategy]
+
+
+def _direct(draw, strategy):
+    """``draw(strategy)`` for a strategy made once.  Inside a strategy, ``draw`` is the
+    ConjectureData's own ``draw``, which for a nested draw validates the strategy, unwraps it and
+    opens a span, then calls its ``do_draw``: called directly here, the same choices are drawn (the
+    same values from the same random stream; only the span that would group them for the shrinker
+    is not recorded) at a fraction of the cost -- integers and picks are most of a check's ~80 draws."""
+    data = getattr(draw, "__self__", None)
+    inner = _inner(strategy) if data is not None and getattr(data, "depth", 0) > 0 else None
+    return draw(strategy) if inner is None else inner.do_draw(data)
+
+
+def _int(draw, lo: int, hi: int) -> int:
+    """``draw(_ints(lo, hi))``, directly (``_direct``)."""
+    return _direct(draw, _ints(lo, hi))
+
+
 @functools.lru_cache(maxsize=4096)
 def _sampled_cached(options: tuple):
     return st.sampled_from(options)
@@ -74,12 +112,20 @@ def _sampled(options):
     return st.sampled_from(options)
 
 
+def _draw_sampled(draw, options):
+    """``draw(_sampled(options))``, directly (``_direct``) when the strategy is made once."""
+    options = tuple(options)
+    if all(type(o) in (int, str) for o in options):
+        return _direct(draw, _sampled_cached(options))
+    return draw(st.sampled_from(options))
+
+
 def _pick(draw, options, weights=None):
     """One of ``options`` (weighted); shrinks toward the first."""
     options = list(options)
     if weights is None:
-        return draw(_sampled(options))
-    k = draw(_ints(0, sum(weights) - 1))
+        return _draw_sampled(draw, options)
+    k = _int(draw, 0, sum(weights) - 1)
     for opt, w in zip(options, weights):
         if k < w:
             return opt
@@ -100,7 +146,7 @@ def _among(draw, allowed, options, weights, what):
 
 def _chance(draw, percent: int) -> bool:
     """True with ``percent`` % probability; shrinks to False."""
-    return draw(_ints(0, 99)) >= 100 - percent
+    return _int(draw, 0, 99) >= 100 - percent
 
 
 def _divisors(n):
@@ -111,11 +157,11 @@ def _factor(draw, extent, max_parts=3):
     """``extent`` as row-major factors (a view axis split into sub-axes); shrinks to [extent]."""
     parts = [extent]
     while len(parts) < max_parts and _chance(draw, 30):
-        k = draw(_ints(0, len(parts) - 1))
+        k = _int(draw, 0, len(parts) - 1)
         ds = _divisors(parts[k]) + ([1] if _chance(draw, 10) else [])
         if not ds:
             break
-        d = draw(_sampled(ds))
+        d = _draw_sampled(draw, ds)
         parts[k:k + 1] = [d, parts[k] // d]
     return parts
 
@@ -324,7 +370,7 @@ def _axes_and_slices(draw, op, symbolic, syms, allow_pad=True, register=False):
             dim = _P.of(extent + pad)
             blocks = [_Block(list(names), dim, roles)]
             starts = list(range(pad + 1))
-        start = _P.of(draw(_sampled(starts)) if pad else 0)
+        start = _P.of(_draw_sampled(draw, starts) if pad else 0)
         if pad and _chance(draw, 4):  # a slice that leaves the tensor
             start = _P.of(_pick(draw, [pad + 1, -1, pad + 2]))
         if symbolic and pad and not nested and _chance(draw, 45):
@@ -453,9 +499,9 @@ def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
         top = ADDRESS_LIMIT[scope] // esize
         outer = inner_first[-1]
         if _chance(draw, 50) or outer.size.const is None or outer.size.const < 2:
-            op.offset = op.offset + (top - draw(_ints(0, 64)) * vector)
+            op.offset = op.offset + (top - _int(draw, 0, 64) * vector)
         else:
-            outer.stride = _P.of(top // (outer.size.const - 1) - draw(_ints(-2, 2)) * vector)
+            outer.stride = _P.of(top // (outer.size.const - 1) - _int(draw, -2, 2) * vector)
     for b in blocks:
         if _chance(draw, 8):  # a negative stride, usually with an offset that keeps it inside
             b.stride = -b.stride
@@ -463,7 +509,7 @@ def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
                 op.offset = op.offset + (b.size + -1) * (-b.stride)
     if _chance(draw, 5):  # scrambled: small arbitrary strides (overlaps, gaps, collisions)
         for b in blocks:
-            b.stride = _P.of(draw(_ints(-3, 8)))
+            b.stride = _P.of(_int(draw, -3, 8))
 
 
 def _costly(draw, op, esize, space):
@@ -504,7 +550,7 @@ def _register_strides(draw, op, scope):
             coef, axis = thread[b.names[-1]]
             b.stride = f"{coef}@{axis}"
     if thread and _chance(draw, 8):  # a foreign slot: a wrong coefficient or axis, or no thread at all
-        b = draw(_sampled([b for b in blocks if b.roles[0] == "group"]))
+        b = _draw_sampled(draw, [b for b in blocks if b.roles[0] == "group"])
         coef, axis = thread[b.names[-1]]
         b.stride = _pick(draw, [f"{2 * coef}@{axis}", f"{coef}@tid", f"{coef}@warpid", "1"])
     slots = [b for b in blocks if b.roles[0] != "group"]
@@ -515,15 +561,15 @@ def _register_strides(draw, op, scope):
         b.stride = _P.of(acc)
         acc *= b.size.const * (_pick(draw, [2, 3, 1]) if policy == "interleaved" else 1)
     if policy == "colliding" and len(order) > 0:
-        b = draw(_sampled(order))
-        b.stride = _P.of(draw(_sampled([0] + [o.stride.const for o in order])))
+        b = _draw_sampled(draw, order)
+        b.stride = _P.of(_draw_sampled(draw, [0] + [o.stride.const for o in order]))
     for b in slots:
         if _chance(draw, 8):  # reversed slots, usually shifted back inside the layout
             b.stride = -b.stride
             if not _chance(draw, 15):
                 op.offset = op.offset + (b.size.const - 1) * (-b.stride.const)
     if slots and _chance(draw, 4):  # a repeat or word slot handed to another thread
-        b = draw(_sampled(slots))
+        b = _draw_sampled(draw, slots)
         b.stride = _pick(draw, ["1@laneid", "1@tid", "1@warpid"])
 
 
@@ -567,9 +613,9 @@ def _vector(draw, bits):
 
 def _repeat(draw, budget):
     out = []
-    for _ in range(draw(_ints(0, 3))):
+    for _ in range(_int(draw, 0, 3)):
         hi = min(6, budget)
-        e = draw(_ints(1, hi)) if hi > 1 else 1
+        e = _int(draw, 1, hi) if hi > 1 else 1
         budget //= e
         out.append(e)
     return out
@@ -605,7 +651,7 @@ def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, na
     q = _pick(draw, [2, 1, 4])
     if gsize * vector > max_points or (scope != "thread" and 32 % q):
         return None
-    rep = draw(_ints(1, max(1, min(3, max_points // (gsize * vector * (q if scope == "thread" else 1))))))
+    rep = _int(draw, 1, max(1, min(3, max_points // (gsize * vector * (q if scope == "thread" else 1)))))
     cols = q * vector
     if scope == "thread":
         left, right, rows = f"i (q w={vector})", "i q w", rep
@@ -703,8 +749,8 @@ def _matrix_application(draw, k, threads, symbolic, syms, max_points, names, kin
     ia = _pick(draw, [d for d in (2, 1, 4) if num % d == 0])
     ib = num // ia
     budget = max(1, max_points // (32 * 2 * num))
-    mb = draw(_ints(1, min(3, budget)))
-    kb = draw(_ints(1, min(3, budget // mb)))
+    mb = _int(draw, 1, min(3, budget))
+    kb = _int(draw, 1, min(3, budget // mb))
     size = {"mb": mb, "kb": kb, "ia": ia, "ib": ib, "g": 8, "q": 4, "j": 2}
     inner_rows, inner_cols = (["q", "j"], ["g"]) if trans else (["g"], ["q", "j"])
     outer_rows = [n for n in ("mb", "ia") if size[n] > 1]
@@ -811,7 +857,7 @@ def _matrix_application(draw, k, threads, symbolic, syms, max_points, names, kin
             stride[n] = str(acc)
             acc *= size[n]
         if _chance(draw, 5):  # two slots collide
-            stride[draw(_sampled(order))] = "0"
+            stride[_draw_sampled(draw, order)] = "0"
         stride.update(lane)
 
         def mode(ns):
@@ -849,6 +895,19 @@ FAMILIES = ("ldst", "guard", "cp.async", "ldmatrix", "stmatrix")  # what ``check
 STAGING_PERCENT = 16  # of applications, by default: a staging family (guard, ldmatrix, stmatrix, cp.async)
 
 
+def _fits(out, kinds, spaces, scopes) -> bool:
+    """A staging family's draw keeps the caller's restrictions (``kinds``: ld/st, ldmatrix counting as
+    ld and stmatrix as st, cp.async as neither; ``spaces``: the memory operand's; ``scopes``)."""
+    if kinds is None and spaces is None and scopes is None:
+        return True
+    tensors, a = out
+    op = a["opcode"]
+    kind = None if op.startswith("cp.async") else "st" if op.startswith(("st", "stmatrix")) else "ld"
+    memory = a["src" if kind == "ld" else "dst"].split("[")[0].split(":")[0].strip()
+    return ((kinds is None or kind in kinds) and (spaces is None or tensors.get(memory, {}).get("scope") in spaces)
+            and (scopes is None or a.get("scope") in scopes))
+
+
 def _staged(draw, family, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes, swizzled,
             guard=None):
     """One application of a staging ``family`` (None when the restrictions leave no such draw)."""
@@ -863,14 +922,14 @@ def _staged(draw, family, k, threads, scope, symbolic, syms, max_points, names, 
 
 
 def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None, dtypes=None,
-                 swizzled=None, families=None):
+                 swizzled=None, families=None, scopes=None):
     """One [[apply]] with its memory tensor and register tensor (its layout swizzled: ``_swizzle``;
     sometimes, ``STAGING_PERCENT`` %, a staging family: a guarded tile (``_guarded_application``,
     never swizzled), an ldmatrix or stmatrix (``_matrix_application``) or an unguarded cp.async).
     ``families``: only these (``FAMILIES``), each drawn with the same weight."""
     if families is not None:
         order = list(families)
-        first = order.pop(draw(_ints(0, len(order) - 1)))
+        first = order.pop(_int(draw, 0, len(order) - 1))
         for fam in [first] + order:  # the drawn family, else the others in turn
             if fam == "ldst":
                 break
@@ -882,10 +941,14 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
             reject()  # no family of the restriction fits this check's threads: draw another
     elif swizzled is not True and _chance(draw, STAGING_PERCENT):
         fam = _pick(draw, ["guard", "ldmatrix", "stmatrix", "cp.async"], [6, 3, 2, 1])
+        restricted = kinds is not None or spaces is not None or scopes is not None
+        saved = (set(names.used), copy.deepcopy(syms.__dict__)) if restricted else None
         out = _staged(draw, fam, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes,
                       swizzled, guard=False if fam == "cp.async" else None)
-        if out is not None:
+        if out is not None and _fits(out, kinds, spaces, scopes):
             return out
+        if restricted:  # a draw outside the restrictions leaves no names or symbols behind
+            names.used, syms.__dict__ = saved
     kind = _among(draw, kinds, ["ld", "st"], [1, 1], "kinds")
     space = _among(draw, spaces, ["global", "shared", "local"], [1, 1, 1], "spaces")
     dtype = _among(draw, dtypes, list(DTYPE_BITS), [1] * len(DTYPE_BITS), "dtypes")
@@ -910,7 +973,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
         syms.declare(o, lo, draw(_maxes(lo)), m)
         mem.offset = mem.offset + _P.of(o)
     if _chance(draw, 10):
-        mem.offset = mem.offset + draw(_ints(0, 8))
+        mem.offset = mem.offset + _int(draw, 0, 8)
 
     rax = axes
     if _chance(draw, 3) and len(repeat) >= 2:  # dst and src disagree on the repeat order
@@ -1009,11 +1072,11 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
     syms = _Symbols(symbolic and _chance(draw, 15), symbolic and _chance(draw, 10))
     names = _Names()
     tensors, applies = {}, []
-    for k in range(1 + (draw(_ints(0, max_applies - 1)) if _chance(draw, 10) else 0)):
+    for k in range(1 + (_int(draw, 0, max_applies - 1) if _chance(draw, 10) else 0)):
         sc = scope if k == 0 else _pick(draw, [x for x in ("thread", "warp", "cta") if x in (scopes or (
             "thread", "warp", "cta")) and (x == "thread" or threads % 32 == 0)])
         t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes,
-                            swizzled, families)
+                            swizzled, families, scopes)
         tensors.update(t)
         applies.append(a)
     data = {}
@@ -1046,8 +1109,8 @@ def symbolic_checks(max_points: int = 256, max_applies: int = 1, **restrict):
 def layouts(draw, rank: int | None = None):
     """A memory layout over a small shape: ``(shape, "shape:stride")`` with permuted compact
     strides, gaps, nested modes and negative strides (concrete)."""
-    rank = rank or draw(_ints(1, 4))
-    axes = [("repeat", "ijkm"[k], draw(_ints(1, 6))) for k in range(rank - 1)]
+    rank = rank or _int(draw, 1, 4)
+    axes = [("repeat", "ijkm"[k], _int(draw, 1, 6)) for k in range(rank - 1)]
     axes.append(("word", "v", _pick(draw, [1, 2, 4, 8])))
     op = _Operand("A", *_operand_structure(draw, axes))
     _axes_and_slices(draw, op, False, _Symbols())
@@ -1061,7 +1124,7 @@ def register_layouts(draw, scope: str = "thread", threads: int = 32):
     lane/warp/tid thread strides for the group axes and injective, permuted, interleaved or
     colliding slot strides."""
     group = _group_axes(scope, threads)
-    axes = _view_axes(group, [draw(_ints(1, 4))], _pick(draw, [1, 2, 4]))
+    axes = _view_axes(group, [_int(draw, 1, 4)], _pick(draw, [1, 2, 4]))
     op = _Operand("R", *_operand_structure(draw, axes))
     _axes_and_slices(draw, op, False, _Symbols(), allow_pad=False, register=True)
     _register_strides(draw, op, scope)

@@ -98,17 +98,20 @@ def _swizzle_shortcut(q, view, t, c, base, pos, where=None):
     return swizzle.shortcut(q, sw, pgap, p0, pos, where)
 
 
-def _atom_lemma(q, view, t, c, base, gap: Poly) -> list:
+def _atom_lemma(q, view, t, c, base, gap: Poly, v: int | None = None, pos=None) -> list:
     """A valid implication that spares the solver the swizzle's digits in the common case: when the
     atom's V words (V a power of two, V <= 2^M) are contiguous before the swizzle and the plain base
     is a multiple of V, the plain words differ only in bits below M, which Sw<B,M,S> neither reads
     (it reads bits from M+S up) nor changes (bits M..M+B-1): the swizzled words are contiguous too.
-    Empty for an unswizzled tensor or another V."""
-    sw, v = t.layout.swizzle, q.vector
+    Empty for an unswizzled tensor or another V.  ``v``, ``pos``: a gathered row's length and the
+    element's position in it (``_rows``: ldmatrix's 8-element rows), else the opcode's vector and
+    ``c.word``."""
+    sw = t.layout.swizzle
+    v = v or q.vector
     if sw is None or v & (v - 1) or v > 1 << sw.base:
         return []
     plain = replace(t, layout=replace(t.layout, swizzle=None))
     at = lambda co: crd2idx.operand_value(plain, view, co.all, q.domain(co), co.tag)[OFFSET]  # noqa: E731
     p0 = at(base)
-    pgap = at(c) - p0 - c.word
+    pgap = at(c) - p0 - (c.word if pos is None else pos)
     return [z3.Implies(z3.And(q.z(pgap) == 0, q.z(p0) % v == 0), q.z(gap) == 0)]

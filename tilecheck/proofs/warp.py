@@ -364,6 +364,12 @@ def decide(q, rule: Rule):
         instruction there and at a few nearby symbol values, then the maximum search."""
         start = time.perf_counter()
         hi = rule.most(len(addrs), wd)
+        if c < hi:  # few allowed symbol values: every one enumerated is the exact maximum, no search
+            whole = _every_instruction(check, apply, view, rule, wd, op, over, search_s, (c, at, offsets, symbols))
+            if whole is not None:
+                c, at, offsets, symbols = whole
+                holder.count = c
+                return report(symbols, at[0], at[1], at[2], offsets, c, True)
         for k, env in enumerate([symbols, *_samples(check, symbols)]):
             if k and (c >= hi or time.perf_counter() - start > search_s / 2):
                 break
@@ -425,6 +431,50 @@ def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: floa
 
 
 WORST_AT_LIMIT = 4096  # warp-instructions enumerated at a counterexample's symbol values, at most
+ENUMERATE_ALL = 256  # allowed symbol assignments (of at most 4x as many combinations) counted exhaustively
+ENUMERATE_ALL_INSTRUCTIONS = 1 << 16  # ... and warp-instructions over all of them, at most
+
+
+def _every_assignment(check, limit: int = ENUMERATE_ALL) -> list[dict] | None:
+    """Every symbol assignment the facts allow (each symbol over its whole range of multiples of
+    ``multiple_of``), or None when there are more than ``limit`` of them (or more than ``4 * limit``
+    combinations of the ranges to filter)."""
+    from itertools import product
+
+    from ..decide import allowed
+    names, ranges, combos = [], [], 1
+    for s in check.symbols.values():
+        first = -(-s.min // s.multiple_of) * s.multiple_of
+        last = s.max // s.multiple_of * s.multiple_of
+        combos *= max(0, (last - first) // s.multiple_of + 1)
+        if combos > 4 * limit:
+            return None
+        names.append(s.name)
+        ranges.append(range(first, last + 1, s.multiple_of))
+    out = [env for values in product(*ranges) if allowed(check, env := dict(zip(names, values)))]
+    return out if len(out) <= limit else None
+
+
+def _every_instruction(check, apply, view, rule, wd, op, over, seconds: float, found):
+    """The exact maximum over every allowed symbol assignment, warp-instruction and base, by
+    enumeration (``_worst_at`` at each assignment), when there are few enough of them and it ends
+    within ``seconds``: ``(count, (warp, repeat, base), offsets, symbols)`` of the worst (``found``,
+    the refutation's own, unless one counts strictly more), or None."""
+    start = time.perf_counter()
+    n = warps(check, apply) * repeats(check, apply, view)
+    if n > WORST_AT_LIMIT:
+        return None
+    envs = _every_assignment(check)
+    if envs is None or n * len(envs) > ENUMERATE_ALL_INSTRUCTIONS:
+        return None
+    c, at, offsets, symbols = found
+    for env in envs:
+        if time.perf_counter() - start > seconds:
+            return None
+        worst = _worst_at(check, apply, view, rule, env, wd, op, over)
+        if worst is not None and worst[0] > c:
+            (c, at, offsets), symbols = worst, env
+    return c, at, offsets, symbols
 
 
 def _samples(check, symbols: dict, per_symbol: int = 12):
