@@ -690,8 +690,6 @@ COUNTED_UNIT = {"banks": "wavefronts", "sectors": "sectors"}
 
 def counted_views(check, apply, name) -> list:
     space = COUNTED[name][0]
-    if getattr(apply, "guard", False):  # a guarded apply's counts are not modelled (registry.roles)
-        return []
     return [v for v in memory_views(apply) if check.tensors[v.tensor].scope == space]
 
 
@@ -715,14 +713,19 @@ def counts(ops, name):
         t = ops.check.tensors[view.tensor]
         width = ops.apply.opcode.vector * t.esize
         op = "ld" if view is ops.apply.src else "st"
+        # guard = true: a lane whose guarded atom is out is inactive (docs/check-file.md, "Guards": a
+        # guarded-out ld/st does not execute, a guarded-out cp.async reads no source but still fills
+        # its shared destination) -- the lane is left out of the instruction
+        guarded = view is guarded_view(ops.apply)
         seen: dict = {}  # one count per distinct instruction, shifted down by whole 128-byte rows
         for w, r, lanes in warp_instructions(ops):
-            offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
-            low = min(offs) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors: no count changes
+            offs = {lane: t.esize * ops.offset(view, (g, r, 0)) for lane, g in enumerate(lanes)
+                    if not guarded or ops.atom_in(g, r)}
+            low = min(offs.values(), default=0) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors
             for base in range(0, modulus, t.align) if t.align < modulus else [0]:
-                key = (base, *(o - low for o in offs))
+                key = (base, *((lane, o - low) for lane, o in offs.items()))
                 if key not in seen:
-                    a = {lane: base + o - low for lane, o in enumerate(offs)}
+                    a = {lane: base + o - low for lane, o in offs.items()}
                     seen[key] = (count(a, width, op), ideal(a, width, op))
                 out.append((*seen[key], w, r, base))
     return out

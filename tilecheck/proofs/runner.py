@@ -102,13 +102,16 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                 recorder.observe(name, apply.index, check, bv, z3.unsat)
             return Outcome(name, PROVED, time.perf_counter() - start)
     solver = fast_solver(timeout_s)
-    add(solver, [v.formula, *(f for f, _ in assertions)])
+    formulas = [v.formula, *(f for f, _ in assertions)]
+    add(solver, formulas)
     r = solver.check()
+    fast = None
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
-        solver = general_solver(solver, start + timeout_s - time.perf_counter())
+        fast, solver = solver, general_solver(formulas, start + timeout_s - time.perf_counter())
         r = solver.check()
-    if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py)
-        recorder.observe(name, apply.index, check, solver, r)
+    if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py);
+        # after a fallback, the fast solver's (preprocessed, equisatisfiable) assertions, as always
+        recorder.observe(name, apply.index, check, solver if fast is None else general_solver(fast, 1.0), r)
     if r == z3.unsat:
         return Outcome(name, PROVED, time.perf_counter() - start, v.note)
     if r == z3.unknown:
@@ -177,10 +180,13 @@ def add(solver, formulas) -> None:
 
 
 def general_solver(first, seconds: float):
-    """``z3.Solver()`` (with nlsat for nonlinear queries) on ``first``'s assertions, for the rest of the budget."""
+    """``z3.Solver()`` (with nlsat for nonlinear queries) on ``first`` (the formulas, or a solver's
+    assertions), for the rest of the budget.  Pass the formulas after a tactic solver's ``unknown``:
+    its ``assertions()`` then may hold only part of them (seen on a guarded sectors query: 17 of 29,
+    a model of the part that did not replay)."""
     solver = z3.Solver()
     solver.set(timeout=max(1, int(seconds * 1000)))
-    solver.add(*first.assertions())
+    solver.add(*(first if isinstance(first, list) else first.assertions()))
     return solver
 
 
