@@ -451,8 +451,6 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
     expect = _expect(spec.get("expect", {}), family)
     for name, _ in expect:
         from .proofs.registry import REGISTRY
-        if options.get("guard"):
-            raise InputError(f"{name} is not modelled for guarded applies (guard = true) yet", f"expect.{name}")
         spaces = REGISTRY[name].spaces
         if tensors and not any(tensors[views[r.name].tensor].scope in spaces for r in family.roles(opcode)
                                if r.kind == families.MEMORY and views[r.name].tensor in tensors):

@@ -699,8 +699,6 @@ COUNTED_UNIT = {"banks": "wavefronts", "sectors": "sectors"}
 
 def counted_views(check, apply, name) -> list:
     space = COUNTED[name][0]
-    if getattr(apply, "guard", False):  # a guarded apply's counts are not modelled (registry.roles)
-        return []
     return [v for v in memory_views(apply) if check.tensors[v.tensor].scope == space]
 
 
@@ -727,18 +725,22 @@ def counts(ops, name):
         op = "ld" if view is ops.apply.src else "st"
         if matrix:  # lanes 8i..8i+7 give matrix i's rows, one phase per matrix (memory_model)
             rows = matrix_origins(ops.apply.opcode)
-            count = ideal = None
+        # guard = true: a lane whose guarded atom is out is inactive (docs/check-file.md, "Guards": a
+        # guarded-out ld/st does not execute, a guarded-out cp.async reads no source but still fills
+        # its shared destination) -- the lane is left out of the instruction
+        guarded = view is guarded_view(ops.apply)
         seen: dict = {}  # one count per distinct instruction, shifted down by whole 128-byte rows
         for w, r, lanes in warp_instructions(ops):
             if matrix:
-                offs = [t.esize * ops.offset(view, ((lane,), r, word)) for lane, word in rows]
+                offs = {lane: t.esize * ops.offset(view, ((l0,), r, word)) for lane, (l0, word) in enumerate(rows)}
             else:
-                offs = [t.esize * ops.offset(view, (g, r, 0)) for g in lanes]
-            low = min(offs) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors: no count changes
+                offs = {lane: t.esize * ops.offset(view, (g, r, 0)) for lane, g in enumerate(lanes)
+                        if not guarded or ops.atom_in(g, r)}
+            low = min(offs.values(), default=0) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors
             for base in range(0, modulus, t.align) if t.align < modulus else [0]:
-                key = (base, *(o - low for o in offs))
+                key = (base, *((lane, o - low) for lane, o in offs.items()))
                 if key not in seen:
-                    a = {lane: base + o - low for lane, o in enumerate(offs)}
+                    a = {lane: base + o - low for lane, o in offs.items()}
                     seen[key] = ((memory_model.matrix_wavefronts(a, ops.apply.opcode.num), len(rows) // 8) if matrix
                                  else (count(a, width, op), ideal(a, width, op)))
                 out.append((*seen[key], w, r, base))

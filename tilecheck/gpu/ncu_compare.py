@@ -130,8 +130,6 @@ def _supported(check, a):
         return
     if a.opcode.kind not in ("ld", "st") or not a.opcode.text.startswith(("ld.", "st.")):
         raise Unpredictable(f"apply[{a.index}]: {a.opcode.text} is not a plain ld/st")
-    if getattr(a, "guard", False):  # guarded-out lanes issue nothing (as banks/sectors: not modelled yet)
-        raise Unpredictable(f"apply[{a.index}] is guarded: its inactive lanes are not modelled")
 
 
 def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]:
@@ -141,7 +139,7 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
     import numpy as np
     from ..emit.kernel import dynamic_tensors, _pow2_align
     from ..emit.registers import register_copies
-    from .reference import _cta_values, _evaluate_layout
+    from .reference import _coords, _cta_values, _evaluate_layout, _inside
     from ..layout import OFFSET as _OFF
     for a in check.applies:
         _supported(check, a)
@@ -226,9 +224,12 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
             t = check.tensors[a.memory.tensor]
             if t.scope not in ("shared", "global"):
                 continue
-            thr, rep, word, idx, _ = _apply_points(check, a, a.memory, e)
+            thr, rep, word, idx, n = _apply_points(check, a, a.memory, e)
             off = _evaluate_layout(t, idx, e)[_OFF]
             keep = word == 0
+            inside = _inside(check, a, _coords(tuple(int(x) for x in a.memory.shape)), e)
+            if inside is not None:  # guard = true: a guarded-out atom's lane does not execute (inactive)
+                keep = keep & np.tile(inside, len(thr) // n)
             width = int(a.memory.shape[-1]) * t.esize
             addr = off[keep] * t.esize + (bases.get(t.name, 0) if t.scope == "shared" else 0)
             warps = _grouped(thr[keep], rep[keep], addr)
@@ -282,6 +283,17 @@ def _copy_traffic(check, a, env: dict, bases: dict) -> list:
                     "ld" if t.scope == "global" else "ldgsts", width,
                     _grouped(thr[keep], rep[keep], addr), len(set(rep.tolist())) if t.scope == "shared" else 0))
     return out
+
+
+def issued(ptx: str, a) -> int:
+    """The memory instructions per thread the kernel text holds for apply ``a`` (its block after the
+    ``// apply[i]: N instructions per thread`` line, less a guarded load's zeroing ``mov``s): a guarded
+    repeat whose guard never holds has none (``emit/fragment.instructions``)."""
+    lines = ptx.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.strip().startswith(f"// apply[{a.index}]:"))
+    n = int(lines[head].split(":", 1)[1].split()[0])
+    body = [line.strip() for line in lines[head + 1:head + 1 + n]]
+    return sum(1 for line in body if line.split()[1 if line.startswith("@") else 0] == a.opcode.text)
 
 
 def _eval(x, env):
@@ -347,6 +359,8 @@ def peer_numbers(check, env: dict, apply_index: int = 0) -> dict:
     from .reference import _evaluate_layout
     from ..layout import OFFSET as _OFF
     a = check.applies[apply_index]
+    if getattr(a, "guard", False):  # a layout has no inactive lanes
+        return {"expressible": False, "why": "a guarded apply: its guarded-out lanes are inactive"}
     t = check.tensors[a.memory.tensor]
     thr, rep, word, idx, _ = _apply_points(check, a, a.memory, env)
     off = _evaluate_layout(t, idx, env)[_OFF]
@@ -391,6 +405,11 @@ def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
     from .reference import buffer_sizes, ctaid_symbols, _cta_values
     ptx = kernel(plan, name=name)
     items = traffic(check, env)
+    for a in check.applies:  # a guarded apply holds no instruction for a repeat its guard never allows
+        if getattr(a, "guard", False):
+            for tr in items:
+                if tr.source.startswith(f"apply[{a.index}] "):
+                    tr.per_thread = issued(ptx, a)
     sizes = buffer_sizes(check, env)
     params = [["ptr", int(sizes[n]) * check.tensors[n].esize] for n in check.tensors]
     params += [["s64", int(env[s.name])] for s in check.symbols.values() if not s.source]

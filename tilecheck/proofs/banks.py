@@ -27,7 +27,7 @@ from __future__ import annotations
 import z3
 
 from .. import memory_model
-from ..poly import And, If, Not, cmp
+from ..poly import And, If, Not, Or, cmp
 from . import warp
 
 BANKS, WORD = memory_model.BANKS, memory_model.WORD
@@ -46,35 +46,56 @@ def bank(word):
     return word % BANKS
 
 
-def phase_count(addresses: list, width: int, tag: str, q=None):
-    """Z3: (distinct words in bank ``B`` among ``addresses``, B's bounds) for one phase."""
+def phase_count(addresses: list, width: int, tag: str, q=None, active=None):
+    """Z3: (distinct words in bank ``B`` among ``addresses``, B's bounds) for one phase; ``active``:
+    per address the lane's guard (None: every lane active), an inactive lane touches no word."""
     b = q.zv[tag] if q is not None else z3.Int(tag)
     hits, words = [], []
-    for a in addresses:
-        first = a / WORD  # floor: a >= 0 (bounds is a prerequisite)
+    for k, a in enumerate(addresses):
+        first = a / WORD  # floor: an active lane's a >= 0 (bounds is a prerequisite)
         d = bank(b - first)  # the lane's word in bank B is first + d, if d < lane_words
-        hits.append(d < lane_words(width))
+        hits.append(d < lane_words(width) if active is None else And(active[k], d < lane_words(width)))
         words.append(first + d)
     new = [And(h, *(Not(And(hits[j], cmp("==", words[j], words[i]))) for j in range(i)))
            for i, h in enumerate(hits)]
     return warp.total([If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
 
 
-def pairs_merged(addrs: list, width: int, op: str):
+def pairs_merged(addrs: list, width: int, op: str, active=None):
     """Z3: every aligned lane pair of the load reads one address (``memory_model.pairs_merge``; a lane
-    without a partner agrees with it).  A pair whose addresses differ by a nonzero constant makes it
-    false at once, one that differs by zero drops out."""
+    without a partner agrees with it, and so does an inactive lane: ``active``, None when every lane
+    is).  A pair whose addresses differ by a nonzero constant makes it false at once (unless one of
+    its lanes may be inactive), one that differs by zero drops out."""
     if op != "ld" or width not in (8, 16):
         return z3.BoolVal(False)
     eqs = []
     for j in range(0, len(addrs) - 1, 2):
         d = z3.simplify(addrs[j] - addrs[j + 1])
-        if z3.is_int_value(d):
-            if d.as_long() != 0:
-                return z3.BoolVal(False)
+        if z3.is_int_value(d) and d.as_long() == 0:
             continue
-        eqs.append(addrs[j] == addrs[j + 1])
+        same = z3.BoolVal(False) if z3.is_int_value(d) else addrs[j] == addrs[j + 1]
+        if active is not None:
+            same = Or(Not(active[j]), Not(active[j + 1]), same)
+        elif z3.is_false(same):
+            return same
+        eqs.append(same)
     return z3.And(*eqs) if eqs else z3.BoolVal(True)
+
+
+def pair_units(addrs: list, active):
+    """A merged load's requests: per aligned pair the lower active lane's address and whether either
+    lane is active (``memory_model.phases``); ``active`` None: the pairs' lower lanes."""
+    if active is None:
+        return addrs[0::2], None
+    units, on = [], []
+    for j in range(0, len(addrs), 2):
+        if j + 1 < len(addrs):
+            units.append(If(active[j], addrs[j], addrs[j + 1]))
+            on.append(Or(active[j], active[j + 1]))
+        else:
+            units.append(addrs[j])
+            on.append(active[j])
+    return units, on
 
 
 class Banks(warp.Rule):
@@ -97,28 +118,32 @@ class Banks(warp.Rule):
     def most(self, lanes, width):
         return lanes  # a lane touches at most one word of a bank
 
-    def encode(self, q, addrs, width, tag, op):
+    def encode(self, q, addrs, width, tag, op, active=None):
         n = phase_lanes(width)
         side = []
 
-        def served(units, name):
-            total = []
+        def served(units, on, name):
+            """(wavefronts, ideal): the ideal is one per phase, or with guards per phase with an active lane."""
+            total, ideal = [], []
             for p in range(0, len(units), n):
-                c, s = phase_count(units[p:p + n], width, f"{tag}:{name}{p // n}", q)
+                c, s = phase_count(units[p:p + n], width, f"{tag}:{name}{p // n}", q,
+                                   None if on is None else on[p:p + n])
                 total.append(c)
                 side.extend(s)
-            return warp.total(total), len(total)
+                if on is not None:
+                    ideal.append(If(Or(*on[p:p + n]), 1, 0))
+            return warp.total(total), len(total) if on is None else warp.total(ideal)
 
-        count, ideal = served(addrs, "bank")
-        merged = pairs_merged(addrs, width, op)
-        if not z3.is_false(merged):  # per pair: the pairs' lower lanes, n requests a phase
-            pcount, pideal = served(addrs[0::2], "pairbank")
+        count, ideal = served(addrs, active, "bank")
+        merged = pairs_merged(addrs, width, op, active)
+        if not z3.is_false(merged):  # per pair: the pairs' lower (active) lanes, n requests a phase
+            pcount, pideal = served(*pair_units(addrs, active), "pairbank")
             count, ideal = z3.If(merged, pcount, count), z3.If(merged, pideal, ideal)
         return count, ideal, side
 
-    def pair(self, q, view, warp_var, repeat, base, width, op, addrs):
-        """Two lanes of one phase touching distinct words of one bank (lanes and word indices symbolic);
-        a phase is ``phase_lanes`` lanes, or twice as many when the load's pairs merge."""
+    def pair(self, q, view, warp_var, repeat, base, width, op, addrs, active=None):
+        """Two (active) lanes of one phase touching distinct words of one bank (lanes and word indices
+        symbolic); a phase is ``phase_lanes`` lanes, or twice as many when the load's pairs merge."""
         from ..encode import Coords
         from ..layout import OFFSET
         from ..crd2idx import Polys
@@ -130,13 +155,17 @@ class Banks(warp.Rule):
             lane = q.ctx.var(f"i:lane_{tag}", 0, n - 1)
             g, word = warp.start(q.apply, view, warp.group(q.apply.scope, warp_var, lane), lane,
                                  Polys(q.ctx, q.symbols))  # ldmatrix: the lane's row (role.origin)
-            off = t.esize * q.value(view, Coords("i", list(g), repeat, Poly.of(word)))[OFFSET]
+            c = Coords("i", list(g), repeat, Poly.of(word))
+            off = t.esize * q.value(view, c)[OFFSET]
+            if active is not None:  # guard = true: both lanes' atoms are guarded in
+                from .guard import atom_inside
+                out.append(atom_inside(q, c))
             k = q.zv[f"i:k_{tag}"]
             out += [k >= 0, k < nw]
             words.append(q.z(base + off) / WORD + k)
         la, lb = q.z(Poly.var("i:lane_a")), q.z(Poly.var("i:lane_b"))
         same = la / p == lb / p
-        merged = pairs_merged(addrs, width, op)
+        merged = pairs_merged(addrs, width, op, active)
         if not z3.is_false(merged):
             same = z3.If(merged, la / (2 * p) == lb / (2 * p), same)
         return z3.And(la < lb, same, *out, words[0] != words[1], bank(words[0]) == bank(words[1]))

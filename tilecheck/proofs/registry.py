@@ -42,8 +42,6 @@ class Obligation:
         there; none: it does not apply), or None when it is not restricted by space."""
         if not self.spaces:
             return None
-        if getattr(apply, "guard", False):  # guarded-out lanes are inactive: counts not modelled yet
-            return ()
         return tuple(r for r in apply.family.memory_roles(apply.opcode)
                      if check.tensors[getattr(apply, r).tensor].scope in self.spaces)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import z3
 
 from .. import memory_model
-from ..poly import And, If, cmp
+from ..poly import And, If, Not, cmp
 from . import warp
 
 SECTOR = memory_model.SECTOR
@@ -27,8 +27,12 @@ def sector(addr):
     return addr / SECTOR
 
 
-def distinct(terms: list):
-    """Z3: how many distinct values ``terms`` take."""
+def distinct(terms: list, active=None):
+    """Z3: how many distinct values ``terms`` take (``active``: only where the term's guard holds;
+    None: every term)."""
+    if active is not None:
+        return warp.total([If(And(active[i], *(Not(And(active[j], cmp("==", terms[j], t))) for j in range(i))), 1, 0)
+                           for i, t in enumerate(terms)])
     # the first term counts 1 (no empty (and): SMT-LIB readers such as cvc5 reject it)
     return warp.total([If(And(*(cmp("!=", terms[j], t) for j in range(i))), 1, 0) if i else z3.IntVal(1)
                    for i, t in enumerate(terms)])
@@ -49,8 +53,8 @@ class Sectors(warp.Rule):
     def most(self, lanes, width):
         return lanes
 
-    def encode(self, q, addrs, width, tag, op):
-        s, d = distinct([sector(a) for a in addrs]), distinct(addrs)
+    def encode(self, q, addrs, width, tag, op, active=None):
+        s, d = distinct([sector(a) for a in addrs], active), distinct(addrs, active)
         ideal = (width * d + SECTOR - 1) / SECTOR
         return s, ideal, []
 

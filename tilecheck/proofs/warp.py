@@ -29,6 +29,7 @@ from math import prod
 import numpy as np
 
 from .. import crd2idx, memory_model
+from ..expr import evaluate, names_of
 from ..layout import OFFSET
 from ..machine import GROUP_NAMES, WARP
 from ..poly import Poly
@@ -111,6 +112,56 @@ def table(check, apply, view, env: dict | None = None) -> tuple[list, np.ndarray
     return keys, np.asarray(off).reshape(len(keys), nl)
 
 
+def guarded(apply, view) -> bool:
+    """Whether ``view``'s lanes may be inactive: it is the guarded operand of a ``guard = true`` apply
+    (docs/check-file.md, "Guards"): ld/st's memory operand (a guarded-out atom does not execute) or
+    cp.async's source (a guarded-out copy reads nothing; its shared destination is still zero-filled,
+    so every destination lane is active)."""
+    r = apply.family.guard_role(apply.opcode) if getattr(apply, "guard", False) else None
+    return r is not None and getattr(apply, r) is view
+
+
+def inside(check, apply, view, env, warp, repeat, lane):
+    """Whether lane ``lane`` of ``warp`` at ``repeat`` is active: True unless ``view`` is guarded, else
+    its atom is guarded in -- every word's logical index in ``[0, extent)`` (the ``guard`` obligation's
+    and ``emit/guard.py``'s rule); ints or numpy arrays (elementwise)."""
+    if not guarded(apply, view):
+        return True
+    t, env = check.tensors[view.tensor], env or {}
+    dom, ok = crd2idx.Ints(env), True
+    for k in range(apply.opcode.vector):
+        idx = crd2idx.view_index(view, (*group(apply.scope, warp, lane), *repeat, lane * 0 + k), dom)
+        for i, d in zip(idx, t.shape):
+            ok = ok & (i >= 0) & (i < evaluate(d, env))
+    return ok
+
+
+def active(check, apply, view, env: dict | None = None):
+    """``table``'s rows' active lanes (bool, ``[i, lane]``), or None when every lane is active."""
+    if not guarded(apply, view):
+        return None
+    shape = (warps(check, apply), *repeat_shape(check, apply, view), lanes(check, apply))
+    grid = np.indices(shape).reshape(len(shape), -1).astype(object)
+    ok = inside(check, apply, view, env, grid[0], list(grid[1:-1]), grid[-1])
+    return np.broadcast_to(np.asarray(ok, dtype=bool), grid.shape[1:]).reshape(-1, shape[-1])
+
+
+def symbol_free(check, apply, view) -> bool:
+    """``view``'s lane offsets (and, when guarded, its lanes' guards) name no symbol: every
+    warp-instruction is the same at every symbol value, so enumeration decides it exactly (a shared
+    staging tile written by a guarded cp.async from a symbolic corner, say)."""
+    t = check.tensors[view.tensor]
+    names = set(t.layout.symbols(t.offset))
+    for x in (*view.starts, *view.extents, *(t.shape if guarded(apply, view) else ())):
+        names |= names_of(x)
+    return not names
+
+
+def lane_offsets(row, mask=None) -> dict:
+    """``{lane: offset}`` of a table row's active lanes (``mask``: that row of ``active``)."""
+    return {lane: int(a) for lane, a in enumerate(row) if mask is None or mask[lane]}
+
+
 def address_polys(q, view, tag: str = "i"):
     """The byte offsets (from the base) of the lanes of one symbolic warp-instruction: the warp
     (cta scope) and repeat are fresh variables shared by every lane, each lane a constant."""
@@ -129,29 +180,49 @@ def address_polys(q, view, tag: str = "i"):
     return warp, repeat, out
 
 
-def one(check, apply, view, env: dict, warp: int, repeat: tuple) -> list[int]:
-    """The lane byte offsets of one warp-instruction (concrete, ``crd2idx``)."""
+def lane_guards(q, view, warp, repeat, tag: str = "i"):
+    """Z3: per lane of ``address_polys``' warp-instruction, the lane is active (its atom guarded in,
+    ``guard.atom_inside``); None when every lane is active (``view`` is not guarded)."""
+    if not guarded(q.apply, view):
+        return None
+    from ..encode import Coords
+    from .guard import atom_inside
+    return [atom_inside(q, Coords(tag, group(q.apply.scope, warp, Poly.const(lane)), repeat, Poly.const(0)))
+            for lane in range(lanes(q.check, q.apply))]
+
+
+def one(check, apply, view, env: dict, warp: int, repeat: tuple) -> dict:
+    """``{lane: byte offset}`` of the active lanes of one warp-instruction (concrete, ``crd2idx``)."""
     t = check.tensors[view.tensor]
     dom = crd2idx.Ints(env)
-    out = []
+    out = {}
     for lane in range(lanes(check, apply, view)):
+        if not inside(check, apply, view, env, warp, repeat, lane):
+            continue
         g, word = start(apply, view, group(apply.scope, warp, lane), lane, dom)
-        out.append(t.esize * crd2idx.operand_value(t, view, (*g, *repeat, word), dom)[OFFSET])
+        out[lane] = t.esize * crd2idx.operand_value(t, view, (*g, *repeat, word), dom)[OFFSET]
     return out
 
 
-def per_row(rows: np.ndarray, modulus: int, count) -> np.ndarray:
+def per_row(rows: np.ndarray, modulus: int, count, mask=None) -> np.ndarray:
     """``count(dict lane -> address)`` of each row, computed once per distinct row (rows are first
-    shifted down by whole multiples of ``modulus`` bytes, which no count depends on)."""
-    low = rows.min(axis=1, keepdims=True)
-    norm = rows - (low // modulus) * modulus
+    shifted down by whole multiples of ``modulus`` bytes, which no count depends on); ``mask``
+    (``active``): only each row's active lanes are in its dict."""
+    nl = rows.shape[1]
+    if mask is not None:  # an inactive lane's offset is never read: the row's lowest active one stands in
+        low = np.where(mask, rows, rows.max()).min(axis=1, keepdims=True)
+        rows = np.concatenate([np.where(mask, rows, low), mask.astype(rows.dtype)], axis=1)
+    low = rows[:, :nl].min(axis=1, keepdims=True)
+    norm = rows.copy()
+    norm[:, :nl] = rows[:, :nl] - (low // modulus) * modulus
     if norm.dtype == object:  # offsets beyond int64: dedupe Python tuples
         index: dict = {}
         inverse = np.array([index.setdefault(tuple(r), len(index)) for r in norm.tolist()], dtype=np.int64)
         uniq = list(index)
     else:
         uniq, inverse = np.unique(norm, axis=0, return_inverse=True)
-    counts = np.array([count({lane: int(a) for lane, a in enumerate(row)}) for row in uniq], dtype=np.int64)
+    counts = np.array([count({lane: int(a) for lane, a in enumerate(row[:nl]) if mask is None or row[nl + lane]})
+                       for row in uniq], dtype=np.int64)
     return counts[np.asarray(inverse).reshape(-1)]  # one row (count, ideal) per warp-instruction
 
 
@@ -164,6 +235,13 @@ def total(terms: list):
 
 SHIFT_BANKS = memory_model.WORD * memory_model.BANKS  # 128 bytes: a shift by it keeps every word's bank
 SHIFT_SECTORS = memory_model.SECTOR
+
+
+def _span(ls: list[int]) -> str:
+    """``16-31`` for a run of lanes, else the list."""
+    if len(ls) > 2 and ls == list(range(ls[0], ls[-1] + 1)):
+        return f"{ls[0]}-{ls[-1]}"
+    return ", ".join(map(str, ls))
 
 
 def lanes_text(n: int) -> str:
@@ -222,7 +300,8 @@ class Rule:
     """What one counted obligation supplies: ``name``; ``modulus`` (the base residues that matter);
     ``count(addresses, width, op) -> (count, ideal)`` on one warp-instruction (``memory_model``;
     ``op`` is "ld" when the operand is read, "st" when written);
-    ``encode(q, addrs, width, tag, op) -> (count term, ideal term, side conditions)`` in Z3;
+    ``encode(q, addrs, width, tag, op, active) -> (count term, ideal term, side conditions)`` in Z3, a
+    lane counting only where its ``active`` term holds (None: every lane);
     ``explain(...) -> (message, counterexample)`` of one warp-instruction; ``unit`` (plural noun)."""
     name = ""
     modulus = 1
@@ -233,7 +312,7 @@ class Rule:
     def count(self, addresses: dict, width: int, op: str) -> tuple[int, int]:
         raise NotImplementedError
 
-    def encode(self, q, addrs: list, width: int, tag: str, op: str):
+    def encode(self, q, addrs: list, width: int, tag: str, op: str, active=None):
         raise NotImplementedError
 
     def describe(self, addresses: dict, width: int, verb: str, op: str) -> tuple[str, dict]:
@@ -242,34 +321,15 @@ class Rule:
     def supported(self, width: int) -> str | None:
         return None
 
-    def pair(self, q, view, warp, repeat, base, width, op, addrs):
+    def pair(self, q, view, warp, repeat, base, width, op, addrs, active=None):
         """The violation at the ideal over two symbolic lanes, or None (the per-lane count decides);
-        ``addrs`` are the lanes' Z3 byte addresses at the same warp, repeat and base."""
+        ``addrs`` are the lanes' Z3 byte addresses at the same warp, repeat and base, ``active`` their
+        guards (``lane_guards``: None, every lane active)."""
         return None
 
     def most(self, lanes: int, width: int) -> int:
         """An upper bound of the count of one warp-instruction of ``lanes`` lanes."""
         raise NotImplementedError
-
-
-def symbol_free(check, apply, view) -> bool:
-    """The operand's addresses do not depend on any symbol (its layout, offset and slice starts are
-    concrete; the view's shape always is) and every lane is active: the counts are those of the
-    concrete enumeration whatever the symbols' values."""
-    from ..expr import Expr
-    t = check.tensors[view.tensor]
-    return (not getattr(apply, "guard", False) and not t.layout.symbols(t.offset)
-            and not any(isinstance(x, Expr) for x in view.starts))
-
-
-def _any_allowed(q) -> dict:
-    """Symbol values the facts allow (a symbol-free count holds at every one: the counterexample
-    names one, so that it replays): the facts' model, else the first allowed assignment."""
-    from ..decide import allowed, assignments
-    facts = getattr(q, "facts", None)
-    if facts is not None and facts.ok and facts.model and allowed(q.check, facts.model):
-        return {n: facts.model[n] for n in q.check.symbols}
-    return next((e for e in assignments(q.check, per_end=1, limit=16) if allowed(q.check, e)), {})
 
 
 def expect(apply, name: str):
@@ -302,10 +362,14 @@ def decide(q, rule: Rule):
         return count > (ideal if bound is None else bound)
 
     def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True):
-        addresses = {lane: base + a for lane, a in enumerate(offsets)}
+        addresses = {lane: base + a for lane, a in offsets.items()}  # the active lanes
         count, ideal = rule.count(addresses, wd, op)
         place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus)
         how, cex = rule.describe(addresses, wd, v_text, op)
+        if guarded(apply, view):  # guard = true: the lanes whose atom is guarded out do not count
+            out = [lane for lane in range(lanes(check, apply)) if lane not in addresses]
+            how += f"; {lanes_text(len(out))} {_span(out)} guarded out" if out else ""
+            cex = {**cex, "guarded_out": out}
         n = count if most is None else most
         limit = f"ideal {ideal}" + ("" if bound is None else f", expected at most {bound}")
         head = f"{'' if exact else 'at least '}{n} {rule.unit} per warp-instruction ({limit})"
@@ -317,12 +381,14 @@ def decide(q, rule: Rule):
             cex["expected"] = bound
         return f"{head}: {at}{how}", cex
 
-    if not check.symbols or symbol_free(check, apply, view):
-        # concrete: every warp-instruction by enumeration (crd2idx, memory_model)
+    facts = getattr(q, "facts", None)
+    if not check.symbols or (symbol_free(check, apply, view) and (facts is None or facts.ok)):
+        # concrete (or an operand no symbol reaches): every warp-instruction by enumeration
         keys, rows = table(check, apply, view)
+        mask = active(check, apply, view)
         best = None
         for base in bases(t.align, rule.modulus):
-            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd, op))
+            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd, op), mask)
             for i in range(len(keys)):
                 c, ideal = int(got[i, 0]), int(got[i, 1])
                 key = (over(c, ideal), c, -i, -base)
@@ -334,8 +400,10 @@ def decide(q, rule: Rule):
             v.note = _proved_note(rule, c, ideal, bound)
             v.count = c
             return v
-        message, cex = report(_any_allowed(q) if check.symbols else {}, keys[i][0], keys[i][1], base,
-                              [int(a) for a in rows[i]], None)
+        offsets = lane_offsets(rows[i], None if mask is None else mask[i])
+        message, cex = report({}, keys[i][0], keys[i][1], base, offsets, None)
+        if check.symbols:  # an operand no symbol reaches: the same at any allowed values (replay needs some)
+            cex = {"symbols": _any_allowed(check, facts), **cex}
         v = static(False, message, cex)
         v.count = c
         return v
@@ -348,16 +416,17 @@ def decide(q, rule: Rule):
     beta = q.ctx.var("i:base", 0, nb - 1) if nb > 1 else None
     base = t.align * beta if beta is not None else Poly()
     addrs = [q.z(base + o) for o in offs]
-    count, ideal, side = rule.encode(q, addrs, wd, "i", op)
+    on = lane_guards(q, view, w, rep)  # guard = true: a lane counts only when its atom is guarded in
+    count, ideal, side = rule.encode(q, addrs, wd, "i", op, on)
     formula = z3.And(*side, count > (ideal if bound is None else bound))
     # at the ideal, a rule may state the violation on two symbolic lanes (far smaller for the solver)
-    pair = rule.pair(q, view, w, rep, base, wd, op, addrs) if bound is None else None
+    pair = rule.pair(q, view, w, rep, base, wd, op, addrs, on) if bound is None else None
     required = rule.name in apply.require
     search_s = MAXIMUM_SEARCH_S if bound is None and not required else MAXIMUM_SEARCH_EXPECT_S
 
     def instruction(symbols, at):
         offsets = one(check, apply, view, symbols, at[0], at[1])
-        return (*rule.count({lane: at[2] + a for lane, a in enumerate(offsets)}, wd, op), offsets)
+        return (*rule.count({lane: at[2] + a for lane, a in offsets.items()}, wd, op), offsets)
 
     def finish(symbols, c, at, offsets, holder):
         """The report of a violation found at ``symbols`` (count ``c`` at instruction ``at``): the worst
@@ -390,7 +459,6 @@ def decide(q, rule: Rule):
 
     # a refutation is a fact wherever it is found: first by enumeration at the smallest and largest
     # allowed symbol values (no solver; a proof still needs the query below)
-    facts = getattr(q, "facts", None)
     first = [facts.model] if facts is not None and facts.ok and facts.model else []
     found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S, first)
     if found is not None:
@@ -410,6 +478,13 @@ def decide(q, rule: Rule):
                   budget=None if required else PERFORMANCE_BUDGET_S)
     v.note = _proved_note(rule, None, None, bound)
     return v
+
+
+def _any_allowed(check, facts) -> dict:
+    """Symbol values the facts allow: their smallest model, else the first the decider enumerates."""
+    from ..decide import allowed, assignments
+    first = [facts.model] if facts is not None and facts.ok and facts.model else []
+    return next((e for e in [*first, *assignments(check, per_end=1, limit=16)] if allowed(check, e)), {})
 
 
 REFUTE_FIRST_S = 0.1  # enumeration at the ends of the symbols' ranges before the solver, at most
@@ -501,13 +576,14 @@ def _worst_at(check, apply, view, rule, symbols: dict, wd: int, op: str, over):
     if warps(check, apply) * repeats(check, apply, view) > WORST_AT_LIMIT:
         return None
     keys, rows = table(check, apply, view, symbols)
+    mask = active(check, apply, view, symbols)
     best = None
     for b in bases(check.tensors[view.tensor].align, rule.modulus):
-        got = per_row(rows + b, rule.shift, lambda a: rule.count(a, wd, op))
+        got = per_row(rows + b, rule.shift, lambda a: rule.count(a, wd, op), mask)
         for k in range(len(keys)):
             c, i = int(got[k, 0]), int(got[k, 1])
             if over(c, i) and (best is None or c > best[0]):
-                best = (c, (keys[k][0], keys[k][1], b), [int(a) for a in rows[k]])
+                best = (c, (keys[k][0], keys[k][1], b), lane_offsets(rows[k], None if mask is None else mask[k]))
     return best
 
 

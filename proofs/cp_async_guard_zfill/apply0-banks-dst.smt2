@@ -1,0 +1,6 @@
+; tilecheck obligation query: file examples/cp_async_guard_zfill.toml, apply[0], obligation banks-dst
+; z3 5.4.1: sat (refuted)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status sat)
+(check-sat)
