@@ -213,7 +213,7 @@ def test_a_violation_away_from_the_facts_model_goes_to_the_solver_and_replays():
     """Rows split only when o is not a multiple of 8: nothing at o = 0 (the facts' model), so the
     solver refutes; the coordinates are then the smallest at the symbols it found."""
     check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
-    q, v = _violation(check)
+    _, v = _violation(check)
     assert v.shortcut(10.0)[2] is not None and v.witness() is None
     for minimize in (True, False):
         cex = _contiguity(tilecheck.prove(check, timeout=10, minimize=minimize)).counterexample
@@ -226,7 +226,7 @@ def test_a_violation_away_from_the_facts_model_goes_to_the_solver_and_replays():
 def test_a_domain_over_the_search_limit_is_left_to_the_solver(monkeypatch):
     check = tilecheck.load(ROWS / "refuted_sw226.toml")
     monkeypatch.setattr(swizzle, "POINTS", 1)
-    q, v = _violation(check)
+    _, v = _violation(check)
     assert v.witness() is None
     o = _contiguity(tilecheck.prove(check, timeout=10))
     assert o.status == "refuted" and decide.violation_at(check, 0, "contiguity", o.counterexample) is None

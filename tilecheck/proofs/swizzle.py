@@ -38,12 +38,13 @@ import itertools
 import z3
 
 from .. import crd2idx
+from ..encode import Witness
 from ..poly import Poly
 from . import modular
 from .runner import _complete, _names, fast_solver, relevant
-from ..encode import Witness
 
 POINTS = 4096  # the most points smallest_at_facts_model enumerates (about 50 us each)
+
 
 def shortcut(q, sw, pgap, p0, pos, where=None):
     """The sufficient test for the runner (``Violation.shortcut``), or None when ``sw`` is the
@@ -105,10 +106,13 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
     reports a violation and ``inside`` (the guard, when the obligation is stated of guarded-in
     atoms: ``inside(witness)``) holds, replayed by the brute-force decider; the symbols at the
     facts' model, or at ``at``'s values of their variables (a solver's model: the smallest
-    coordinates there).  None when no point of at most ``limit`` (default ``POINTS``) does, or the symbols have no
-    known allowed values (the solver then decides: nothing is concluded from a miss)."""
+    coordinates there).  None when no point of at most ``limit`` (default ``POINTS``) does, or the
+    symbols have no known allowed values (the solver then decides: nothing is concluded from a miss)."""
+
     def search(at: dict | None = None):
-        from .. import decide  # the decider imports nothing of the prover; here only to replay
+        # the decider imports nothing of the prover; here only to replay
+        from .. import decide
+
         check = q.check
         coords_ = [p for p in coords if p.variables()]  # a coordinate pinned to a constant is no variable
         names = [min(p.variables()) for p in coords_]
@@ -121,7 +125,9 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
         for v in ranges:
             size *= v.hi - v.lo + 1
         facts = getattr(q, "facts", None)
-        if size > (POINTS if limit is None else limit) or (check.symbols and at is None and (facts is None or not facts.ok)):
+        if size > (POINTS if limit is None else limit):
+            return None
+        if check.symbols and at is None and (facts is None or not facts.ok):
             return None
         env: dict = {}
         if at is not None:
