@@ -6,6 +6,7 @@ from tilecheck.check import from_dict, load
 from tilecheck.encode import Query
 from tilecheck.layout import OFFSET
 from tilecheck.proofs import injective
+from tilecheck.proofs.facts import decide as decide_facts
 from tilecheck.report import prove
 from tilecheck.strategies import checks, symbolic_checks
 
@@ -42,6 +43,36 @@ def test_no_lemma_when_strides_collide():
     r = prove(load(CASES + "grid_overlap_refuted.toml"))
     assert r.verdict == "refuted"
     assert injective.lemma(q, oa, "a", oa + 1, "b") == []  # different parameter parts: no lemma
+
+
+def _with_facts(path):
+    q, oa, ob = _offsets(path)
+    q.facts = decide_facts(load(path), 10)
+    return q, oa, ob
+
+
+def test_the_chain_is_judged_at_the_facts_model_without_a_query(monkeypatch):
+    """The campaign's slowest disjoint proof: the chain fails at k = 1, a value the facts allow, so
+    no lemma, decided by arithmetic at the facts' model (no solver asked); disjoint is still proved,
+    and the decider agrees."""
+    path = "tests/data/slow_disjoint_chain_fails.toml"
+    q, oa, ob = _with_facts(path)
+    assert q.facts.model == {"n": 1, "k": 1, "r": 0, "c": 0}  # found first (it is shared by every obligation)
+
+    def no_solver(*a, **k):
+        raise AssertionError("the chain query was asked")
+    monkeypatch.setattr(injective.z3, "Solver", no_solver)
+    assert injective.lemma(q, oa, "a", ob, "b") == []
+    monkeypatch.undo()
+    check = load(path)
+    d = {o.name: o for ar in prove(check).applies for o in ar.obligations}
+    assert d["disjoint"].status == "proved"
+    assert enumerator.decide(check)[0]["disjoint"][0] == "proved"
+
+
+def test_a_chain_that_holds_is_still_proved_with_the_facts_model():
+    q, oa, ob = _with_facts(CASES + "disjoint_symbolic_chain_refuted.toml")
+    assert injective.lemma(q, oa, "a", ob, "b")
 
 
 def test_chain_case_is_proved_quickly():

@@ -2,6 +2,7 @@
 (``proofs/swizzle.py``): its lemma against the integers, its verdicts against the brute-force
 decider, and the seed-13 campaign's slow and unknown cases (``tests/data/swizzled_rows``), each
 decided and agreeing with the decider."""
+import itertools
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,10 @@ from hypothesis import strategies as st
 
 import tilecheck
 from tilecheck import decide
-from tilecheck.encode import Query
+from tilecheck.encode import Query, Witness
 from tilecheck.fuzz.differential import compare
 from tilecheck.layout import Swizzle
-from tilecheck.proofs import contiguity
+from tilecheck.proofs import contiguity, smt2, swizzle
 from tilecheck.proofs import facts as _facts
 from tilecheck.strategies import checks, symbolic_checks, to_toml
 
@@ -140,3 +141,100 @@ def test_drawn_swizzled_tiles_agree_with_the_decider(data):
 @given(symbolic_checks(families=["ldmatrix", "stmatrix"], swizzled=True))
 def test_drawn_symbolic_swizzled_tiles_agree_one_way(data):
     assert compare(data, timeout=5).problems == [], to_toml(data)
+
+
+# --- refutations of split rows, found at the facts' model without the solver --------------------------
+
+SPLIT = ["refuted_sw334_stride20", "refuted_sw226", "refuted_guarded_atoms", "unknown_4"]
+
+
+def _violation(check):
+    """The contiguity Violation of the first apply, its Query given the facts as the runner does."""
+    q = Query(check, check.applies[0])
+    q.facts = _facts.decide(check, 10)
+    return q, contiguity.violation(q)
+
+
+def _contiguity(report):
+    (o,) = [o for o in report.applies[0].obligations if o.name == "contiguity"]
+    return o
+
+
+def _smallest_by_the_decider(check, cex):
+    """The first point (group, repeat, word in order) at the counterexample's symbols that the
+    brute-force decider's replay calls a violation, as the counterexample's coordinates."""
+    q = Query(check, check.applies[0])
+    gnames, rnames = list(cex.get("group", {})), list(cex.get("repeat", {}))
+    dims = [*q.group_shape, *q.repeat_shape, q.vector]
+    for point in itertools.product(*map(range, dims)):
+        g, r, w = point[:len(gnames)], point[len(gnames):-1], point[-1]
+        at = {"group": dict(zip(gnames, g)), "repeat": dict(zip(rnames, r)), "word": w}
+        if cex.get("symbols"):
+            at["symbols"] = cex["symbols"]
+        if decide.violation_at(check, 0, "contiguity", at) is None:
+            return at
+    return None
+
+
+@pytest.mark.parametrize("name", SPLIT)
+def test_a_split_row_is_refuted_at_its_smallest_point_without_the_solver(name):
+    """Step 1 holds, step 2 does not: the search at the facts' model finds a point (replayed), and
+    the report's counterexample is the decider's first violating point, minimised or not."""
+    check = tilecheck.load(ROWS / f"{name}.toml")
+    q, v = _violation(check)
+    proved, queries, instead = v.shortcut(10.0)
+    assert not proved and queries == [] and instead is not None
+    env = v.witness()
+    assert env is not None and v.explain(Witness(q, env)) is not None
+    reports = [_contiguity(tilecheck.prove(check, timeout=10, minimize=m)) for m in (True, False)]
+    assert [o.status for o in reports] == ["refuted", "refuted"]
+    assert reports[0].counterexample == reports[1].counterexample
+    cex = reports[0].counterexample
+    assert decide.violation_at(check, 0, "contiguity", cex) is None
+    smallest = _smallest_by_the_decider(check, cex)
+    assert smallest == {k: cex[k] for k in smallest}
+    if check.symbols:  # the facts' model: here every symbol's smallest allowed value
+        assert cex["symbols"] == {n: s.min for n, s in check.symbols.items()}
+
+
+def test_the_guard_is_respected_by_the_search():
+    """Lane 0's atom (row -1) is split by the swizzle but guarded out: the first guarded-in one is
+    reported, and the search's own first candidate is not lane 0."""
+    check = tilecheck.load(ROWS / "refuted_guarded_atoms.toml")
+    q, v = _violation(check)
+    lane0 = {**v.witness(), "a:lane": 0, "a:repeat0": 0}
+    assert any(v.explain(Witness(q, {**lane0, "a:word": k})) is not None for k in range(4))  # split there
+    cex = _contiguity(tilecheck.prove(check)).counterexample
+    assert cex["group"]["lane"] > 0
+    assert decide.violation_at(check, 0, "contiguity", {**cex, "group": {"lane": 0}}) is not None
+
+
+def test_a_violation_away_from_the_facts_model_goes_to_the_solver_and_replays():
+    """Rows split only when o is not a multiple of 8: nothing at o = 0 (the facts' model), so the
+    solver refutes; the coordinates are then the smallest at the symbols it found."""
+    check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
+    _, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None and v.witness() is None
+    for minimize in (True, False):
+        cex = _contiguity(tilecheck.prove(check, timeout=10, minimize=minimize)).counterexample
+        assert cex["symbols"]["o"] % 8 != 0
+        assert decide.violation_at(check, 0, "contiguity", cex) is None
+        smallest = _smallest_by_the_decider(check, cex)
+        assert smallest == {k: cex[k] for k in smallest}
+
+
+def test_a_domain_over_the_search_limit_is_left_to_the_solver(monkeypatch):
+    check = tilecheck.load(ROWS / "refuted_sw226.toml")
+    monkeypatch.setattr(swizzle, "POINTS", 1)
+    _, v = _violation(check)
+    assert v.witness() is None
+    o = _contiguity(tilecheck.prove(check, timeout=10))
+    assert o.status == "refuted" and decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+
+
+@pytest.mark.skipif(smt2.cvc5_version() is None, reason="the cvc5 package is not installed")
+def test_a_refutation_found_by_the_search_is_rechecked_by_cvc5():
+    for name in ("refuted_sw334_stride20", "unknown_4"):
+        report = tilecheck.prove(tilecheck.load(ROWS / f"{name}.toml"), recheck=True)
+        (rec,) = [r for r in report.recheck.records if r.obligation == "contiguity"]
+        assert rec.z3 == "sat" and rec.cvc5 == "sat", (rec.cvc5, rec.reason)

@@ -3,18 +3,18 @@
 ; sat: the obligation is violated (refuted); unsat: it holds (proved)
 (set-logic ALL)
 (set-info :status sat)
-(declare-fun swz.y2~43 () Int)
-(declare-fun swz.y2~32 () Int)
-(declare-fun swz.y1~42 () Int)
-(declare-fun swz.y1~31 () Int)
-(declare-fun swz.y0~41 () Int)
-(declare-fun swz.y0~30 () Int)
-(declare-fun swz.t2~46 () Int)
-(declare-fun swz.t2~35 () Int)
-(declare-fun swz.t1~45 () Int)
-(declare-fun swz.t1~34 () Int)
-(declare-fun swz.t0~44 () Int)
-(declare-fun swz.t0~33 () Int)
+(declare-fun swz.y2~21 () Int)
+(declare-fun swz.y2~10 () Int)
+(declare-fun swz.y1~9 () Int)
+(declare-fun swz.y1~20 () Int)
+(declare-fun swz.y0~8 () Int)
+(declare-fun swz.y0~19 () Int)
+(declare-fun swz.t2~24 () Int)
+(declare-fun swz.t2~13 () Int)
+(declare-fun swz.t1~23 () Int)
+(declare-fun swz.t1~12 () Int)
+(declare-fun swz.t0~22 () Int)
+(declare-fun swz.t0~11 () Int)
 (declare-fun |a:lane| () Int)
 (declare-fun |a:repeat0| () Int)
 (declare-fun |a:word| () Int)
@@ -25,36 +25,48 @@
 (declare-fun swz.z0~5 () Int)
 (declare-fun swz.z1~6 () Int)
 (declare-fun swz.z2~7 () Int)
-(declare-fun swz.y0~8 () Int)
-(declare-fun swz.y1~9 () Int)
-(declare-fun swz.y2~10 () Int)
-(declare-fun swz.t0~11 () Int)
-(declare-fun swz.t1~12 () Int)
-(declare-fun swz.t2~13 () Int)
 (declare-fun swz.h~14 () Int)
 (declare-fun swz.r~15 () Int)
 (declare-fun swz.z0~16 () Int)
 (declare-fun swz.z1~17 () Int)
 (declare-fun swz.z2~18 () Int)
-(declare-fun swz.y0~19 () Int)
-(declare-fun swz.y1~20 () Int)
-(declare-fun swz.y2~21 () Int)
-(declare-fun swz.t0~22 () Int)
-(declare-fun swz.t1~23 () Int)
-(declare-fun swz.t2~24 () Int)
 (declare-fun swz.h~25 () Int)
 (declare-fun swz.r~26 () Int)
 (declare-fun swz.z0~27 () Int)
 (declare-fun swz.z1~28 () Int)
 (declare-fun swz.z2~29 () Int)
+(declare-fun swz.y0~30 () Int)
+(declare-fun swz.y1~31 () Int)
+(declare-fun swz.y2~32 () Int)
+(declare-fun swz.t0~33 () Int)
+(declare-fun swz.t1~34 () Int)
+(declare-fun swz.t2~35 () Int)
 (declare-fun swz.h~36 () Int)
 (declare-fun swz.r~37 () Int)
 (declare-fun swz.z0~38 () Int)
 (declare-fun swz.z1~39 () Int)
 (declare-fun swz.z2~40 () Int)
+(declare-fun swz.y0~41 () Int)
+(declare-fun swz.y1~42 () Int)
+(declare-fun swz.y2~43 () Int)
+(declare-fun swz.t0~44 () Int)
+(declare-fun swz.t1~45 () Int)
+(declare-fun swz.t2~46 () Int)
 (assert
- (let ((?x1 (+ (* (- 4) swz.t0~33) (* 4 swz.t0~44) (* (- 8) swz.t1~34) (* 8 swz.t1~45) (* (- 16) swz.t2~35) (* 16 swz.t2~46) (* 2 swz.y0~30) (* (- 2) swz.y0~41) (* 4 swz.y1~31) (* (- 4) swz.y1~42) (* 8 swz.y2~32) (* (- 8) swz.y2~43))))
- (and (= 0 0) (and (distinct ?x1 0) true))))
+ (let ((?x1 (* (- 8) swz.y2~21)))
+ (let ((?x2 (* 8 swz.y2~10)))
+ (let ((?x3 (* 4 swz.y1~9)))
+ (let ((?x4 (* (- 4) swz.y1~20)))
+ (let ((?x5 (* 2 swz.y0~8)))
+ (let ((?x6 (* (- 2) swz.y0~19)))
+ (let ((?x7 (* 16 swz.t2~24)))
+ (let ((?x8 (* (- 16) swz.t2~13)))
+ (let ((?x9 (* 8 swz.t1~23)))
+ (let ((?x10 (* (- 8) swz.t1~12)))
+ (let ((?x11 (* 4 swz.t0~22)))
+ (let ((?x12 (* (- 4) swz.t0~11)))
+ (let ((?x13 (+ ?x12 ?x11 ?x10 ?x9 ?x8 ?x7 ?x6 ?x5 ?x4 ?x3 ?x2 ?x1)))
+ (and (distinct ?x13 0) true)))))))))))))))
 (assert
  (>= |a:lane| 0))
 (assert
@@ -254,53 +266,54 @@
 (assert
  (= (+ (* (- 8) |a.S.q.c#0~1|) (* (- 1) |a.S.q.c#1~2|) |a:lane|) 0))
 (assert
- (let ((?x2 (* (- 8) swz.z2~7)))
- (let ((?x3 (* (- 4) swz.z1~6)))
- (let ((?x4 (* (- 2) swz.z0~5)))
- (let ((?x5 (* (- 64) swz.y2~10)))
- (let ((?x6 (* (- 32) swz.y1~9)))
- (let ((?x7 (* (- 16) swz.y0~8)))
- (let ((?x8 (* (- 1) swz.r~4)))
- (let ((?x9 (* (- 128) swz.h~3)))
- (let ((?x10 (* 128 |a:repeat0|)))
- (let ((?x11 (* 4 |a.S.q.c#1~2|)))
- (let ((?x12 (* 32 |a.S.q.c#0~1|)))
- (= (+ ?x12 ?x11 ?x10 |a:word| ?x9 ?x8 ?x7 ?x6 ?x5 ?x4 ?x3 ?x2) 0)))))))))))))
+ (let ((?x14 (* (- 8) swz.z2~7)))
+ (let ((?x15 (* (- 4) swz.z1~6)))
+ (let ((?x16 (* (- 2) swz.z0~5)))
+ (let ((?x17 (* (- 64) swz.y2~10)))
+ (let ((?x18 (* (- 32) swz.y1~9)))
+ (let ((?x19 (* (- 16) swz.y0~8)))
+ (let ((?x20 (* (- 1) swz.r~4)))
+ (let ((?x21 (* (- 128) swz.h~3)))
+ (let ((?x22 (* 128 |a:repeat0|)))
+ (let ((?x23 (* 4 |a.S.q.c#1~2|)))
+ (let ((?x24 (* 32 |a.S.q.c#0~1|)))
+ (= (+ ?x24 ?x23 ?x22 |a:word| ?x21 ?x20 ?x19 ?x18 ?x17 ?x16 ?x15 ?x14) 0)))))))))))))
 (assert
- (let ((?x13 (* (- 8) swz.z2~18)))
- (let ((?x14 (* (- 4) swz.z1~17)))
- (let ((?x15 (* (- 2) swz.z0~16)))
- (let ((?x16 (* (- 64) swz.y2~21)))
- (let ((?x17 (* (- 32) swz.y1~20)))
- (let ((?x18 (* (- 16) swz.y0~19)))
- (let ((?x19 (* (- 128) swz.h~14)))
- (let ((?x10 (* 128 |a:repeat0|)))
- (let ((?x11 (* 4 |a.S.q.c#1~2|)))
- (let ((?x12 (* 32 |a.S.q.c#0~1|)))
- (let ((?x20 (+ ?x12 ?x11 ?x10 ?x19 (* (- 1) swz.r~15) ?x18 ?x17 ?x16 ?x15 ?x14 ?x13)))
- (= ?x20 0)))))))))))))
+ (let ((?x25 (* (- 8) swz.z2~18)))
+ (let ((?x26 (* (- 4) swz.z1~17)))
+ (let ((?x27 (* (- 2) swz.z0~16)))
+ (let ((?x28 (* (- 64) swz.y2~21)))
+ (let ((?x29 (* (- 32) swz.y1~20)))
+ (let ((?x30 (* (- 16) swz.y0~19)))
+ (let ((?x31 (* (- 128) swz.h~14)))
+ (let ((?x22 (* 128 |a:repeat0|)))
+ (let ((?x23 (* 4 |a.S.q.c#1~2|)))
+ (let ((?x24 (* 32 |a.S.q.c#0~1|)))
+ (let ((?x32 (+ ?x24 ?x23 ?x22 ?x31 (* (- 1) swz.r~15) ?x30 ?x29 ?x28 ?x27 ?x26 ?x25)))
+ (= ?x32 0)))))))))))))
 (assert
- (let ((?x21 (* (- 8) swz.z2~29)))
- (let ((?x22 (* (- 4) swz.z1~28)))
- (let ((?x23 (* (- 2) swz.z0~27)))
- (let ((?x24 (* (- 64) swz.y2~32)))
- (let ((?x25 (* (- 32) swz.y1~31)))
- (let ((?x26 (* (- 16) swz.y0~30)))
- (let ((?x11 (* 4 |a.S.q.c#1~2|)))
- (let ((?x12 (* 32 |a.S.q.c#0~1|)))
- (let ((?x27 (+ ?x12 ?x11 |a:word| (* (- 128) swz.h~25) (* (- 1) swz.r~26) ?x26 ?x25 ?x24 ?x23 ?x22 ?x21)))
- (= ?x27 0)))))))))))
+ (let ((?x33 (* (- 8) swz.z2~29)))
+ (let ((?x34 (* (- 4) swz.z1~28)))
+ (let ((?x35 (* (- 2) swz.z0~27)))
+ (let ((?x36 (* (- 64) swz.y2~32)))
+ (let ((?x37 (* (- 32) swz.y1~31)))
+ (let ((?x38 (* (- 16) swz.y0~30)))
+ (let ((?x39 (* (- 1) swz.r~26)))
+ (let ((?x40 (* (- 128) swz.h~25)))
+ (let ((?x23 (* 4 |a.S.q.c#1~2|)))
+ (let ((?x24 (* 32 |a.S.q.c#0~1|)))
+ (= (+ ?x24 ?x23 |a:word| ?x40 ?x39 ?x38 ?x37 ?x36 ?x35 ?x34 ?x33) 0))))))))))))
 (assert
- (let ((?x28 (* (- 8) swz.z2~40)))
- (let ((?x29 (* (- 4) swz.z1~39)))
- (let ((?x30 (* (- 2) swz.z0~38)))
- (let ((?x31 (* (- 64) swz.y2~43)))
- (let ((?x32 (* (- 32) swz.y1~42)))
- (let ((?x33 (* (- 16) swz.y0~41)))
- (let ((?x11 (* 4 |a.S.q.c#1~2|)))
- (let ((?x12 (* 32 |a.S.q.c#0~1|)))
- (let ((?x34 (+ ?x12 ?x11 (* (- 128) swz.h~36) (* (- 1) swz.r~37) ?x33 ?x32 ?x31 ?x30 ?x29 ?x28)))
- (= ?x34 0)))))))))))
+ (let ((?x41 (* (- 8) swz.z2~40)))
+ (let ((?x42 (* (- 4) swz.z1~39)))
+ (let ((?x43 (* (- 2) swz.z0~38)))
+ (let ((?x44 (* (- 64) swz.y2~43)))
+ (let ((?x45 (* (- 32) swz.y1~42)))
+ (let ((?x46 (* (- 16) swz.y0~41)))
+ (let ((?x23 (* 4 |a.S.q.c#1~2|)))
+ (let ((?x24 (* 32 |a.S.q.c#0~1|)))
+ (let ((?x47 (+ ?x24 ?x23 (* (- 128) swz.h~36) (* (- 1) swz.r~37) ?x46 ?x45 ?x44 ?x43 ?x42 ?x41)))
+ (= ?x47 0)))))))))))
 (assert
  (>= (+ (* (- 1) swz.t0~11) swz.z0~5) 0))
 (assert
@@ -373,4 +386,102 @@
  (>= (+ (* (- 1) swz.t2~46) swz.y2~43) 0))
 (assert
  (>= (+ 1 swz.t2~46 (* (- 1) swz.y2~43) (* (- 1) swz.z2~40)) 0))
+(assert
+ (= 0 |a.S.q.c#0~1|))
+(assert
+ (= 4 |a.S.q.c#1~2|))
+(assert
+ (= 4 |a:lane|))
+(assert
+ (= 0 |a:repeat0|))
+(assert
+ (= 2 |a:word|))
+(assert
+ (= 0 swz.h~14))
+(assert
+ (= 0 swz.h~25))
+(assert
+ (= 0 swz.h~3))
+(assert
+ (= 0 swz.h~36))
+(assert
+ (= 0 swz.r~15))
+(assert
+ (= 0 swz.r~26))
+(assert
+ (= 0 swz.r~37))
+(assert
+ (= 0 swz.r~4))
+(assert
+ (= 1 swz.t0~11))
+(assert
+ (= 0 swz.t0~22))
+(assert
+ (= 1 swz.t0~33))
+(assert
+ (= 0 swz.t0~44))
+(assert
+ (= 0 swz.t1~12))
+(assert
+ (= 0 swz.t1~23))
+(assert
+ (= 0 swz.t1~34))
+(assert
+ (= 0 swz.t1~45))
+(assert
+ (= 0 swz.t2~13))
+(assert
+ (= 0 swz.t2~24))
+(assert
+ (= 0 swz.t2~35))
+(assert
+ (= 0 swz.t2~46))
+(assert
+ (= 1 swz.y0~19))
+(assert
+ (= 1 swz.y0~30))
+(assert
+ (= 1 swz.y0~41))
+(assert
+ (= 1 swz.y0~8))
+(assert
+ (= 0 swz.y1~20))
+(assert
+ (= 0 swz.y1~31))
+(assert
+ (= 0 swz.y1~42))
+(assert
+ (= 0 swz.y1~9))
+(assert
+ (= 0 swz.y2~10))
+(assert
+ (= 0 swz.y2~21))
+(assert
+ (= 0 swz.y2~32))
+(assert
+ (= 0 swz.y2~43))
+(assert
+ (= 0 swz.z0~16))
+(assert
+ (= 1 swz.z0~27))
+(assert
+ (= 0 swz.z0~38))
+(assert
+ (= 1 swz.z0~5))
+(assert
+ (= 0 swz.z1~17))
+(assert
+ (= 0 swz.z1~28))
+(assert
+ (= 0 swz.z1~39))
+(assert
+ (= 0 swz.z1~6))
+(assert
+ (= 0 swz.z2~18))
+(assert
+ (= 0 swz.z2~29))
+(assert
+ (= 0 swz.z2~40))
+(assert
+ (= 0 swz.z2~7))
 (check-sat)

@@ -11,7 +11,7 @@ from ..encode import Coords, element, verb
 from ..layout import OFFSET
 from ..poly import And, Poly, cmp
 from . import swizzle
-from .guard import guarded
+from .guard import guarded, inside_words, restricts
 from .runner import Violation
 
 
@@ -44,7 +44,13 @@ def violation(q):
 
     lemma = _atom_lemma(q, view, t, c, base, gap)
     bad = And(cmp("!=", q.z(gap), 0), *lemma) if lemma else cmp("!=", q.z(gap), 0)
-    return Violation(guarded(q, "contiguity", view, c, bad), explain, shortcut=shortcut)
+    inside = None
+    if restricts(q, "contiguity", view):  # stated of guarded-in atoms: the point found must be one
+
+        def inside(w):
+            return not inside_words(w, view, t, w.coords("a"))[1]
+    witness = swizzle.smallest_at_facts_model(q, c.all, explain, inside) if shortcut is not None else None
+    return Violation(guarded(q, "contiguity", view, c, bad), explain, shortcut=shortcut, witness=witness)
 
 
 def row_of(role, group, word, dom):
@@ -76,7 +82,8 @@ def _rows(q, view, t, role):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o, "row_lane": lane,
                  "position": p, "base_offset": o0, "expected_offset": o0 + p})
 
-    return Violation(cmp("!=", q.z(gap), 0), explain, shortcut=shortcut)
+    witness = swizzle.smallest_at_facts_model(q, c.all, explain) if shortcut is not None else None
+    return Violation(cmp("!=", q.z(gap), 0), explain, shortcut=shortcut, witness=witness)
 
 
 def _plain_at(q, view, t):

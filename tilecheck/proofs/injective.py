@@ -107,17 +107,21 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
     # the facts and the ranges of the parameters (a subset of the background: sound to drop the rest)
     facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= params | _param_closure(q, params)]
     orders = [sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))]  # at the parameters' lower ends
-    first = z3.Solver()
-    first.set(timeout=CHAIN_MS)
-    first.add(*facts)
-    if first.check() == z3.sat:  # and at a point the facts allow (a fact may push a stride up)
-        m = first.model()
-        at = {p: m.eval(zv[p], model_completion=True).as_long() for p in params if p in zv}
-        if all(ca[v].variables() <= set(at) for v, _ in pairs):
-            other = sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(at)))
-            if other != orders[0]:
-                orders.append(other)
+    at = _at_facts_model(q, params)  # and at a point the facts allow (a fact may push a stride up)
+    if at is None:
+        first = z3.Solver()
+        first.set(timeout=CHAIN_MS)
+        first.add(*facts)
+        if first.check() == z3.sat:
+            m = first.model()
+            at = {p: m.eval(zv[p], model_completion=True).as_long() for p in params if p in zv}
+    if at is not None and all(ca[v].variables() <= set(at) for v, _ in pairs):
+        other = sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(at)))
+        if other != orders[0]:
+            orders.append(other)
     for order in orders:
+        if at is not None and _fails_at(order, ca, spans, at):
+            continue  # the chain fails at an allowed point: its query is sat, no need to ask
         terms, fails = [], []
         for v, _ in order:
             c = ca[v].z3(zv)
@@ -131,6 +135,37 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
         if solver.check() == z3.unsat:
             return [zv[v] == zv[w] for v, w in pairs]
     return []
+
+
+def _at_facts_model(q, params: set[str]) -> dict[str, int] | None:
+    """The parameters' values at the facts' model (``proofs.facts``: symbol values that satisfy every
+    fact, so every constraint over the parameters the chain query states), or None when it is not
+    known or some parameter is not a symbol's variable."""
+    facts = getattr(q, "facts", None)
+    if facts is None or facts.status != "sat":
+        return None
+    model, at = facts.model, {}
+    for name, p in q.symbols.items():
+        vs = p.variables()
+        if name not in model or len(vs) != 1:
+            continue
+        (v,) = vs
+        c = p.terms.get((v,))
+        if c is None or len(p.terms) != 1 or model[name] % c:
+            return None
+        at[v] = model[name] // c
+    return at if params <= set(at) else None
+
+
+def _fails_at(order, ca, spans, at) -> bool:
+    """The chain condition in ``order`` fails at the parameter values ``at`` (exact arithmetic)."""
+    total = 0
+    for v, _ in order:
+        c = abs(ca[v].eval(at))
+        if c <= total:
+            return True
+        total += c * spans[v]
+    return False
 
 
 def _param_closure(q, params: set[str]) -> set[str]:

@@ -36,6 +36,10 @@ class Violation:
     shortcut: "Callable[[float], tuple[bool, list, object]] | None" = None  # a sufficient test (proofs/swizzle.py):
     # shortcut(seconds left) -> (True when it proves the obligation, the proof's queries as (suffix, solver,
     # result), a formula equisatisfiable with ``formula`` to decide instead or None); False proves nothing
+    witness: "Callable[[dict | None], dict | None] | None" = None  # when the shortcut leaves an equisatisfiable
+    # violation: a direct search for a counterexample (proofs/swizzle.py): the values of the solver's variables at
+    # the smallest violating point at the facts' model (or at the given symbol values), replayed by evaluation;
+    # None: the solver decides, as without it
     searches: bool = False  # explain finds its own (minimal) counterexample: the model is not minimised
     budget: float | None = None  # seconds at most for the search (a performance obligation not required)
 
@@ -71,6 +75,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     a model; only the facts that share variables with the violation formula are given to the solver.
     ``recorder`` (--smt2 / --recheck) sees every query the solver decides."""
     start = time.perf_counter()
+    bounded = False  # True: the counterexample's minimisation gets MINIMIZE_S at most (a residue refutation)
     q = Query(check, apply, role)
     q.facts = facts  # banks/sectors try the facts' smallest model by enumeration before any query
     q.exporting = recorder is not None  # an exported query states the whole formula (bounds.py)
@@ -101,8 +106,12 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                 recorder.observe(f"{name}-{suffix}" if suffix else name, apply.index, check, s, r)
             return Outcome(name, PROVED, time.perf_counter() - start, v.note)
         if instead is not None:  # an equisatisfiable violation, stated with fewer digits
+            found = _witnessed(name, v, q, apply, check, recorder, start, timeout_s)
+            if found is not None:
+                return found
             v = replace(v, formula=instead)
             mentioned = _names(instead)
+            bounded = True
     assertions = [(q.build(c), vs) for c, vs in relevant(mentioned, q.constraints())]
     used = set().union(*(vs for _, vs in assertions)) | mentioned
     if facts is not None and used & q.symbol_vars() and not facts.ok:
@@ -132,14 +141,49 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         return Outcome(name, UNKNOWN, time.perf_counter() - start, f"{name} unknown: {why} after {timeout_s:g} s")
     model = solver.model()
     if minimize and not v.searches:
-        model = _minimize(solver, q, used, model, deadline=start + timeout_s)
+        deadline = start + timeout_s
+        if bounded:  # each step keeps the last model: a bound costs minimality, never the refutation
+            deadline = min(deadline, time.perf_counter() + MINIMIZE_S)
+        model = _minimize(solver, q, used, model, deadline=deadline)
     env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items() if n in used}
     _complete(q, env, used, facts)
+    if bounded and v.witness is not None:  # the smallest coordinates at these symbols, by enumeration
+        env = v.witness(env) or env
     explained = v.explain(Witness(q, env))
     if explained is None:
         return Outcome(name, UNKNOWN, time.perf_counter() - start,
                        f"{name} unknown: the solver's counterexample did not replay on the concrete semantics "
                        "(internal error, please report)")
+    message, cex = explained
+    return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex, v.count)
+
+
+MINIMIZE_S = 0.25  # seconds at most to minimise a refutation of a residue violation (Violation.shortcut)
+
+
+def _witnessed(name, v: Violation, q: Query, apply, check, recorder, start: float, timeout_s: float) -> "Outcome | None":
+    """The refutation ``v.witness`` finds without the solver (replayed on the concrete semantics
+    twice: the obligation's ``explain`` and the brute-force decider), or None.  The point is already
+    the smallest (proofs/swizzle.py): not minimised.  For the recorder (--smt2 / --recheck) the
+    violation formula with the point's coordinates and symbols pinned is decided too (sat, else
+    None: the solver decides) and shown with every variable pinned to that model (ground, sat)."""
+    env = v.witness() if v.witness is not None else None
+    explained = None if env is None else v.explain(Witness(q, env))
+    if explained is None:
+        return None
+    if recorder is not None:
+        names = _names(v.formula)
+        query = [v.formula, *(q.build(c) for c, _ in relevant(names, q.constraints()))]
+        for f in query[1:]:
+            names |= _names(f)
+        pins = [q.zv[n] == env[n] for n in sorted(names) if n in env and _minimizable(q, n)]
+        solver = fast_solver(max(0.001, start + timeout_s - time.perf_counter()) / FAST_SHARE)
+        add(solver, [*query, *pins])
+        if solver.check() != z3.sat:  # the encoding disagrees with the concrete semantics: let the solver decide
+            return None
+        model, ground = solver.model(), z3.Solver()
+        add(ground, [*query, *(q.zv[n] == model.eval(q.zv[n], model_completion=True) for n in sorted(names))])
+        recorder.observe(name, apply.index, check, ground, z3.sat)
     message, cex = explained
     return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex, v.count)
 

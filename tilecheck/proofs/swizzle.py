@@ -21,14 +21,30 @@ without the digits of the large offsets).  The familiar lemma is a special case:
 ``V <= 2^M`` make ``gap`` 0 (the words differ only in bits below ``M``, which the swizzle neither
 reads nor changes); step 2 also proves the runs that rest on other congruences (a stride that is
 a multiple of ``2^(M+S+B)``, ``M`` below ``log2 V`` with the read bits known to be 0, ...).
+
+When step 1 holds and step 2 does not, the swizzle splits some run at some residue of its start:
+a refutation is likely, and it is looked for first without the solver (``smallest_at_facts_model``):
+every point ``(group, repeat, word)`` in order at the facts' model (their smallest symbol values),
+each judged on the concrete semantics (the obligation's ``explain``) and the first violating one
+replayed by the brute-force decider (``decide.violation_at``) before it is reported.  The first
+point in that order is the counterexample ``runner._minimize`` would reach (smallest symbols, then
+coordinates), so none is minimised.  Found none (the violation needs other symbol values, or the
+domain has more than ``POINTS`` points): the residue violation goes to the solver as before.
 """
 from __future__ import annotations
+
+import itertools
 
 import z3
 
 from .. import crd2idx
+from ..encode import Witness
+from ..poly import Poly
 from . import modular
-from .runner import _names, fast_solver, relevant
+from .runner import _complete, _names, fast_solver, relevant
+
+POINTS = 4096  # the most points smallest_at_facts_model enumerates (about 50 us each)
+
 
 def shortcut(q, sw, pgap, p0, pos, where=None):
     """The sufficient test for the runner (``Violation.shortcut``), or None when ``sw`` is the
@@ -81,3 +97,53 @@ def shortcut(q, sw, pgap, p0, pos, where=None):
         return True, [("", both, z3.unsat)], None
 
     return decide
+
+
+def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "contiguity", limit: int | None = None):
+    """A search for the smallest counterexample at the facts' model, for the runner
+    (``Violation.witness``): a function ``search(at=None)`` that returns the values of the solver's
+    variables at the first point (``coords`` in order: group, repeat, word) where ``explain``
+    reports a violation and ``inside`` (the guard, when the obligation is stated of guarded-in
+    atoms: ``inside(witness)``) holds, replayed by the brute-force decider; the symbols at the
+    facts' model, or at ``at``'s values of their variables (a solver's model: the smallest
+    coordinates there).  None when no point of at most ``limit`` (default ``POINTS``) does, or the
+    symbols have no known allowed values (the solver then decides: nothing is concluded from a miss)."""
+
+    def search(at: dict | None = None):
+        # the decider imports nothing of the prover; here only to replay
+        from .. import decide
+
+        check = q.check
+        coords_ = [p for p in coords if p.variables()]  # a coordinate pinned to a constant is no variable
+        names = [min(p.variables()) for p in coords_]
+        if any(p != Poly.var(n) for p, n in zip(coords_, names)):
+            return None  # not plain coordinates
+        ranges = [q.ctx.vars[n] for n in names]
+        if any(v.lo is None or v.hi is None for v in ranges):
+            return None
+        size = 1
+        for v in ranges:
+            size *= v.hi - v.lo + 1
+        facts = getattr(q, "facts", None)
+        if size > (POINTS if limit is None else limit):
+            return None
+        if check.symbols and at is None and (facts is None or not facts.ok):
+            return None
+        env: dict = {}
+        if at is not None:
+            env.update((v, at[v]) for v in q.symbol_vars() if v in at)
+        _complete(q, env, set(), facts)  # the (other) symbols at the facts' model, every other variable 0
+        if check.symbols and not decide.allowed(check, Witness(q, env).symbols):
+            return None
+        for point in itertools.product(*(range(v.lo, v.hi + 1) for v in ranges)):
+            env.update(zip(names, point))
+            w = Witness(q, env)
+            explained = explain(w)
+            if explained is None or (inside is not None and not inside(w)):
+                continue
+            if decide.violation_at(check, q.apply.index, name, explained[1]) is None:
+                return dict(env)
+            return None  # the prover's and the decider's semantics differ here: let the solver decide
+        return None
+
+    return search
