@@ -275,3 +275,48 @@ def test_a_refutation_over_few_symbol_values_is_counted_exactly_without_the_sear
     _, o = outcome(many, "banks")
     assert o.status == "refuted" and calls
     assert o.counterexample["exact"] is False or o.count == 32
+
+
+def _swizzled_symbolic(offset_expr, layout="Sw<3,2,3> o (32,32):(32,1)", assume=None, rows=False):
+    data = {"arch": "sm_90", "threads": 32,
+            "symbols": {"o": {"min": 0, "max": 4096}},
+            "tensors": {"S": {"dtype": "uint32", "scope": "shared", "shape": [64, 64], "layout": layout.replace(
+                "(32,32):(32,1)", "(64,64):(64,1)"), "offset": offset_expr, "align": 4},
+                "R": {"dtype": "uint32", "scope": "register", "shape": [32, 8], "layout": "(32,8):(1@laneid,1)"}},
+            "apply": [{"opcode": "ld.shared.b32", "scope": "warp", "dst": "R: l j -> l j ()",
+                       "src": "S[0:32, 0:8]: l j -> l j ()"}]}
+    if rows:  # lane l reads element (j, l): 32 consecutive words a row
+        data["apply"][0]["src"] = "S[0:8, 0:32]: j l -> l j ()"
+    if assume:
+        data["assume"] = assume
+    return from_dict(data, "<test>")
+
+
+@pytest.mark.parametrize("assume,status", [(["o % 64 == 0"], "refuted"), (None, "refuted")])
+def test_swizzled_symbolic_offset_decided_by_residue(assume, status):
+    """A swizzled tile read column-wise at a symbolic element offset ``o``: the lanes are ``o`` plus
+    constants before the swizzle, so the count is a function of ``o``'s residue (warp._by_residue):
+    decided without the count encoding, and the refutation replays at the solver's ``o``."""
+    c = _swizzled_symbolic("o", assume=assume)
+    a, o = outcome(c, "banks")
+    assert o.status == status
+    if status == "refuted":
+        env = o.counterexample["symbols"]
+        d = decide.decide(c, [env])[0]["banks"]
+        assert d[0] == "refuted" and d[1]["count"] == o.counterexample["wavefronts"]
+
+
+def test_by_residue_agrees_with_the_decider_on_every_residue():
+    """Column reads of a swizzled 64x64 u32 tile (Sw<3,2,3>: 4 bank groups) at a symbolic offset:
+    for each allowed residue class the prover's verdict equals the decider's at that offset."""
+    from tilecheck.proofs import warp
+    seen = set()
+    for rows in (False, True):
+        for r in range(0, 64, 4):
+            c = _swizzled_symbolic("o", assume=[f"o % 64 == {r}"], rows=rows)
+            _, o = outcome(c, "banks")
+            d = decide.decide(c, [{"o": r + k} for k in (0, 64, 128, 192)])  # every class mod 256
+            want = "refuted" if any(x["banks"][0] == "refuted" for x in d) else "proved"
+            assert o.status == want, (rows, r)
+            seen.add(want)
+    assert seen == {"proved", "refuted"} and warp.RESIDUE_LIMIT >= 64

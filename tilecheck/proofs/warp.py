@@ -474,10 +474,67 @@ def decide(q, rule: Rule):
             return None
         return finish(symbols, c, at, offsets, v)
 
-    v = Violation(formula if pair is None else pair, explain,
+    residue = _by_residue(q, rule, view, t, w, rep, beta, wd, op, over)
+    if residue is True:  # every residue within the bound: proved, no solver
+        v = static(True, "")
+        v.note = _proved_note(rule, None, None, bound)
+        return v
+    v = Violation(formula if residue is None and pair is None else pair if residue is None else residue, explain,
                   budget=None if required else PERFORMANCE_BUDGET_S)
     v.note = _proved_note(rule, None, None, bound)
     return v
+
+
+RESIDUE_LIMIT = 4096  # residues x base residues counted by _by_residue, at most
+
+
+def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
+    """An exact decision for a swizzled operand whose lanes are a common base plus constants before
+    the swizzle (``plain_l = P + c_l``: the symbols, warp and repeat move every lane alike).
+    ``Sw<B,M,S>`` changes ``x`` by an amount that depends only on ``x mod 2^(M+S+B)``, so the lanes'
+    byte addresses ``ptr + esize * swz(P + c_l)`` differ from each other by amounts that depend only
+    on ``P mod m`` (``m = max(2^(M+S+B), modulus)``, modulus 4 for banks, 32 for sectors: also where
+    the addresses fall in a word or sector) and on the pointer's residue mod ``modulus``; a shift of
+    every address by whole words renames the banks, by whole sectors the sectors.  So the count is a
+    function of ``(pointer residue, P mod m)``, counted here for every pair by enumeration.
+    Returns True when none is over the bound (proved: all residues, a superset of the reachable
+    ones), a Z3 formula "the base pointer and ``P mod m`` are a bad pair" equisatisfiable with the
+    violation (the solver finds a reachable one, or none), or None when the rule does not apply."""
+    import z3
+    from dataclasses import replace
+
+    from ..encode import Coords
+    sw = t.layout.swizzle
+    if sw is None or sw.bits == 0 or guarded(q.apply, view):
+        return None
+    m = max(1 << (sw.bits + sw.base + sw.shift), rule.modulus)
+    ptrs = bases(t.align, rule.modulus)
+    if m * len(ptrs) > RESIDUE_LIMIT:
+        return None
+    plain_t = replace(t, layout=replace(t.layout, swizzle=None))
+    plain = []
+    for lane in range(lanes(q.check, q.apply, view)):
+        g, word = start(q.apply, view, group(q.apply.scope, w, Poly.const(lane)), lane, crd2idx.Ints())
+        c = Coords("i", [Poly.const(x) if isinstance(x, int) else x for x in g], rep, Poly.const(word))
+        plain.append(crd2idx.operand_value(plain_t, view, c.all, q.domain(c), c.tag)[OFFSET])
+    cs = []
+    for p in plain:
+        d = p - plain[0]
+        if not d.is_const:
+            return None
+        cs.append(d.constant)
+    lift = m * (max(abs(c) for c in cs) // m + 1)  # representatives kept positive
+    bad = []
+    for k, ptr in enumerate(ptrs):
+        for r in range(m):
+            addresses = {lane: ptr + t.esize * sw(lift + r + c) for lane, c in enumerate(cs)}
+            if over(*rule.count(addresses, wd, op)):
+                bad.append((k, r))
+    if not bad:
+        return True
+    p0 = q.z(plain[0])
+    b = q.z(beta) if beta is not None else None
+    return z3.Or(*[z3.And(*([b == k] if b is not None else []), (p0 - r) % m == 0) for k, r in bad])
 
 
 def _any_allowed(check, facts) -> dict:
