@@ -532,9 +532,9 @@ def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
                 bad.append((k, r))
     if not bad:
         return True
-    p0 = q.z(plain[0])
+    res = q.z(plain[0]) % m  # one residue term, compared with each bad residue
     b = q.z(beta) if beta is not None else None
-    return z3.Or(*[z3.And(*([b == k] if b is not None else []), (p0 - r) % m == 0) for k, r in bad])
+    return z3.Or(*[z3.And(*([b == k] if b is not None else []), res == r) for k, r in bad])
 
 
 def _any_allowed(check, facts) -> dict:
