@@ -235,6 +235,9 @@ def test_a_search_out_of_budget_stays_refuted_with_at_least(monkeypatch):
     _, exact = outcome(sym, "banks")
     assert exact.status == "refuted" and exact.counterexample["exact"] is True and exact.count == 32
     monkeypatch.setattr(warp, "MAXIMUM_SEARCH_S", 0.0)
+    _, small = outcome(sym, "banks")  # 48 assignments: every one enumerated, exact without a search
+    assert small.status == "refuted" and small.count == 32 and small.counterexample["exact"] is True
+    monkeypatch.setattr(warp, "_decide_small", lambda *a: None)  # as for a domain too large to enumerate
     _, o = outcome(sym, "banks")
     assert o.status == "refuted" and o.count is None and o.counterexample["exact"] is False
     n = o.counterexample["symbols"]["n"]

@@ -457,6 +457,19 @@ def decide(q, rule: Rule):
         holder.count = most if exact else None
         return report(symbols, at[0], at[1], at[2], offsets, most, exact)
 
+    # few allowed symbol assignments: every one enumerated decides exactly, both ways (no solver)
+    small = _decide_small(check, apply, view, rule, wd, op, over)
+    if small is True:
+        v = static(True, "")
+        v.note = _proved_note(rule, None, None, bound)
+        return v
+    if small is not None:
+        c, at, offsets, env = small
+        v = static(False, "")
+        v.explain = lambda _w: report(env, at[0], at[1], at[2], offsets, c, True)
+        v.count = c
+        return v
+
     # a refutation is a fact wherever it is found: first by enumeration at the smallest and largest
     # allowed symbol values (no solver; a proof still needs the query below)
     first = [facts.model] if facts is not None and facts.ok and facts.model else []
@@ -585,6 +598,31 @@ def _every_assignment(check, limit: int = ENUMERATE_ALL) -> list[dict] | None:
         ranges.append(range(first, last + 1, s.multiple_of))
     out = [env for values in product(*ranges) if allowed(check, env := dict(zip(names, values)))]
     return out if len(out) <= limit else None
+
+
+SMALL_DOMAIN_S = 0.3  # _decide_small gives up (the solver decides) after this many seconds
+
+
+def _decide_small(check, apply, view, rule, wd, op, over):
+    """An exact decision by enumeration when the facts allow few symbol assignments
+    (``_every_assignment``) and the warp-instructions over all of them are few: True when no
+    instruction is over the bound, else ``(count, (warp, repeat, base), offsets, symbols)`` of the
+    worst (the exact maximum); None when the domain is too large or it runs past ``SMALL_DOMAIN_S``."""
+    start = time.perf_counter()
+    n = warps(check, apply) * repeats(check, apply, view)
+    if n > WORST_AT_LIMIT:
+        return None
+    envs = _every_assignment(check)
+    if not envs or n * len(envs) > ENUMERATE_ALL_INSTRUCTIONS:
+        return None
+    best = None
+    for env in envs:
+        if time.perf_counter() - start > SMALL_DOMAIN_S:
+            return None
+        worst = _worst_at(check, apply, view, rule, env, wd, op, over)
+        if worst is not None and (best is None or worst[0] > best[0]):
+            best = (*worst, env)
+    return True if best is None else best
 
 
 def _every_instruction(check, apply, view, rule, wd, op, over, seconds: float, found):
