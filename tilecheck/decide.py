@@ -729,22 +729,38 @@ def counts(ops, name):
         # guarded-out ld/st does not execute, a guarded-out cp.async reads no source but still fills
         # its shared destination) -- the lane is left out of the instruction
         guarded = view is guarded_view(ops.apply)
+        # the offsets of a warp-instruction's lanes: a slice of the view's table (``arrays``) when it
+        # is made, else point by point (the same values: ``offset`` reads that table)
+        col = None if matrix or guarded or ops.arrays(view) is None else ops.arrays(view)[0]
         seen: dict = {}  # one count per distinct instruction, shifted down by whole 128-byte rows
         for w, r, lanes in warp_instructions(ops):
             if matrix:
                 offs = {lane: t.esize * ops.offset(view, ((l0,), r, word)) for lane, (l0, word) in enumerate(rows)}
+            elif col is not None:
+                offs = _lane_offsets(col, ops.apply.scope, w, r, len(lanes), t.esize)
             else:
                 offs = {lane: t.esize * ops.offset(view, (g, r, 0)) for lane, g in enumerate(lanes)
                         if not guarded or ops.atom_in(g, r)}
             low = min(offs.values(), default=0) // 128 * 128  # 128 = 32 banks of 4 bytes = 4 sectors
             for base in range(0, modulus, t.align) if t.align < modulus else [0]:
-                key = (base, *((lane, o - low) for lane, o in offs.items()))
+                key = (base, tuple(offs), tuple(o - low for o in offs.values()))
                 if key not in seen:
                     a = {lane: base + o - low for lane, o in offs.items()}
                     seen[key] = ((memory_model.matrix_wavefronts(a, ops.apply.opcode.num), len(rows) // 8) if matrix
                                  else (count(a, width, op), ideal(a, width, op)))
                 out.append((*seen[key], w, r, base))
     return out
+
+
+def _lane_offsets(col, scope: str, w: int, r: tuple, n: int, esize: int) -> dict:
+    """``{lane: byte offset}`` of warp ``w``'s instruction at repeat ``r`` from the view's offset
+    table ``col`` (shape ``(*group, *repeat, vector)``): thread scope, every lane at the one
+    address; warp scope, group ``(lane,)``; cta scope, group ``(w, lane)``."""
+    if scope == "thread":
+        o = esize * col[(*r, 0)]
+        return dict.fromkeys(range(n), o)
+    lanes = col[(slice(None), *r, 0)] if scope == "warp" else col[(w, slice(None), *r, 0)]
+    return {lane: esize * o for lane, o in enumerate(lanes.tolist()[:n])}
 
 
 def counted(ops, name):
