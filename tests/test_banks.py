@@ -309,10 +309,13 @@ def test_swizzled_symbolic_offset_decided_by_residue(assume, status):
         assert d[0] == "refuted" and d[1]["count"] == o.counterexample["wavefronts"]
 
 
-def test_by_residue_agrees_with_the_decider_on_every_residue():
+def test_by_residue_agrees_with_the_decider_on_every_residue(monkeypatch):
     """Column reads of a swizzled 64x64 u32 tile (Sw<3,2,3>: 4 bank groups) at a symbolic offset:
-    for each allowed residue class the prover's verdict equals the decider's at that offset."""
+    for each allowed residue class the prover's verdict equals the decider's at that offset.  (The
+    verdicts, not the time: the performance budget is raised, as a loaded test machine can take
+    more than its 1 s on the proofs' 0.3-0.7 s.)"""
     from tilecheck.proofs import warp
+    monkeypatch.setattr(warp, "PERFORMANCE_BUDGET_S", 10.0)
     seen = set()
     for rows in (False, True):
         for r in range(0, 64, 4):

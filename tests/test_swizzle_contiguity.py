@@ -209,9 +209,23 @@ def test_the_guard_is_respected_by_the_search():
     assert decide.violation_at(check, 0, "contiguity", {**cex, "group": {"lane": 0}}) is not None
 
 
-def test_a_violation_away_from_the_facts_model_goes_to_the_solver_and_replays():
-    """Rows split only when o is not a multiple of 8: nothing at o = 0 (the facts' model), so the
-    solver refutes; the coordinates are then the smallest at the symbols it found."""
+def test_a_violation_away_from_the_facts_model_is_found_on_the_grid():
+    """Rows split only when o is not a multiple of 8: nothing at o = 0 (the facts' model); the
+    grid's next value, o = 4, splits them, the smallest such o."""
+    check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
+    _, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None and v.witness()["o'"] == 1  # o's variable o': o = 4*o'
+    cex = _contiguity(tilecheck.prove(check, timeout=10)).counterexample
+    assert cex["symbols"] == {"o": 4}
+    assert decide.violation_at(check, 0, "contiguity", cex) is None
+    smallest = _smallest_by_the_decider(check, cex)
+    assert smallest == {k: cex[k] for k in smallest}
+
+
+def test_a_violation_off_the_grid_goes_to_the_solver_and_replays(monkeypatch):
+    """With the grid cut to the facts' model alone, the solver refutes; the coordinates are then
+    the smallest at the symbols it found."""
+    monkeypatch.setattr(swizzle, "GRID", 1)
     check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
     _, v = _violation(check)
     assert v.shortcut(10.0)[2] is not None and v.witness() is None
@@ -238,3 +252,38 @@ def test_a_refutation_found_by_the_search_is_rechecked_by_cvc5():
         report = tilecheck.prove(tilecheck.load(ROWS / f"{name}.toml"), recheck=True)
         (rec,) = [r for r in report.recheck.records if r.obligation == "contiguity"]
         assert rec.z3 == "sat" and rec.cvc5 == "sat", (rec.cvc5, rec.reason)
+
+
+def test_rows_split_at_other_symbol_values_are_found_on_the_grid_of_small_values():
+    """The facts' model (n=16) splits no row; the grid of each symbol's three smallest values does
+    (n=18, o=0), found by enumeration and replayed by the decider, without the solver.  It is the
+    smallest in n: the decider finds no split at n=16 for any o over a whole period of the
+    swizzle's residues (Sw<3,3,3>: 512 elements)."""
+    check = tilecheck.load(ROWS / "grid_stmatrix_trans.toml")
+    report = tilecheck.prove(check, timeout=10)
+    (o,) = [o for o in report.applies[0].obligations if o.name == "contiguity"]
+    assert o.status == "refuted", o.message
+    assert o.counterexample["symbols"] == {"n": 18, "o": 0}
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+    at16 = decide.decide(check, [{"n": 16, "o": o_} for o_ in range(0, 512, 8)])[0]["contiguity"]
+    assert at16[0] == "proved", at16
+    grid = swizzle._grid(check, swizzle.GRID)
+    assert grid[:4] == [{"n": 16, "o": 0}, {"n": 16, "o": 8}, {"n": 16, "o": 16}, {"n": 18, "o": 0}]
+
+
+def test_atoms_not_contiguous_before_the_swizzle_are_refuted_by_the_search(monkeypatch):
+    """Step 1 fails (the plain atom is not contiguous): the search finds the first violating point;
+    the violation formula, with the swizzle's digits, never goes to the solver."""
+    check = tilecheck.load(ROWS / "concrete_plain_not_contiguous.toml")
+    from tilecheck.proofs import runner
+
+    def no_solver(*a, **k):
+        raise AssertionError("the violation formula went to the solver")
+    with monkeypatch.context() as m:  # runner.decide's own solvers (swizzle.py's step 1 keeps its own)
+        m.setattr(runner, "general_solver", no_solver)
+        m.setattr(runner, "fast_solver", no_solver)
+        o = _contiguity(tilecheck.prove(check, timeout=10))
+    assert o.status == "refuted"
+    assert o.counterexample["group"] == {"warp": 0, "lane": 0} and o.counterexample["word"] == 1
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+    assert decide.decide(check)[0]["contiguity"][0] == "refuted"

@@ -98,6 +98,11 @@ _REL = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a 
 QUICK = 0.5
 
 
+def tactic_solver(ms: int):
+    from .runner import tactic_solver as solver  # (runner imports this module's users: not at the top)
+    return solver(ms)
+
+
 def decide(check, timeout_s: float, quick: bool = True) -> Facts:
     """Decide the facts; raise InputError naming a minimal conflicting subset if they have no model."""
     if not check.symbols:
@@ -109,10 +114,14 @@ def decide(check, timeout_s: float, quick: bool = True) -> Facts:
         return Facts("pending", first.reason, retry=lambda: decide(check, timeout_s - QUICK, quick=False))
     facts = labelled(check)
     ms = max(1, int(timeout_s * 1000))
-    solver = z3.Solver()
-    solver.set(timeout=ms)
+    solver = tactic_solver(ms)  # not z3.Solver(): runner.tactic_solver says why
     solver.add(*(f for _, f in facts))
     r = solver.check()
+    if r == z3.unknown and ms > 1:  # the default solver as the last resort (its portfolio decides more)
+        solver = z3.Solver()
+        solver.set(timeout=ms)
+        solver.add(*(f for _, f in facts))
+        r = solver.check()
     if r == z3.sat:
         out = Facts("sat", formulas=[(n, f) for n, f in facts] + [("@symbols", list(check.symbols))],
                     timeout_ms=ms)
@@ -128,23 +137,13 @@ def decide(check, timeout_s: float, quick: bool = True) -> Facts:
 
 
 def _core(facts, ms) -> list:
-    """A minimal unsatisfiable subset: z3's core, then deletion of every fact it can spare."""
-    solver = z3.Solver()
-    solver.set(timeout=ms)
-    marks = {}
-    for k, (label, f) in enumerate(facts):
-        b = z3.Bool(f"fact{k}")
-        marks[b.get_id()] = k
-        solver.assert_and_track(f, b)
-    if solver.check() == z3.unsat:
-        core = sorted(marks[c.get_id()] for c in solver.unsat_core())
-    else:  # unsat without tracking but not with it: keep every fact
-        core = list(range(len(facts)))
+    """A minimal unsatisfiable subset: deletion of every fact that can be spared (each trial one
+    query of the runner's tactic: ``runner.tactic_solver``; a trial it cannot decide keeps the fact)."""
+    core = list(range(len(facts)))
     k = 0
     while k < len(core):
         trial = core[:k] + core[k + 1:]
-        s = z3.Solver()
-        s.set(timeout=ms)
+        s = tactic_solver(ms)
         s.add(*(facts[j][1] for j in trial))
         if trial and s.check() == z3.unsat:
             core = trial
@@ -156,8 +155,7 @@ def _core(facts, ms) -> list:
 def _smallest(items, ms, lows) -> dict[str, int]:
     from .runner import lowest
     names = items[-1][1]
-    solver = z3.Solver()
-    solver.set(timeout=ms)
+    solver = tactic_solver(ms)
     solver.add(*(f for _, f in items[:-1]))
     if solver.check() != z3.sat:
         return {}

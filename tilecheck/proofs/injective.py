@@ -22,6 +22,13 @@ from ..poly import Poly, cmp
 CHAIN_MS = 300
 
 
+def _chain_solver():
+    """The chain's queries (nonlinear in the symbols) go to the runner's tactic, not ``z3.Solver()``
+    (``runner.tactic_solver`` says why)."""
+    from .runner import tactic_solver
+    return tactic_solver(CHAIN_MS)
+
+
 def _derived(q, tag: str) -> set[str]:
     """The variables whose values depend on instance ``tag``'s coordinates."""
     ctx = q.ctx
@@ -109,8 +116,7 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
     orders = [sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))]  # at the parameters' lower ends
     at = _at_facts_model(q, params)  # and at a point the facts allow (a fact may push a stride up)
     if at is None:
-        first = z3.Solver()
-        first.set(timeout=CHAIN_MS)
+        first = _chain_solver()
         first.add(*facts)
         if first.check() == z3.sat:
             m = first.model()
@@ -128,8 +134,7 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
             absc = z3.If(c >= 0, c, -c)
             fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
             terms.append(absc * spans[v])
-        solver = z3.Solver()
-        solver.set(timeout=CHAIN_MS)
+        solver = _chain_solver()
         solver.add(z3.Or(*fails))
         solver.add(*facts)
         if solver.check() == z3.unsat:

@@ -105,10 +105,12 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             for suffix, s, r in queries if recorder is not None else ():  # the queries that are the proof
                 recorder.observe(f"{name}-{suffix}" if suffix else name, apply.index, check, s, r)
             return Outcome(name, PROVED, time.perf_counter() - start, v.note)
-        if instead is not None:  # an equisatisfiable violation, stated with fewer digits
+        if v.witness is not None:  # a swizzle splits a run, or the plain run is not contiguous: a
+            # refutation is likely, looked for at the facts' model before the solver meets the digits
             found = _witnessed(name, v, q, apply, check, recorder, start, timeout_s)
             if found is not None:
                 return found
+        if instead is not None:  # an equisatisfiable violation, stated with fewer digits
             v = replace(v, formula=instead)
             mentioned = _names(instead)
             bounded = True
@@ -216,11 +218,22 @@ def fast_solver(timeout_s: float):
     equations (``solve-eqs``), then Z3's SMT core; 2-8x faster than ``z3.Solver()`` on tilecheck's
     queries (measured on 832 fuzz queries, BENCHMARKS.md).  The same decision procedure, only without the general
     solver's portfolio: an ``unknown`` here goes to ``general_solver``."""
+    return tactic_solver(max(1, int(timeout_s * FAST_SHARE * 1000)))
+
+
+def tactic_solver(ms: int):
+    """A fresh solver of the first attempt's tactic with a bound of ``ms`` milliseconds.
+
+    Used instead of ``z3.Solver()`` wherever a query may be nonlinear: on such queries the default
+    solver runs Z3's ``qfnia`` tactic, which leaves process-wide state behind (z3 5.0 and 5.4 alike:
+    after one 0.2 s ``qfnia`` check of a symbols' facts query, a 3 ms ``qfnia`` query of another
+    context takes 0.1-1.2 s, for the rest of the process); this tactic neither leaves that state nor
+    suffers from it (tests/test_solver_state.py)."""
     global _FAST
     if _FAST is None:  # a tactic is stateless: made once, each solver is fresh
         _FAST = z3.Then("simplify", "solve-eqs", "smt")
     solver = _FAST.solver()
-    solver.set(timeout=max(1, int(timeout_s * FAST_SHARE * 1000)))
+    solver.set(timeout=max(1, int(ms)))
     return solver
 
 
