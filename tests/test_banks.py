@@ -326,3 +326,16 @@ def test_by_residue_agrees_with_the_decider_on_every_residue(monkeypatch):
             assert o.status == want, (rows, r)
             seen.add(want)
     assert seen == {"proved", "refuted"} and warp.RESIDUE_LIMIT >= 64
+
+
+def test_a_conflict_away_from_the_ends_is_found_on_the_grid_of_small_values():
+    """No conflict at o = 0 (the facts' model) or o = 64; the grid of small values finds o = 1, the
+    smallest, by enumeration (the solver, before, reported o = 1, 2 or 7 depending on its time)."""
+    from pathlib import Path
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "grid_offset.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert o.status == "refuted", o.message
+    assert o.counterexample["symbols"] == {"n": 8, "o": 1}
+    assert decide.violation_at(check, 0, "banks", o.counterexample) is None
+    at0 = decide.decide(check, [{"n": 8, "o": 0}, {"n": 8, "o": 64}])[0]["banks"]
+    assert at0[0] == "proved", at0

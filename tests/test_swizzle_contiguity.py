@@ -267,7 +267,7 @@ def test_rows_split_at_other_symbol_values_are_found_on_the_grid_of_small_values
     assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
     at16 = decide.decide(check, [{"n": 16, "o": o_} for o_ in range(0, 512, 8)])[0]["contiguity"]
     assert at16[0] == "proved", at16
-    grid = swizzle._grid(check, swizzle.GRID)
+    grid = _facts.small_values(check, swizzle.GRID)
     assert grid[:4] == [{"n": 16, "o": 0}, {"n": 16, "o": 8}, {"n": 16, "o": 16}, {"n": 18, "o": 0}]
 
 
@@ -282,7 +282,8 @@ def test_atoms_not_contiguous_before_the_swizzle_are_refuted_by_the_search(monke
     with monkeypatch.context() as m:  # runner.decide's own solvers (swizzle.py's step 1 keeps its own)
         m.setattr(runner, "general_solver", no_solver)
         m.setattr(runner, "fast_solver", no_solver)
-        o = _contiguity(tilecheck.prove(check, timeout=10))
+        o = runner.decide("contiguity", contiguity.violation, check, check.applies[0], 10.0,
+                          _facts.decide(check, 10))
     assert o.status == "refuted"
     assert o.counterexample["group"] == {"warp": 0, "lane": 0} and o.counterexample["word"] == 1
     assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None

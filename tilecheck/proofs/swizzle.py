@@ -46,6 +46,7 @@ from .. import crd2idx
 from ..encode import Witness
 from ..poly import Poly
 from . import modular
+from .facts import small_values
 from .runner import _complete, _names, fast_solver, relevant
 
 POINTS = 4096  # the most points smallest_at_facts_model enumerates (about 50 us each)
@@ -143,7 +144,7 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
             return None
         tries = [None]  # the facts' model (or ``at``), then (no ``at``) the grid of small values
         if at is None and check.symbols:
-            tries += [e for e in _grid(check, GRID) if e != first]
+            tries += [e for e in small_values(check, GRID) if e != first]
         budget = max(POINTS if limit is None else limit, size)
         for values in tries:
             if values is not None:
@@ -168,24 +169,6 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
 
 
 GRID = 3  # smallest allowed values per symbol tried after the facts' model (POINTS bounds the work)
-
-
-def _grid(check, k: int) -> list[dict[str, int]]:
-    """The allowed assignments of each symbol's ``k`` smallest values (min/max/multiple_of), in
-    lexicographic order of the symbols as declared: the first violating one is the smallest on the
-    grid (the first symbol, then the next), as ``runner._minimize`` orders them."""
-    from .. import decide
-    syms = list(check.symbols.values())
-    ranges = []
-    for s in syms:
-        lo = -(-s.min // s.multiple_of) * s.multiple_of
-        ranges.append([v for v in range(lo, lo + k * s.multiple_of, s.multiple_of) if v <= s.max])
-    out = []
-    for values in itertools.product(*ranges):
-        env = dict(zip((s.name for s in syms), values))
-        if decide.allowed(check, env):
-            out.append(env)
-    return out
 
 
 def _at_symbols(q, values: dict[str, int], facts) -> dict | None:

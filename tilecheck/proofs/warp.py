@@ -563,10 +563,17 @@ REFUTE_FIRST_S = 0.1  # enumeration at the ends of the symbols' ranges before th
 def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: float, first=()):
     """``(symbols, count, (warp, repeat, base), offsets)`` of a warp-instruction over the bound at
     allowed symbol values (``first``: the facts' smallest model; then each symbol's smallest and
-    largest), or None."""
+    largest; then the grid of each symbol's three smallest values, in order: the first found there
+    is the smallest on the grid), or None."""
     from ..decide import allowed, assignments
+    from .facts import small_values
     start = time.perf_counter()
-    for env in [*(e for e in first if allowed(check, e)), *assignments(check, per_end=1, limit=16)[:16]]:
+    seen = []
+    for env in [*(e for e in first if allowed(check, e)), *assignments(check, per_end=1, limit=16)[:16],
+                *small_values(check, 3)[:27]]:
+        if env in seen:
+            continue
+        seen.append(env)
         if time.perf_counter() - start > seconds:
             return None
         worst = _worst_at(check, apply, view, rule, env, wd, op, over)
