@@ -339,3 +339,42 @@ def test_a_conflict_away_from_the_ends_is_found_on_the_grid_of_small_values():
     assert decide.violation_at(check, 0, "banks", o.counterexample) is None
     at0 = decide.decide(check, [{"n": 8, "o": 0}, {"n": 8, "o": 64}])[0]["banks"]
     assert at0[0] == "proved", at0
+
+
+def test_an_unswizzled_operand_is_decided_by_its_base_residue(monkeypatch):
+    """The residue decision holds for the identity swizzle too (m = the rule's modulus): proved with
+    no solver call, and the decider agrees at its assignments."""
+    from pathlib import Path
+
+    from tilecheck.proofs import banks, runner
+    from tilecheck.proofs import facts as _facts
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "residue_unswizzled.toml")
+
+    def no_solver(*a, **k):
+        raise AssertionError("the solver was asked")
+    with monkeypatch.context() as m:
+        m.setattr(runner, "fast_solver", no_solver)
+        m.setattr(runner, "general_solver", no_solver)
+        o = runner.decide("banks", banks.violation, check, check.applies[0], 10.0, _facts.decide(check, 10))
+    assert o.status == "proved", o.message
+    assert decide.decide(check)[0]["banks"][0] == "proved"
+
+
+@pytest.mark.parametrize("stride", [16, 17, 18, 32, 33, 64])
+@pytest.mark.parametrize("dtype", ["uint8", "float16", "uint32", "uint64"])
+def test_the_unswizzled_residue_decision_agrees_with_the_decider(stride, dtype):
+    """Column reads at a symbolic offset o, for each residue of o mod 8: the prover's verdict
+    (by residue, no solver) equals the decider's at that offset."""
+    for r in range(8):
+        data = {"threads": 32, "assume": [f"o % 8 == {r}"],
+                "symbols": {"o": {"min": 0, "max": 4096}},
+                "tensors": {"A": {"dtype": dtype, "scope": "shared", "shape": [32, stride],
+                                  "layout": f"(32,{stride}):({stride},1)", "offset": "o"},
+                            "R": {"dtype": dtype, "scope": "register", "shape": [32, 1],
+                                  "layout": "(32,1):(1@laneid,1)"}},
+                "apply": [{"opcode": f"ld.shared.b{ {'uint8': 8, 'float16': 16, 'uint32': 32, 'uint64': 64}[dtype]}",
+                           "scope": "warp", "dst": "R", "src": "A[:, 0:1]: l w -> l w"}]}
+        check = from_dict(data, "<residue>")
+        (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+        d = decide.decide(check, [{"o": r + 8 * k} for k in range(4)])[0]["banks"]
+        assert o.status in ("proved", "refuted") and o.status == d[0], (stride, dtype, r, o.message, d)

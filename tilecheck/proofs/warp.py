@@ -487,7 +487,8 @@ def decide(q, rule: Rule):
             return None
         return finish(symbols, c, at, offsets, v)
 
-    residue = _by_residue(q, rule, view, t, w, rep, beta, wd, op, over)
+    trivial = z3.is_false(z3.simplify(formula))  # e.g. one aligned access per thread: nothing to count
+    residue = None if trivial else _by_residue(q, rule, view, t, w, rep, beta, wd, op, over)
     if residue is True:  # every residue within the bound: proved, no solver
         v = static(True, "")
         v.note = _proved_note(rule, None, None, bound)
@@ -502,8 +503,8 @@ RESIDUE_LIMIT = 4096  # residues x base residues counted by _by_residue, at most
 
 
 def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
-    """An exact decision for a swizzled operand whose lanes are a common base plus constants before
-    the swizzle (``plain_l = P + c_l``: the symbols, warp and repeat move every lane alike).
+    """An exact decision for an operand (swizzled or not: ``Sw<0,M,S>``, the identity) whose lanes are
+    a common base plus constants before the swizzle (``plain_l = P + c_l``: the symbols, warp and repeat move every lane alike).
     ``Sw<B,M,S>`` changes ``x`` by an amount that depends only on ``x mod 2^(M+S+B)``, so the lanes'
     byte addresses ``ptr + esize * swz(P + c_l)`` differ from each other by amounts that depend only
     on ``P mod m`` (``m = max(2^(M+S+B), modulus)``, modulus 4 for banks, 32 for sectors: also where
@@ -518,9 +519,12 @@ def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
 
     from ..encode import Coords
     sw = t.layout.swizzle
-    if sw is None or sw.bits == 0 or guarded(q.apply, view):
+    if guarded(q.apply, view):
         return None
-    m = max(1 << (sw.bits + sw.base + sw.shift), rule.modulus)
+    if sw is None or sw.bits == 0:  # unswizzled: the identity, m = modulus (a shift renames banks/sectors)
+        sw, m = (lambda x: x), rule.modulus
+    else:
+        m = max(1 << (sw.bits + sw.base + sw.shift), rule.modulus)
     ptrs = bases(t.align, rule.modulus)
     if m * len(ptrs) > RESIDUE_LIMIT:
         return None
