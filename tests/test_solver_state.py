@@ -38,3 +38,15 @@ def test_the_chain_is_proved_after_the_facts_that_used_to_spoil_the_solver():
 def test_the_chain_alone_is_proved():
     (alone,) = _prove_in_order(DATA / "chain_after_qfnia.toml")
     assert alone["disjoint"] == "proved", alone
+
+
+def test_an_unknown_first_attempt_is_tried_again_at_the_facts_model():
+    """disjoint is violated at s = 0 (every lane stores to one word): the unpinned query is slow on
+    both z3 ends, the query with the symbols pinned to the facts' model is linear and sat."""
+    import tilecheck
+    from tilecheck import decide
+    check = tilecheck.load(DATA / "disjoint_at_facts_model.toml")
+    (o,) = [o for o in tilecheck.prove(check, timeout=2).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "refuted", o.message
+    assert o.counterexample["first"]["symbols"] == {"s": 0, "s2": 4}
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
