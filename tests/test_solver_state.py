@@ -50,3 +50,30 @@ def test_an_unknown_first_attempt_is_tried_again_at_the_facts_model():
     assert o.status == "refuted", o.message
     assert o.counterexample["first"]["symbols"] == {"s": 0, "s2": 4}
     assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+
+
+def test_two_ctas_are_told_apart_by_the_range_the_facts_prove_for_their_symbol():
+    """Each CTA's r' is a digit of the injectivity chain over [0, 1] (the facts: r + 1 <= n, n = 8),
+    not its declared [0, 16]: proved at once (was unknown after 20 s), and the decider agrees."""
+    import tilecheck
+    from tilecheck import decide
+    from tilecheck.encode import Query
+    from tilecheck.proofs import injective
+    check = tilecheck.load(DATA / "grid_disjoint_facts_bound_r.toml")
+    (o,) = [o for o in tilecheck.prove(check, timeout=10).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "proved", o.message
+    assert decide.decide(check)[0]["disjoint"][0] == "proved"
+    q = Query(check, check.applies[0])
+    assert injective._proved_range(q, "r'", 0, 16) == (0, 1)
+
+
+def test_without_that_fact_the_lemma_does_not_apply_and_the_collision_is_refuted():
+    """Without r + 1 <= n, r' spans [0, 16] and CTAs r = 0 and r = 8 collide: refuted, and the
+    counterexample (two CTAs) replays on the concrete semantics."""
+    import tilecheck
+    from tilecheck import decide
+    check = tilecheck.load(DATA / "grid_disjoint_collides.toml")
+    (o,) = [o for o in tilecheck.prove(check, timeout=10).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "refuted", o.message
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+    assert o.counterexample["first"]["symbols"]["r"] != o.counterexample["second"]["symbols"]["r"]

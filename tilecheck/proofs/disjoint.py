@@ -76,8 +76,11 @@ def _store(q):
     off_a, off_b = _plain(q, view, a), _plain(q, view, b)
     same = cmp("==", q.z(off_a), q.z(off_b))
     formula = And(_differ(q, a, b, thread=True, cta=cta), same)
-    if not grid:  # an exact lemma first: same offset, same digits (proofs.injective)
-        formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b"))
+    # an exact lemma first: same offset, same digits (proofs.injective); across CTAs each CTA's copy
+    # of the CTA-bound symbols counts as a digit too, over the range the facts prove for it
+    extra = (set().union(*(q.symbols[n].variables() for n in cta)),
+             set().union(*(b.symbols[n].variables() for n in cta))) if grid else (set(), set())
+    formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b", extra))
     if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store
         formula = And(formula, atom_inside(q, a), atom_inside(q, b))
     if local:  # each thread has its own .local window

@@ -60,11 +60,14 @@ def _split(q, off: Poly, leaves: set[str]):
     return {v: Poly(t) for v, t in coef.items()}
 
 
-def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
+def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(), frozenset())) -> list:
     """Equalities ``x_k(a) == x_k(b)`` implied by ``off_a == off_b`` (Z3 terms), or [] when the
-    chain condition is not proved."""
+    chain condition is not proved.  ``extra``: more variables of each side that count as its digits
+    (two CTAs: each one's copy of the CTA-bound symbols), over the range the facts prove for them
+    (``_proved_range``: a superset of the values the facts allow, so the lemma stays valid)."""
     ctx = q.ctx
-    la, lb = _derived(q, tag_a), _derived(q, tag_b)
+    more = set(extra[0]) | set(extra[1])
+    la, lb = _derived(q, tag_a) | set(extra[0]), _derived(q, tag_b) | set(extra[1])
     if la & lb:
         return []
     fixed = {v: ctx.vars[v].lo for v in la | lb
@@ -83,7 +86,8 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str) -> list:
         var = ctx.vars.get(v)
         if var is None or var.lo is None or var.hi is None:
             return []
-        spans[v] = var.hi - var.lo
+        lo, hi = _proved_range(q, v, var.lo, var.hi) if v in more else (var.lo, var.hi)
+        spans[v] = hi - lo
     live_a = [v for v in ca if spans[v] > 0 and ca[v] != Poly()]
     live_b = [v for v in cb if spans[v] > 0 and cb[v] != Poly()]
     pairs = []
@@ -179,3 +183,41 @@ def _param_closure(q, params: set[str]) -> set[str]:
     for p, _ in q.ctx.rels:
         out |= p.variables()
     return out
+
+
+def _proved_range(q, v: str, lo: int, hi: int) -> tuple[int, int]:
+    """The narrowest ``[lo', hi']`` within ``[lo, hi]`` that the symbols' facts prove for the
+    variable ``v`` (a binary search at each end: an end moves only past values the facts exclude,
+    each step one unsat answer; a step the solver cannot decide keeps the end)."""
+    import z3
+    closure = _param_closure(q, {v})
+    facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= closure]
+    if not facts:
+        return lo, hi
+    x = q.z(Poly.var(v))
+    solver = _chain_solver()
+    solver.add(*facts)
+
+    def excluded(cond) -> bool:
+        solver.push()
+        solver.add(cond)
+        r = solver.check()
+        solver.pop()
+        return r == z3.unsat
+
+    a, b = lo, hi  # b: a proved upper end
+    while a < b:
+        mid = (a + b) // 2
+        if excluded(x > mid):
+            b = mid
+        else:
+            a = mid + 1
+    top = b
+    a, b = lo, top  # a: a proved lower end
+    while a < b:
+        mid = (a + b + 1) // 2
+        if excluded(x < mid):
+            a = mid
+        else:
+            b = mid - 1
+    return a, top
