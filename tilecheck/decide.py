@@ -95,10 +95,10 @@ def allowed(check, env: dict[str, int]) -> bool:
     return all(holds(op, evaluate(lhs, env), evaluate(rhs, env)) for _, lhs, op, rhs in check.assume)
 
 
-def assignments(check, per_end: int | None = None, limit: int = 64) -> list[dict[str, int]]:
+def assignments(check, per_end: int | None = None, limit: int = 64, largest: bool = True) -> list[dict[str, int]]:
     """Every combination of each symbol's ``per_end`` smallest and largest allowed values
     that satisfies the facts (``per_end`` defaults to the most that keeps at most ``limit``
-    combinations)."""
+    combinations; ``largest=False``: the smallest only), in lexicographic order."""
     syms = list(check.symbols.values())
     if not syms:
         return [{}]
@@ -111,7 +111,8 @@ def assignments(check, per_end: int | None = None, limit: int = 64) -> list[dict
         first = -(-s.min // s.multiple_of) * s.multiple_of
         last = s.max // s.multiple_of * s.multiple_of
         low = [v for v in range(first, first + per_end * s.multiple_of, s.multiple_of) if v <= last]
-        high = [v for v in range(last, last - per_end * s.multiple_of, -s.multiple_of) if v >= first]
+        high = [v for v in range(last, last - per_end * s.multiple_of, -s.multiple_of) if v >= first] \
+            if largest else []
         ranges.append(sorted(set(low + high)))
     out = []
     for values in itertools.product(*ranges):

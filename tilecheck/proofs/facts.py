@@ -15,8 +15,6 @@ itself, not the ``m*n'`` substitution the obligations use):
 from __future__ import annotations
 
 
-import itertools
-
 import z3
 
 from ..errors import InputError
@@ -170,17 +168,8 @@ def _smallest(items, ms, lows) -> dict[str, int]:
 def small_values(check, k: int) -> list[dict[str, int]]:
     """The allowed assignments of each symbol's ``k`` smallest values (min/max/multiple_of), in
     lexicographic order of the symbols as declared: the first violating one is the smallest on the
-    grid (the first symbol, then the next), as ``runner._minimize`` orders them.  Refutations found by enumeration try them after the facts'
-    model (``swizzle.smallest_at_facts_model``, ``warp._refute_by_enumeration``)."""
-    from ..decide import allowed  # which values the facts allow (no evaluation of an operand)
-    syms = list(check.symbols.values())
-    ranges = []
-    for s in syms:
-        lo = -(-s.min // s.multiple_of) * s.multiple_of
-        ranges.append([v for v in range(lo, lo + k * s.multiple_of, s.multiple_of) if v <= s.max])
-    out = []
-    for values in itertools.product(*ranges):
-        env = dict(zip((s.name for s in syms), values))
-        if allowed(check, env):
-            out.append(env)
-    return out
+    grid (the first symbol, then the next), as ``runner._minimize`` orders them.  Refutations found
+    by enumeration try them after the facts' model (``swizzle.smallest_at_facts_model``,
+    ``warp._refute_by_enumeration``)."""
+    from ..decide import assignments  # which values the facts allow (no evaluation of an operand)
+    return assignments(check, per_end=k, largest=False)

@@ -362,10 +362,11 @@ def _minimizable(q: Query, name: str) -> bool:
     return "~" not in name and "." not in name
 
 
-def _complete(q: Query, env: dict, used: set, facts) -> None:
+def _complete(q: Query, env: dict, used: set, facts, values: dict | None = None) -> None:
     """Values for the variables the solver did not see: symbols from the facts' own model (they
-    lie in other components, so together with the solver's they satisfy every fact), the rest 0."""
-    sym = facts.model if facts is not None and facts.status == "sat" else {}
+    lie in other components, so together with the solver's they satisfy every fact), or from
+    ``values`` (symbol name -> value) when given, the rest 0."""
+    sym = values if values is not None else facts.model if facts is not None and facts.status == "sat" else {}
     for s in q.check.symbols.values():
         for p in [q.symbols[s.name], *(c[s.name] for c in q.cta_copies.values())]:
             (var,) = p.variables() if p.variables() else (None,)

@@ -150,9 +150,8 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
             if values is not None:
                 if budget < size:
                     break
-                env = _at_symbols(q, values, facts)
-                if env is None:
-                    continue
+                env = {}
+                _complete(q, env, set(), facts, values)
             budget -= size
             for point in itertools.product(*(range(v.lo, v.hi + 1) for v in ranges)):
                 env.update(zip(names, point))
@@ -169,22 +168,3 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
 
 
 GRID = 3  # smallest allowed values per symbol tried after the facts' model (POINTS bounds the work)
-
-
-def _at_symbols(q, values: dict[str, int], facts) -> dict | None:
-    """The solver's variables at the symbol values ``values`` (each symbol's variable, and its CTA
-    copies, set to the value; the rest completed as ``runner._complete`` does), or None when a
-    symbol is no plain variable."""
-    env: dict = {}
-    for s in q.check.symbols.values():
-        for p in [q.symbols[s.name], *(c[s.name] for c in q.cta_copies.values())]:
-            vs = p.variables()
-            if not vs:
-                continue
-            (v,) = vs if len(vs) == 1 else (None,)
-            c = None if v is None else p.terms.get((v,))
-            if c is None or p != c * Poly.var(v) or values[s.name] % c:
-                return None  # a symbol is its variable times its multiple_of (encode.Query): else not here
-            env[v] = values[s.name] // c
-    _complete(q, env, set(), facts)
-    return env

@@ -487,8 +487,10 @@ def decide(q, rule: Rule):
             return None
         return finish(symbols, c, at, offsets, v)
 
-    trivial = z3.is_false(z3.simplify(formula))  # e.g. one aligned access per thread: nothing to count
-    residue = None if trivial else _by_residue(q, rule, view, t, w, rep, beta, wd, op, over)
+    plain = t.layout.swizzle is None or t.layout.swizzle.bits == 0  # unswizzled: the residue rule only
+    # when the formula is not already false (e.g. one aligned access per thread: nothing to count)
+    residue = None if plain and z3.is_false(z3.simplify(formula)) else _by_residue(
+        q, rule, view, t, w, rep, beta, wd, op, over)
     if residue is True:  # every residue within the bound: proved, no solver
         v = static(True, "")
         v.note = _proved_note(rule, None, None, bound)
