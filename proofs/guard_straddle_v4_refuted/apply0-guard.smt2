@@ -29,4 +29,10 @@
  (>= |a:lane| 0))
 (assert
  (<= |a:lane| 31))
+(assert
+ (let ((?x10 (* 2 |k'|)))
+ (= ?x10 2)))
+(assert
+ (let ((?x4 (* 128 |c0'|)))
+(= ?x4 0)))
 (check-sat)

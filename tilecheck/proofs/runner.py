@@ -124,12 +124,20 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             if recorder is not None and bv is not None:  # the bit-vector query is the proof: export it
                 recorder.observe(name, apply.index, check, bv, z3.unsat)
             return Outcome(name, PROVED, time.perf_counter() - start)
-    solver = fast_solver(timeout_s)
     query = [v.formula, *(f for f, _ in assertions)]
-    add(solver, query)
-    r = solver.check()
-    if r == z3.unknown:  # a refutation at the facts' model: the symbols pinned make it linear
-        solver, r = _at_the_facts_model(q, query, used, facts, start + timeout_s - time.perf_counter(), solver, r)
+    at_model = z3.unsat  # the answer at the facts' model: a refutation there is one, and is linear
+    if used & q.symbol_vars():  # in the symbols (most symbolic refutations hold at the smallest symbols)
+        pinned, at_model = _at_the_facts_model(q, query, used, facts, timeout_s * PIN_SHARE)
+    if at_model == z3.sat:
+        solver, r = pinned, z3.sat
+    else:
+        solver = fast_solver(timeout_s)
+        add(solver, query)
+        r = solver.check()
+    if r == z3.unknown and at_model == z3.unknown:  # the facts' model again, with what is left
+        pinned, at_model = _at_the_facts_model(q, query, used, facts, (start + timeout_s - time.perf_counter()) / 2)
+        if at_model == z3.sat:
+            solver, r = pinned, z3.sat
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
         solver = general_solver(query, start + timeout_s - time.perf_counter())
         r = solver.check()
@@ -209,6 +217,7 @@ def _record(recorder, name, apply, check, formula, result) -> None:
         recorder.observe(name, apply.index, check, solver, result)
 
 
+PIN_SHARE = 0.1  # of the budget, for the first query at the facts' model (symbolic obligations only)
 FAST_SHARE = 0.5  # of the budget, for the first attempt (the default solver, after it, is rarely the one that
 # decides: once in 1,000 symbolic fuzz cases, measured 2026-12-01; and it spoils later queries: tactic_solver)
 _FAST = None
@@ -261,19 +270,20 @@ def general_solver(query: list, seconds: float):
     return solver
 
 
-def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float, solver, r):
+def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float):
     """A refutation at one allowed point: the symbols pinned to the facts' model (``proofs.facts``),
-    which satisfies every fact, so a model here is a model of ``query`` (a counterexample; unsat or
-    unknown here proves nothing and ``(solver, r)`` are returned as they were).  With the symbols
-    concrete the nonlinear terms in them become linear."""
+    which satisfies every fact, so a model here is a model of ``query`` (a counterexample, and the
+    smallest symbol values there are: that model is the facts' smallest).  With the symbols concrete
+    the nonlinear terms in them become linear.  Returns (the pinned solver, its answer), or
+    (None, unknown) when there is nothing to pin; unsat here proves nothing about other points."""
     model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
     pins = [q.z(p) == model[n] for n, p in q.symbols.items()
             if model is not None and n in model and p.variables() and p.variables() <= used]
     if not pins or seconds <= 0.001:
-        return solver, r
-    pinned = fast_solver(seconds)
+        return None, z3.unknown
+    pinned = tactic_solver(seconds * 1000)
     add(pinned, [*query, *pins])
-    return (pinned, z3.sat) if pinned.check() == z3.sat else (solver, r)
+    return pinned, pinned.check()
 
 
 def _names(f) -> set[str]:
