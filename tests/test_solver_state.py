@@ -99,3 +99,33 @@ def test_a_symbolic_refutation_at_the_facts_model_needs_no_unpinned_query(monkey
     assert o.status == "refuted", o.message
     assert o.counterexample["first"]["symbols"] == {"s": 0, "s2": 4}
     assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+
+
+def test_the_points_next_to_the_facts_model_are_the_next_values_of_each_symbol():
+    """For each symbol in turn, its next two allowed values (the symbols before it at the model's),
+    the symbols after it as small as the facts allow (s2 >= 2*s)."""
+    import tilecheck
+    from tilecheck.proofs import facts
+    known = facts.decide(tilecheck.load(DATA / "disjoint_next_to_model.toml"), 2)
+    assert known.model == {"s": 16, "s2": 32}
+    assert known.neighbours() == [{"s": 32, "s2": 64}, {"s": 48, "s2": 96}, {"s": 16, "s2": 33}, {"s": 16, "s2": 34}]
+
+
+def test_a_refutation_next_to_the_facts_model_is_found_when_the_unpinned_query_is_undecided(monkeypatch):
+    """The stores collide at s = 32, s2 = 64, not at the facts' model: with the unpinned query
+    undecided (1 ms) and no general solver, the neighbours find it, minimal and replayed."""
+    import tilecheck
+    from tilecheck import decide
+    from tilecheck.proofs import disjoint, facts, runner
+
+    def general(*_):
+        raise AssertionError("the general solver was asked")
+
+    check = tilecheck.load(DATA / "disjoint_next_to_model.toml")
+    known = facts.decide(check, 2)
+    monkeypatch.setattr(runner, "fast_solver", lambda seconds: runner.tactic_solver(1))
+    monkeypatch.setattr(runner, "general_solver", general)
+    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 2, known)
+    assert o.status == "refuted", o.message
+    assert o.counterexample["first"]["symbols"] == {"s": 32, "s2": 64}
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None

@@ -22,6 +22,10 @@ from ..expr import to_poly
 from ..poly import Context, Poly
 
 
+NEIGHBOURS = 2  # next values per symbol (Facts.neighbours)
+NEAR_MS = 200  # each query of a neighbour's completion
+
+
 class Facts:
     """The outcome of deciding the facts: ``ok`` when they have a model.
 
@@ -33,13 +37,15 @@ class Facts:
         self.status, self.reason = status, reason  # "sat" | "unknown" | "pending" (retry decides)
         self._formulas, self._ms, self._model, self._retry = list(formulas), timeout_ms, None, retry
         self._lows: dict[str, int] = {}
+        self._steps: dict[str, int] = {}  # each symbol's multiple_of
+        self._near: list | None = None
 
     @property
     def ok(self) -> bool:
         if self.status == "pending":
             done = self._retry()  # may raise InputError: the facts contradict each other after all
             self.status, self.reason, self._formulas, self._ms = done.status, done.reason, done._formulas, done._ms
-            self._lows = done._lows
+            self._lows, self._steps = done._lows, done._steps
         return self.status == "sat"
 
     @property
@@ -49,6 +55,29 @@ class Facts:
         if self._model is None:
             self._model = _smallest(self._formulas, self._ms, self._lows) if self.ok and self._formulas else {}
         return self._model
+
+
+    def neighbours(self, per_symbol: int = NEIGHBOURS, points: int = 4) -> list[dict[str, int]]:
+        """Allowed symbol values near the model, in lexicographic order: for each symbol in turn, its
+        next ``per_symbol`` allowed values above the model's (the symbols before it kept at the model's
+        values), each completed by the smallest values of the symbols after it that satisfy every fact;
+        ``points`` at most, computed once.  Where a refutation needs a larger symbol than the smallest
+        model, it is most often at one of these (a collision at s = 32, s2 = 2*s: ``runner``)."""
+        if self._near is None:
+            self._near = []
+            model = self.model
+            names = self._formulas[-1][1] if self._formulas else []
+            for i, name in enumerate(names):
+                step = max(1, self._steps.get(name, 1))
+                for k in range(1, per_symbol + 1):
+                    if len(self._near) >= points:
+                        return self._near
+                    pins = [z3.Int(n) == model[n] for n in names[:i]] + [z3.Int(name) == model[name] + k * step]
+                    near = _smallest(self._formulas[:-1] + [("@pins", z3.And(*pins)), self._formulas[-1]],
+                                     min(self._ms, NEAR_MS), self._lows)
+                    if near:
+                        self._near.append(near)
+        return self._near
 
 
 def labelled(check) -> list[tuple[str, object]]:
@@ -126,6 +155,7 @@ def decide(check, timeout_s: float, quick: bool = True) -> Facts:
         out = Facts("sat", formulas=[(n, f) for n, f in facts] + [("@symbols", list(check.symbols))],
                     timeout_ms=ms)
         out._lows = {s.name: s.min for s in check.symbols.values()}
+        out._steps = {s.name: s.multiple_of for s in check.symbols.values()}
         return out
     if r == z3.unknown:
         return Facts("unknown", f"the symbols' facts were not shown to have a model ({solver.reason_unknown()} "

@@ -126,7 +126,8 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             return Outcome(name, PROVED, time.perf_counter() - start)
     query = [v.formula, *(f for f, _ in assertions)]
     at_model = z3.unsat  # the answer at the facts' model: a refutation there is one, and is linear
-    if used & q.symbol_vars():  # in the symbols (most symbolic refutations hold at the smallest symbols)
+    symbolic = bool(used & q.symbol_vars())  # in the symbols (most symbolic refutations hold at the
+    if symbolic:  # smallest symbols, or next to them)
         pinned, at_model = _at_the_facts_model(q, query, used, facts, timeout_s * PIN_SHARE)
     if at_model == z3.sat:
         solver, r = pinned, z3.sat
@@ -134,6 +135,12 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         solver = fast_solver(timeout_s)
         add(solver, query)
         r = solver.check()
+    if r == z3.unknown and symbolic:  # a hard one: the points next to the facts' model (Facts.neighbours)
+        for near in facts.neighbours() if facts is not None and facts.status == "sat" else ():
+            pinned, at_near = _at_the_facts_model(q, query, used, facts, timeout_s * NEAR_SHARE, near)
+            if at_near == z3.sat:
+                solver, r = pinned, z3.sat
+                break
     if r == z3.unknown and at_model == z3.unknown:  # the facts' model again, with what is left
         pinned, at_model = _at_the_facts_model(q, query, used, facts, (start + timeout_s - time.perf_counter()) / 2)
         if at_model == z3.sat:
@@ -217,6 +224,7 @@ def _record(recorder, name, apply, check, formula, result) -> None:
         recorder.observe(name, apply.index, check, solver, result)
 
 
+NEAR_SHARE = 0.05  # of the budget, for each point next to the facts' model (Facts.neighbours)
 PIN_SHARE = 0.1  # of the budget, for the first query at the facts' model (symbolic obligations only)
 FAST_SHARE = 0.5  # of the budget, for the first attempt (the default solver, after it, is rarely the one that
 # decides: once in 1,000 symbolic fuzz cases, measured 2026-12-01; and it spoils later queries: tactic_solver)
@@ -270,13 +278,14 @@ def general_solver(query: list, seconds: float):
     return solver
 
 
-def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float):
+def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float, point: dict | None = None):
     """A refutation at one allowed point: the symbols pinned to the facts' model (``proofs.facts``),
     which satisfies every fact, so a model here is a model of ``query`` (a counterexample, and the
     smallest symbol values there are: that model is the facts' smallest).  With the symbols concrete
     the nonlinear terms in them become linear.  Returns (the pinned solver, its answer), or
     (None, unknown) when there is nothing to pin; unsat here proves nothing about other points."""
     model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
+    model = point if point is not None and model is not None else model  # another allowed point
     pins = [q.z(p) == model[n] for n, p in q.symbols.items()
             if model is not None and n in model and p.variables() and p.variables() <= used]
     if not pins or seconds <= 0.001:
