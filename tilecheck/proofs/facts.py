@@ -29,7 +29,8 @@ NEAR_MS = 200  # each query of a neighbour's completion
 class Facts:
     """The outcome of deciding the facts: ``ok`` when they have a model.
 
-    A first attempt gets at most ``QUICK`` seconds; if that is not enough, the rest of the
+    A first attempt gets at most ``QUICK`` seconds (half to the runner's tactic, half to
+    ``z3.Solver()`` as the last resort); if that is not enough, the rest of the
     budget is spent only when an obligation that mentions a symbol asks (``ok``), so hard
     facts about symbols that no query uses cost no more than that first second."""
 
@@ -143,12 +144,12 @@ def decide(check, timeout_s: float, quick: bool = True) -> Facts:
         return Facts("pending", first.reason, retry=lambda: decide(check, timeout_s - QUICK, quick=False))
     facts = labelled(check)
     ms = max(1, int(timeout_s * 1000))
-    solver = tactic_solver(ms)  # not z3.Solver(): runner.tactic_solver says why
+    solver = tactic_solver(max(1, ms // 2))  # not z3.Solver(): runner.tactic_solver says why
     solver.add(*(f for _, f in facts))
     r = solver.check()
-    if r == z3.unknown and ms > 1:  # the default solver as the last resort (its portfolio decides more)
-        solver = z3.Solver()
-        solver.set(timeout=ms)
+    if r == z3.unknown and ms > 1:  # the default solver as the last resort (its portfolio decides more),
+        solver = z3.Solver()  # for the other half: the two together within timeout_s
+        solver.set(timeout=ms - ms // 2)
         solver.add(*(f for _, f in facts))
         r = solver.check()
     if r == z3.sat:
