@@ -128,6 +128,25 @@ def test_one_thread_overwriting_its_own_local_words_is_still_refuted():
     assert enumerator.decide(check)[0]["disjoint"][0] == "refuted"
 
 
+def test_a_local_race_is_one_thread_against_itself():
+    """.local compares a thread's own (repeat, word) accesses: the second access is the first's thread
+    (no second thread variable), and the counterexample names that one thread twice and replays."""
+    check = build({"L": mem((32, 2, 4), scope="local", layout="(32,2,4):(0,0,1)", align=16),
+                   "R": reg((32, 2, 4), layout="(32,2,4):(1@laneid,4,1)")},
+                  {"opcode": "st.local.v4.b32", "scope": "warp", "dst": "L", "src": "R"}, threads=64)
+    o = tilecheck.prove(check).applies[0].obligation("disjoint")
+    assert o.status == "refuted", o.message
+    first, second = o.counterexample["first"], o.counterexample["second"]
+    assert first["thread"] == second["thread"] and first["repeat"] != second["repeat"]
+    assert enumerator.violation_at(check, 0, "disjoint", o.counterexample) is None
+
+
+def test_a_guarded_local_store_of_many_threads_is_proved_like_the_decider():
+    check = tilecheck.load(Path(__file__).parent / "data" / "solver_state" / "local_guarded_disjoint.toml")
+    assert statuses(tilecheck.prove(check, timeout=2))["disjoint"] == "proved"
+    assert enumerator.decide(check)[0]["disjoint"][0] == "proved"
+
+
 def _grid(start="r0", size=8, scope="global"):
     return {"symbols": {"r0": {"min": 0, "max": 3, "from": "ctaid.x"}},
             "tensors": {"A": mem((size,), scope=scope, align=16), "R": reg((4,))},

@@ -70,12 +70,13 @@ def _store(q):
     t = q.tensor(view)
     local, grid = t.scope == "local", t.scope == "global" and bool(q.cta_bound)
     cta = q.cta_bound if grid else ()
-    a, b = q.coords("a", thread=True), q.coords("b", thread=True)
+    a = q.coords("a", thread=True)
+    b = q.with_repeat(a, "b") if local else q.coords("b", thread=True)  # .local: one thread's own accesses
     if grid:
         b = Coords(b.tag, b.group, b.repeat, b.word, q.other_cta("b"))
     off_a, off_b = _plain(q, view, a), _plain(q, view, b)
     same = cmp("==", q.z(off_a), q.z(off_b))
-    formula = And(_differ(q, a, b, thread=True, cta=cta), same)
+    formula = And(_differ(q, a, b, thread=not local, cta=cta), same)
     # an exact lemma first: same offset, same digits (proofs.injective); across CTAs each CTA's copy
     # of the CTA-bound symbols counts as a digit too, over the range the facts prove for it
     extra = (set().union(*(q.symbols[n].variables() for n in cta)),
@@ -83,31 +84,33 @@ def _store(q):
     formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b", extra))
     if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store
         formula = And(formula, atom_inside(q, a), atom_inside(q, b))
-    if local:  # each thread has its own .local window
-        formula = And(formula, cmp("==", q.z(Poly.var("a:thread")), q.z(Poly.var("b:thread"))))
 
     def explain(w):
-        ca, cb = w.coords("a", thread=True), w.coords("b", thread=True)
-        ta, tb = w.thread_id("a"), w.thread_id("b")
+        ca = w.coords("a", thread=True)
+        if local:  # b is a's thread (Query.with_repeat): its repeat and word only
+            cb, tb = (ca[0], *w.coords("b")[1:]), w.thread_id("a")
+        else:
+            cb, tb = w.coords("b", thread=True), w.thread_id("b")
+        ta, tag_b = w.thread_id("a"), "a" if local else "b"
         sa, sb = w.symbols, (w.cta_symbols.get("b", w.symbols) if grid else w.symbols)
         oa, ob = w.value(view, ca)[OFFSET], w.value(view, cb, sb)[OFFSET]
         same_cta = all(sa[n] == sb[n] for n in cta)
         if (same_cta and (ta, ca[1:]) == (tb, cb[1:])) or oa != ob or (local and ta != tb):
             return None
         ia = w.index(view, ca)
-        first, second = w.describe(ca, "a"), w.describe(cb, "b")
+        first, second = w.describe(ca, "a"), w.describe(cb, tag_b)
         if not same_cta:
             second["symbols"] = dict(sb)
             ctas = " and ".join("CTA (" + ", ".join(f"{n}={s[n]}" for n in cta) + ")" for s in (sa, sb))
             others = ", ".join(f"{k}={v}" for k, v in sa.items() if k not in cta)
             return ((f"with symbols ({others}): " if others else "")
                     + f"two CTAs, {ctas}, both store to {element(t, ia)} at element offset {oa}: "
-                    f"{w.where(ca, 'a', symbols=False)} of the first and {w.where(cb, 'b', symbols=False)} "
+                    f"{w.where(ca, 'a', symbols=False)} of the first and {w.where(cb, tag_b, symbols=False)} "
                     "of the second",
                     {"first": first, "second": second, "tensor": t.name, "index": list(ia), "offset": oa})
         syms = ", ".join(f"{k}={v}" for k, v in w.symbols.items())
         return ((f"with symbols ({syms}): " if syms else "")
-                + f"{w.where(ca, 'a', symbols=False)} and {w.where(cb, 'b', symbols=False)} "
+                + f"{w.where(ca, 'a', symbols=False)} and {w.where(cb, tag_b, symbols=False)} "
                 f"both store to {element(t, ia)} at element offset {oa}",
                 {"first": first, "second": second, "tensor": t.name,
                  "index": list(ia), "offset": oa})
