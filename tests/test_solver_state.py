@@ -95,7 +95,7 @@ def test_a_symbolic_refutation_at_the_facts_model_needs_no_unpinned_query(monkey
     known = facts.decide(check, 2)
     monkeypatch.setattr(runner, "fast_solver", unpinned)
     monkeypatch.setattr(runner, "general_solver", unpinned)
-    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 2, known)
+    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 10, known)
     assert o.status == "refuted", o.message
     assert o.counterexample["first"]["symbols"] == {"s": 0, "s2": 4}
     assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
@@ -125,7 +125,44 @@ def test_a_refutation_next_to_the_facts_model_is_found_when_the_unpinned_query_i
     known = facts.decide(check, 2)
     monkeypatch.setattr(runner, "fast_solver", lambda seconds: runner.tactic_solver(1))
     monkeypatch.setattr(runner, "general_solver", general)
-    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 2, known)
+    # a 10 s budget: each neighbour gets half a second (the sat one takes ~0.07 s alone), so a loaded
+    # machine does not turn this into a test of speed
+    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 10, known)
     assert o.status == "refuted", o.message
     assert o.counterexample["first"]["symbols"] == {"s": 32, "s2": 64}
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+
+
+def test_a_cta_digit_bounded_by_another_symbol_counts_by_its_actual_difference():
+    """r + 1 <= 3*n with n unbounded: r' = r/8 spans 0..131072 as proved alone, which breaks the chain
+    below the 6*n stride; counted by |r' - r'@b| under both copies' facts (16*|Δr'| <= 6*n - 2) the chain
+    holds in another order, the lemma is proved, and so is disjoint (the decider agrees)."""
+    import tilecheck
+    from tilecheck import decide
+    from tilecheck.encode import Query
+    from tilecheck.proofs import disjoint, facts, injective, runner
+    check = tilecheck.load(DATA / "grid_disjoint_span_by_symbol.toml")
+    calls = []
+    real = injective._across
+    q = Query(check, check.applies[0])
+    q.facts = facts.decide(check, 2)
+    try:
+        injective._across = lambda *a: calls.append(real(*a)) or calls[-1]
+        disjoint.violation(q)
+    finally:
+        injective._across = real
+    assert calls and calls[-1], "the chain across CTAs was not proved"
+    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 10, facts.decide(check, 2))
+    assert o.status == "proved", o.message
+    assert decide.decide(check)[0]["disjoint"][0] == "proved"
+
+
+def test_with_a_wider_cta_range_the_ctas_collide_and_it_is_refuted():
+    """r + 1 <= 4*n: CTAs r = 0 and r = 24 (n = 8) store to one word across the 6*n stride."""
+    import tilecheck
+    from tilecheck import decide
+    check = tilecheck.load(DATA / "grid_disjoint_span_collides.toml")
+    o = tilecheck.prove(check, timeout=10).applies[0].obligation("disjoint")
+    assert o.status == "refuted", o.message
+    assert o.counterexample["first"]["symbols"]["r"] != o.counterexample["second"]["symbols"]["r"]
     assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None

@@ -11,7 +11,8 @@ smaller ones).  The chain is a query over the symbols alone; when Z3 proves it u
 facts, ``off(a) == off(b)`` implies ``x_k(a) == x_k(b)`` for every k, a valid lemma that
 ``disjoint`` adds to its formula.  What remains (equal digits, different accesses) is
 linear and easy.  If the chain is not proved in time, no lemma is added: nothing is lost
-but speed.  The order tried is the coefficients' order at the symbols' smallest values.
+but speed.  Across CTAs (``_across``), a CTA digit's span may be replaced by the two copies'
+actual difference, bounded by their facts.  The order tried is the coefficients' order at the symbols' smallest values.
 """
 from __future__ import annotations
 
@@ -107,16 +108,18 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
     if any(not ca[v].variables() <= set(env) for v, _ in pairs):
         return []  # a coefficient names a variable with no lower end: no order to try
     zv = q.zv
+    def background():  # the facts and the ranges of the parameters (a subset: sound to drop the rest)
+        return [q.build(c) for c, vs in q.constraints() if vs and vs <= params | _param_closure(q, params)]
+
     if not params:  # constant coefficients: the chain condition is arithmetic, decided here exactly
-        total = 0
-        for v, _ in sorted(pairs, key=lambda vw: abs(ca[vw[0]].constant)):
+        total, order = 0, sorted(pairs, key=lambda vw: abs(ca[vw[0]].constant))
+        for v, _ in order:
             c = abs(ca[v].constant)
-            if c <= total:
-                return []
+            if c <= total:  # (across CTAs: the CTA digits' actual differences may still make it)
+                return _across(q, order, ca, spans, more, background()) if more & set(ca) else []
             total += c * spans[v]
         return [cmp("==", zv[v], zv[w]) for v, w in pairs]
-    # the facts and the ranges of the parameters (a subset of the background: sound to drop the rest)
-    facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= params | _param_closure(q, params)]
+    facts = background()
     orders = [sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))]  # at the parameters' lower ends
     at = _at_facts_model(q, params)  # and at a point the facts allow (a fact may push a stride up)
     if at is None:
@@ -143,7 +146,44 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
         solver.add(*facts)
         if solver.check() == z3.unsat:
             return [zv[v] == zv[w] for v, w in pairs]
+    return _across(q, orders[0], ca, spans, more, facts) if more else []
+
+
+def _across(q, order, ca, spans, more: set, facts: list) -> list:
+    """The chain with each CTA's copy of a CTA-bound digit counted by the two copies' actual
+    difference ``|v - w|`` instead of its proved span, under the facts of both copies (their range
+    may depend on another symbol: ``r + 1 <= 3*n`` with ``n`` unbounded).  Still the mixed-radix
+    argument: for the largest ``k`` with ``Δ_k != 0``, ``|c_k·Δ_k| >= |c_k| > Σ_{j<k} |c_j|·b_j >=
+    |Σ_{j<k} c_j·Δ_j|`` where ``b_j`` bounds ``|Δ_j|`` (a box digit's span; a CTA digit's own
+    ``|Δ_j|``), so ``off(a) == off(b)`` forces every ``Δ`` to 0.  [] when not proved or no CTA digit."""
+    cta = [vw for vw in order if vw[0] in more]
+    if not cta:
+        return []
+    zv = q.zv
+    tries = [order]  # the order given, then each CTA digit moved to every other place (its |Δ| may be
+    for vw in cta:  # small where another symbol is: r' <= (3*n - 1)/8 below a digit of 6*n)
+        rest = [x for x in order if x != vw]
+        tries += [o for o in (rest[:k] + [vw] + rest[k:] for k in range(len(order))) if o not in tries]
+    for order in tries[:ACROSS_ORDERS]:
+        terms, fails = [], []
+        for v, w in order:
+            c = ca[v].z3(zv)
+            absc = z3.If(c >= 0, c, -c)
+            fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
+            if v in more:
+                d = zv[v] - zv[w]
+                terms.append(absc * z3.If(d >= 0, d, -d))
+            else:
+                terms.append(absc * spans[v])
+        solver = _chain_solver()
+        solver.add(z3.Or(*fails))
+        solver.add(*facts)
+        if solver.check() == z3.unsat:
+            return [zv[v] == zv[w] for v, w in order]
     return []
+
+
+ACROSS_ORDERS = 8  # orders _across tries, at most
 
 
 def _at_facts_model(q, params: set[str]) -> dict[str, int] | None:
