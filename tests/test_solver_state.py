@@ -166,3 +166,12 @@ def test_with_a_wider_cta_range_the_ctas_collide_and_it_is_refuted():
     assert o.status == "refuted", o.message
     assert o.counterexample["first"]["symbols"]["r"] != o.counterexample["second"]["symbols"]["r"]
     assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+
+
+def test_a_guarded_store_whose_chain_needs_the_guard_is_proved_like_the_decider():
+    """Left slow (BENCHMARKS 10): no lemma, the solver alone (0.8-0.9 s with z3 5.0.0); proved, as the decider."""
+    import tilecheck
+    from tilecheck import decide
+    check = tilecheck.load(DATA / "guarded_disjoint_needs_guard.toml")
+    assert tilecheck.prove(check, timeout=10).applies[0].obligation("disjoint").status == "proved"
+    assert decide.decide(check)[0]["disjoint"][0] == "proved"
