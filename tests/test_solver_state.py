@@ -175,3 +175,12 @@ def test_a_guarded_store_whose_chain_needs_the_guard_is_proved_like_the_decider(
     check = tilecheck.load(DATA / "guarded_disjoint_needs_guard.toml")
     assert tilecheck.prove(check, timeout=10).applies[0].obligation("disjoint").status == "proved"
     assert decide.decide(check)[0]["disjoint"][0] == "proved"
+
+
+def test_no_neighbours_without_a_model():
+    """A smallest model not found in time (empty) gives no points, not an error."""
+    import tilecheck
+    from tilecheck.proofs import facts
+    known = facts.decide(tilecheck.load(DATA / "disjoint_next_to_model.toml"), 2)
+    known._model = {}
+    assert known.neighbours() == []

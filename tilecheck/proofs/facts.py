@@ -57,7 +57,6 @@ class Facts:
             self._model = _smallest(self._formulas, self._ms, self._lows) if self.ok and self._formulas else {}
         return self._model
 
-
     def neighbours(self, per_symbol: int = NEIGHBOURS, points: int = 4) -> list[dict[str, int]]:
         """Allowed symbol values near the model, in lexicographic order: for each symbol in turn, its
         next ``per_symbol`` allowed values above the model's (the symbols before it kept at the model's
@@ -67,7 +66,7 @@ class Facts:
         if self._near is None:
             self._near = []
             model = self.model
-            names = self._formulas[-1][1] if self._formulas else []
+            names = self._formulas[-1][1] if self._formulas and model else []  # no model found: no point
             for i, name in enumerate(names):
                 step = max(1, self._steps.get(name, 1))
                 for k in range(1, per_symbol + 1):

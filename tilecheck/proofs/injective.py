@@ -11,8 +11,9 @@ smaller ones).  The chain is a query over the symbols alone; when Z3 proves it u
 facts, ``off(a) == off(b)`` implies ``x_k(a) == x_k(b)`` for every k, a valid lemma that
 ``disjoint`` adds to its formula.  What remains (equal digits, different accesses) is
 linear and easy.  If the chain is not proved in time, no lemma is added: nothing is lost
-but speed.  Across CTAs (``_across``), a CTA digit's span may be replaced by the two copies'
-actual difference, bounded by their facts.  The order tried is the coefficients' order at the symbols' smallest values.
+but speed.  The order tried is the coefficients' order at the symbols' smallest values.  Across
+CTAs (``_across``), a CTA digit's span may be replaced by the two copies' actual difference,
+bounded by their facts, with that digit tried at each place in the order.
 """
 from __future__ import annotations
 
