@@ -184,3 +184,17 @@ def test_no_neighbours_without_a_model():
     known = facts.decide(tilecheck.load(DATA / "disjoint_next_to_model.toml"), 2)
     known._model = {}
     assert known.neighbours() == []
+
+
+def test_a_split_far_from_the_smallest_symbols_is_never_proved():
+    """Left open (BENCHMARKS 10): the rows of this swizzled ldmatrix split only where row*n reaches the
+    swizzle's bits 10-12 with an odd c; Z3 does not decide it in 2 s. Whatever it answers, never proved,
+    and a refutation must replay on the decider."""
+    import tilecheck
+    from tilecheck import decide
+    check = tilecheck.load(DATA / "swizzled_rows_split_far.toml")
+    assert decide.decide(check)[0]["contiguity"][0] == "refuted"
+    o = tilecheck.prove(check, timeout=2).applies[0].obligation("contiguity")
+    assert o.status in ("refuted", "unknown"), o.message
+    if o.status == "refuted":
+        assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
