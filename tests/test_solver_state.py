@@ -79,26 +79,35 @@ def test_without_that_fact_the_lemma_does_not_apply_and_the_collision_is_refuted
     assert o.counterexample["first"]["symbols"]["r"] != o.counterexample["second"]["symbols"]["r"]
 
 
+def _disjoint_refuted_without(monkeypatch, name: str, fast) -> dict:
+    """disjoint of the file ``name`` decided with the runner's unpinned first attempt replaced by
+    ``fast`` and no general solver, at a 10 s budget (each pinned point gets 0.5-1 s: a loaded machine
+    does not turn this into a test of speed): refuted, the counterexample replayed; its first symbols."""
+    import tilecheck
+    from tilecheck import decide
+    from tilecheck.proofs import disjoint, facts, runner
+
+    def general(*_):
+        raise AssertionError("the general solver was asked")
+
+    check = tilecheck.load(DATA / name)
+    known = facts.decide(check, 2)
+    monkeypatch.setattr(runner, "fast_solver", fast)
+    monkeypatch.setattr(runner, "general_solver", general)
+    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 10, known)
+    assert o.status == "refuted", o.message
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+    return o.counterexample["first"]["symbols"]
+
+
 def test_a_symbolic_refutation_at_the_facts_model_needs_no_unpinned_query(monkeypatch):
     """The query with the symbols pinned to the facts' smallest model is asked first (a tenth of the
     budget): here it is sat (s = 0: every column collides), so the unpinned query, which Z3 5.4.1
     needed 1-5 s for, is never asked; the counterexample is at the smallest symbols and replays."""
-    import tilecheck
-    from tilecheck import decide
-    from tilecheck.proofs import runner
-
     def unpinned(*_):
         raise AssertionError("the unpinned query was asked")
 
-    from tilecheck.proofs import disjoint, facts
-    check = tilecheck.load(DATA / "disjoint_pinned_first.toml")
-    known = facts.decide(check, 2)
-    monkeypatch.setattr(runner, "fast_solver", unpinned)
-    monkeypatch.setattr(runner, "general_solver", unpinned)
-    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 10, known)
-    assert o.status == "refuted", o.message
-    assert o.counterexample["first"]["symbols"] == {"s": 0, "s2": 4}
-    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+    assert _disjoint_refuted_without(monkeypatch, "disjoint_pinned_first.toml", unpinned) == {"s": 0, "s2": 4}
 
 
 def test_the_points_next_to_the_facts_model_are_the_next_values_of_each_symbol():
@@ -114,23 +123,9 @@ def test_the_points_next_to_the_facts_model_are_the_next_values_of_each_symbol()
 def test_a_refutation_next_to_the_facts_model_is_found_when_the_unpinned_query_is_undecided(monkeypatch):
     """The stores collide at s = 32, s2 = 64, not at the facts' model: with the unpinned query
     undecided (1 ms) and no general solver, the neighbours find it, minimal and replayed."""
-    import tilecheck
-    from tilecheck import decide
-    from tilecheck.proofs import disjoint, facts, runner
-
-    def general(*_):
-        raise AssertionError("the general solver was asked")
-
-    check = tilecheck.load(DATA / "disjoint_next_to_model.toml")
-    known = facts.decide(check, 2)
-    monkeypatch.setattr(runner, "fast_solver", lambda seconds: runner.tactic_solver(1))
-    monkeypatch.setattr(runner, "general_solver", general)
-    # a 10 s budget: each neighbour gets half a second (the sat one takes ~0.07 s alone), so a loaded
-    # machine does not turn this into a test of speed
-    o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 10, known)
-    assert o.status == "refuted", o.message
-    assert o.counterexample["first"]["symbols"] == {"s": 32, "s2": 64}
-    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+    from tilecheck.proofs import runner
+    found = _disjoint_refuted_without(monkeypatch, "disjoint_next_to_model.toml", lambda seconds: runner.tactic_solver(1))
+    assert found == {"s": 32, "s2": 64}
 
 
 def test_a_cta_digit_bounded_by_another_symbol_counts_by_its_actual_difference():

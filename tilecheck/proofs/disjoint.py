@@ -86,16 +86,15 @@ def _store(q):
         formula = And(formula, atom_inside(q, a), atom_inside(q, b))
 
     def explain(w):
-        ca = w.coords("a", thread=True)
+        ca, ta = w.coords("a", thread=True), w.thread_id("a")
         if local:  # b is a's thread (Query.with_repeat): its repeat and word only
-            cb, tb = (ca[0], *w.coords("b")[1:]), w.thread_id("a")
+            cb, tb, tag_b = (ca[0], *w.coords("b")[1:]), ta, "a"
         else:
-            cb, tb = w.coords("b", thread=True), w.thread_id("b")
-        ta, tag_b = w.thread_id("a"), "a" if local else "b"
+            cb, tb, tag_b = w.coords("b", thread=True), w.thread_id("b"), "b"
         sa, sb = w.symbols, (w.cta_symbols.get("b", w.symbols) if grid else w.symbols)
         oa, ob = w.value(view, ca)[OFFSET], w.value(view, cb, sb)[OFFSET]
         same_cta = all(sa[n] == sb[n] for n in cta)
-        if (same_cta and (ta, ca[1:]) == (tb, cb[1:])) or oa != ob or (local and ta != tb):
+        if (same_cta and (ta, ca[1:]) == (tb, cb[1:])) or oa != ob:
             return None
         ia = w.index(view, ca)
         first, second = w.describe(ca, "a"), w.describe(cb, tag_b)

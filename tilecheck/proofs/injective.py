@@ -136,18 +136,30 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
     for order in orders:
         if at is not None and _fails_at(order, ca, spans, at):
             continue  # the chain fails at an allowed point: its query is sat, no need to ask
-        terms, fails = [], []
-        for v, _ in order:
-            c = ca[v].z3(zv)
-            absc = z3.If(c >= 0, c, -c)
-            fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
-            terms.append(absc * spans[v])
-        solver = _chain_solver()
-        solver.add(z3.Or(*fails))
-        solver.add(*facts)
-        if solver.check() == z3.unsat:
+        if _chain_proved(q, order, ca, spans, facts):
             return [zv[v] == zv[w] for v, w in pairs]
     return _across(q, orders[0], ca, spans, more, facts) if more else []
+
+
+def _chain_proved(q, order, ca, spans, facts: list, actual: set = frozenset()) -> bool:
+    """The chain condition in ``order`` holds under ``facts``: its failure is unsat.  Each pair's bound
+    on ``|Δ|`` is its span, or for a pair whose first digit is in ``actual`` the two digits' actual
+    difference (``_across``)."""
+    zv = q.zv
+    terms, fails = [], []
+    for v, w in order:
+        c = ca[v].z3(zv)
+        absc = z3.If(c >= 0, c, -c)
+        fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
+        if v in actual:
+            d = zv[v] - zv[w]
+            terms.append(absc * z3.If(d >= 0, d, -d))
+        else:
+            terms.append(absc * spans[v])
+    solver = _chain_solver()
+    solver.add(z3.Or(*fails))
+    solver.add(*facts)
+    return solver.check() == z3.unsat
 
 
 def _across(q, order, ca, spans, more: set, facts: list) -> list:
@@ -166,20 +178,7 @@ def _across(q, order, ca, spans, more: set, facts: list) -> list:
         rest = [x for x in order if x != vw]
         tries += [o for o in (rest[:k] + [vw] + rest[k:] for k in range(len(order))) if o not in tries]
     for order in tries[:ACROSS_ORDERS]:
-        terms, fails = [], []
-        for v, w in order:
-            c = ca[v].z3(zv)
-            absc = z3.If(c >= 0, c, -c)
-            fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
-            if v in more:
-                d = zv[v] - zv[w]
-                terms.append(absc * z3.If(d >= 0, d, -d))
-            else:
-                terms.append(absc * spans[v])
-        solver = _chain_solver()
-        solver.add(z3.Or(*fails))
-        solver.add(*facts)
-        if solver.check() == z3.unsat:
+        if _chain_proved(q, order, ca, spans, facts, actual=more):
             return [zv[v] == zv[w] for v, w in order]
     return []
 
