@@ -135,6 +135,7 @@ class Operands:
         self.vector = apply.opcode.vector
         self.memory = check.tensors[apply.memory.tensor]
         self.register = check.tensors[apply.register.tensor]
+        self._shape = (*self.group_shape, *self.repeat_shape, self.vector)  # a table's shape (``_table``)
         self._cache: dict = {}
 
     def groups(self):
@@ -179,7 +180,7 @@ class Operands:
         """The row-major position of ``point`` in the table (``itertools.product`` order), None outside it."""
         g, r, w = point
         coords = (*g, *r, w)
-        shape = (*self.group_shape, *self.repeat_shape, self.vector)
+        shape = self._shape
         if len(coords) != len(shape):
             return None
         i = 0
@@ -226,9 +227,13 @@ class Operands:
         return tuple(cols)
 
     def offset(self, view, point) -> int:
-        cols = self.arrays(view)  # straight from the table (what ``value`` gives), without its dict
-        i = self._flat(point) if cols is not None else None
-        return cols[0].flat[i] if i is not None else self.value(view, point)[""]
+        key = ("offsets", id(view))  # straight from the table (what ``value`` gives), as a flat list
+        flat = self._cache.get(key, False)
+        if flat is False:
+            cols = self.arrays(view)
+            flat = self._cache[key] = None if cols is None else cols[0].ravel().tolist()
+        i = self._flat(point) if flat is not None else None
+        return flat[i] if i is not None else self.value(view, point)[""]
 
     def word_in(self, view, point) -> bool:
         """Every logical index of ``view`` at ``point`` lies in [0, extent) of its tensor."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from math import prod
 
 from .errors import InputError
@@ -133,7 +134,13 @@ _SWIZZLE = re.compile(r"^\s*Sw\s*<([^<>]*)>\s*o\b\s*(.*)$", re.S)
 
 def parse_layout(text: str) -> Layout:
     """Parse ``"(15,2,7,2):(4,1,60,2)"`` or a swizzled ``"Sw<3,3,3> o (8,64):(64,1)"``; raises
-    InputError with the reason."""
+    InputError with the reason.  A layout is immutable: each text is parsed once per process (an
+    error is not kept, so it is raised again each time)."""
+    return _parse_layout(text) if isinstance(text, str) else _parse_layout.__wrapped__(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_layout(text: str) -> Layout:
     if isinstance(text, str) and text.lstrip().startswith("Sw"):
         m = _SWIZZLE.match(text)
         if not m:
@@ -147,7 +154,7 @@ def parse_layout(text: str) -> Layout:
         except InputError as e:
             raise InputError(f"layout {brief(text)}: {e.message}") from None
         try:
-            inner = parse_layout(m.group(2))
+            inner = _parse_layout.__wrapped__(m.group(2))
         except InputError as e:
             raise InputError(f"layout {brief(text)}: after the swizzle, {e.message}") from None
         if inner.swizzle is not None:

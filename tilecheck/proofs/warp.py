@@ -215,15 +215,11 @@ def per_row(rows: np.ndarray, modulus: int, count, mask=None) -> np.ndarray:
     low = rows[:, :nl].min(axis=1, keepdims=True)
     norm = rows.copy()
     norm[:, :nl] = rows[:, :nl] - (low // modulus) * modulus
-    if norm.dtype == object:  # offsets beyond int64: dedupe Python tuples
-        index: dict = {}
-        inverse = np.array([index.setdefault(tuple(r), len(index)) for r in norm.tolist()], dtype=np.int64)
-        uniq = list(index)
-    else:
-        uniq, inverse = np.unique(norm, axis=0, return_inverse=True)
-    counts = np.array([count({lane: int(a) for lane, a in enumerate(row[:nl]) if mask is None or row[nl + lane]})
-                       for row in uniq], dtype=np.int64)
-    return counts[np.asarray(inverse).reshape(-1)]  # one row (count, ideal) per warp-instruction
+    index: dict = {}  # distinct rows as Python tuples (exact at any size; faster than np.unique's axis=0)
+    inverse = [index.setdefault(r, len(index)) for r in map(tuple, norm.tolist())]
+    counts = np.array([count({lane: a for lane, a in enumerate(row[:nl]) if mask is None or row[nl + lane]})
+                       for row in index], dtype=np.int64)
+    return counts[np.asarray(inverse, dtype=np.int64)]  # one row (count, ideal) per warp-instruction
 
 
 def total(terms: list):
