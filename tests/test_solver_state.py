@@ -164,13 +164,38 @@ def test_with_a_wider_cta_range_the_ctas_collide_and_it_is_refuted():
     assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
 
 
-def test_a_guarded_store_whose_chain_needs_the_guard_is_proved_like_the_decider():
-    """Left slow (BENCHMARKS 10): no lemma, the solver alone (0.8-0.9 s with z3 5.0.0); proved, as the decider."""
+def _in_bounds_calls(monkeypatch) -> list:
+    from tilecheck.proofs import injective
+    calls, real = [], injective.in_bounds
+    monkeypatch.setattr(injective, "in_bounds", lambda *a: calls.append(real(*a)) or calls[-1])
+    return calls
+
+
+def test_a_guarded_store_whose_chain_needs_the_guard_is_proved_like_the_decider(monkeypatch):
+    """The view's own digits are injective only for guarded-in columns (a 4-wide slice of a ragged k):
+    the lemma over the tensor's axes (``injective.in_bounds``: (n, k):(k, 1) is injective on its domain)
+    gives equal indices; proved, as the decider (0.5-0.9 s and a campaign unknown without it)."""
     import tilecheck
     from tilecheck import decide
+    calls = _in_bounds_calls(monkeypatch)
     check = tilecheck.load(DATA / "guarded_disjoint_needs_guard.toml")
     assert tilecheck.prove(check, timeout=10).applies[0].obligation("disjoint").status == "proved"
+    assert calls and len(calls[-1]) == 2, "the in-bounds lemma (one equality per axis) was not proved"
     assert decide.decide(check)[0]["disjoint"][0] == "proved"
+
+
+def test_a_layout_that_overlaps_its_own_rows_gets_no_in_bounds_lemma_and_is_refuted(monkeypatch):
+    """(n, k):(2, 1) with k up to 65: two in-bounds elements share an offset, so the chain is not proved,
+    no lemma is added, and the collision is found; its counterexample replays on the decider."""
+    import tilecheck
+    from tilecheck import decide
+    calls = _in_bounds_calls(monkeypatch)
+    check = tilecheck.load(DATA / "guarded_disjoint_overlapping_rows.toml")
+    o = tilecheck.prove(check, timeout=10).applies[0].obligation("disjoint")
+    assert calls and calls[-1] == []
+    assert o.status == "refuted", o.message
+    assert decide.decide(check)[0]["disjoint"][0] == "refuted"
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
 
 
 def test_no_neighbours_without_a_model():

@@ -82,8 +82,10 @@ def _store(q):
     extra = (set().union(*(q.symbols[n].variables() for n in cta)),
              set().union(*(b.symbols[n].variables() for n in cta))) if grid else (set(), set())
     formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b", extra))
-    if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store
-        formula = And(formula, atom_inside(q, a), atom_inside(q, b))
+    if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store, and for two accesses
+        # in bounds, equal offsets mean equal indices when the layout is injective on its domain
+        formula = And(formula, atom_inside(q, a), atom_inside(q, b),
+                      *injective.in_bounds(q, view, a, b, off_a, off_b))
 
     def explain(w):
         ca, ta = w.coords("a", thread=True), w.thread_id("a")

@@ -17,6 +17,8 @@ bounded by their facts, with that digit tried at each place in the order.
 """
 from __future__ import annotations
 
+from itertools import permutations
+
 import z3
 
 from ..poly import Poly, cmp
@@ -261,3 +263,103 @@ def _proved_range(q, v: str, lo: int, hi: int) -> tuple[int, int]:
         else:
             b = mid - 1
     return a, top
+
+
+def in_bounds(q, view, a, b, off_a: Poly, off_b: Poly) -> list:
+    """Equalities ``idx_d(a) == idx_d(b)`` of every axis ``d`` of ``view``'s tensor (Z3 terms), implied
+    by ``off_a == off_b`` when both accesses are in bounds (a guarded store: only guarded-in atoms
+    store, ``proofs.guard.atom_inside``), or [] when that is not proved.
+
+    The offset of a flat layout is ``base + Σ_d idx_d·s_d`` with ``0 <= idx_d < e_d`` in bounds: the
+    mixed-radix argument over the *tensor's* axes, ``|s_k| > Σ_{j<k} |s_j|·(e_j - 1)`` in some order
+    (the chain over the whole axis, whatever slice the view takes of it), makes the layout injective
+    on its in-bounds domain, so equal offsets mean equal indices.  The chain is a query over the
+    symbols alone (``k > k - 1`` for a row-major ``(n, k)``), where the view's own digits may need
+    the guard to be injective (a column slice wider than a ragged ``k``).  The decomposition is
+    checked, not assumed: both offsets must equal ``base + Σ idx_d·s_d`` as polynomials, with the same
+    base, strides and extents on both sides (two CTAs: no CTA-bound symbol among them)."""
+    from ..expr import to_poly
+    from ..layout import ThreadStride
+    t = q.tensor(view)
+    lay = t.layout
+    leaves = (*lay.shape, *lay.stride)
+    if len(lay.stride) != len(t.shape) or any(isinstance(x, (tuple, ThreadStride)) for x in leaves):
+        return []
+    sym_a, sym_b = a.symbols or q.symbols, b.symbols or q.symbols
+    part = {}
+    for tag, c, sym, off in (("a", a, sym_a, off_a), ("b", b, sym_b, off_b)):
+        strides = [to_poly(s, q.ctx, sym) for s in lay.stride]
+        extents = [to_poly(e, q.ctx, sym) for e in t.shape]
+        base = to_poly(t.offset, q.ctx, sym)
+        idx = q.index(view, c)
+        total = base
+        for i, s in zip(idx, strides):
+            total = total + i * s
+        if total != off:
+            return []
+        part[tag] = (strides, extents, base, idx)
+    (sa, ea, base_a, ia), (sb, eb, base_b, ib) = part["a"], part["b"]
+    if sa != sb or ea != eb or base_a != base_b:
+        return []
+    live = [d for d in range(len(sa)) if not (ea[d].is_const and ea[d].constant <= 1)]  # Δ_d = 0 else
+    params = set().union(*(sa[d].variables() | ea[d].variables() for d in live)) if live else set()
+    zv = q.zv
+    equal = [cmp("==", q.z(x), q.z(y)) for x, y in zip(ia, ib)]
+    if not live:
+        return equal
+    if not params:  # constant strides and extents: exact arithmetic
+        order = sorted(live, key=lambda d: abs(sa[d].constant))
+        total = 0
+        for d in order:
+            if abs(sa[d].constant) <= total:
+                return []
+            total += abs(sa[d].constant) * max(0, ea[d].constant - 1)
+        return equal
+    env = {}
+    for p in params:
+        var = q.ctx.vars.get(p)
+        if var is None or var.lo is None:
+            return []
+        env[p] = var.lo
+    # the order: by the strides at the symbols' lower ends (ties broken both ways), at the facts' model,
+    # then any other (few axes); an order the chain fails at the facts' model is not asked
+    at = _at_facts_model(q, params)
+    orders = [sorted(live, key=lambda d: (abs(sa[d].eval(env)), k * d)) for k in (1, -1)]
+    if at is not None:
+        orders.append(sorted(live, key=lambda d: abs(sa[d].eval(at))))
+    if len(live) <= 3:
+        orders += [list(o) for o in permutations(live)]
+    tried = []
+    facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= params | _param_closure(q, params)]
+    for order in orders:
+        if order in tried or len(tried) >= IN_BOUNDS_ORDERS:
+            continue
+        tried.append(order)
+        if at is not None and _axes_fail_at(order, sa, ea, at):
+            continue
+        terms, fails = [], []
+        for d in order:
+            s = sa[d].z3(zv)
+            absd = z3.If(s >= 0, s, -s)
+            fails.append(absd <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
+            terms.append(absd * (ea[d].z3(zv) - 1))
+        solver = _chain_solver()
+        solver.add(z3.Or(*fails))
+        solver.add(*facts)
+        if solver.check() == z3.unsat:
+            return equal
+    return []
+
+
+IN_BOUNDS_ORDERS = 6  # orders of a tensor's axes in_bounds asks the solver about, at most
+
+
+def _axes_fail_at(order, strides, extents, at) -> bool:
+    """``in_bounds``'s chain in ``order`` fails at the parameter values ``at`` (exact arithmetic)."""
+    total = 0
+    for d in order:
+        s = abs(strides[d].eval(at))
+        if s <= total:
+            return True
+        total += s * max(0, extents[d].eval(at) - 1)
+    return False
