@@ -207,15 +207,67 @@ def test_no_neighbours_without_a_model():
     assert known.neighbours() == []
 
 
-def test_a_split_far_from_the_smallest_symbols_is_never_proved():
-    """Left open (BENCHMARKS 10): the rows of this swizzled ldmatrix split only where row*n reaches the
-    swizzle's bits 10-12 with an odd c; Z3 does not decide it in 2 s. Whatever it answers, never proved,
-    and a refutation must replay on the decider."""
+def test_a_split_far_from_the_smallest_symbols_is_refuted_by_the_case_split(monkeypatch):
+    """The rows of this swizzled ldmatrix split only where row*n reaches the swizzle's bits 10-12 with
+    an odd c (n >= 160): unknown even at 10 s before the case split; pinning the row digits (a few
+    values each) makes each case linear, and one case is sat.  The counterexample replays on the decider."""
     import tilecheck
     from tilecheck import decide
+    from tilecheck.proofs import runner
+    answers, real = [], runner._case_split
+
+    def split(*args):
+        out = real(*args)
+        answers.append(out[1])
+        return out
+    monkeypatch.setattr(runner, "_case_split", split)
     check = tilecheck.load(DATA / "swizzled_rows_split_far.toml")
     assert decide.decide(check)[0]["contiguity"][0] == "refuted"
-    o = tilecheck.prove(check, timeout=2).applies[0].obligation("contiguity")
-    assert o.status in ("refuted", "unknown"), o.message
-    if o.status == "refuted":
-        assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+    o = tilecheck.prove(check, timeout=10).applies[0].obligation("contiguity")
+    assert o.status == "refuted", o.message
+    assert runner.z3.sat in answers, "the case split did not find it"
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+
+
+class _Var:
+    def __init__(self, name, lo, hi):
+        self.name, self.lo, self.hi = name, lo, hi
+
+
+class _Query:
+    """What the case split reads of a Query: the variables' ranges and their Z3 constants."""
+
+    def __init__(self, **ranges):
+        import z3
+
+        class Ctx:
+            vars = {n: _Var(n, lo, hi) for n, (lo, hi) in ranges.items()}
+        self.ctx, self.zv = Ctx, {n: z3.Int(n) for n in ranges}
+
+
+def test_the_case_split_pins_the_small_digit_of_each_product_and_covers_its_range():
+    import z3
+    from tilecheck.proofs import runner
+    q = _Query(x=(0, 3), n=(1, None), y=(0, None))
+    x, n, y = (q.zv[v] for v in "xny")
+    ranges = [x >= 0, x <= 3, n >= 1, y >= 0]
+    plan = runner._split_plan(q, [2 * x * n == 4 * y + 1, *ranges], {"x", "n", "y"})
+    assert plan == (["x"], [range(0, 4)])
+    # 2*x*n is even, 4*y + 1 odd: every case is unsat, and the split says so (a proof)
+    solver, answer = runner._case_split(q, [2 * x * n == 4 * y + 1, *ranges], plan, 5)
+    assert answer == z3.unsat
+    # x*n == 9 with n <= 3... x in 0..3: only x = 3, n = 3; the sat case's model satisfies the query
+    query = [x * n == 9, n <= 3, *ranges]
+    solver, answer = runner._case_split(q, query, runner._split_plan(q, query, {"x", "n", "y"}), 5)
+    assert answer == z3.sat
+    m = solver.model()
+    assert m.eval(x).as_long() * m.eval(n).as_long() == 9 and m.eval(n).as_long() <= 3
+
+
+def test_no_case_split_for_a_product_of_unbounded_or_wide_variables():
+    from tilecheck.proofs import runner
+    q = _Query(n=(1, None), m=(1, None), w=(0, 1023))
+    n, m, w = (q.zv[v] for v in "nmw")
+    assert runner._split_plan(q, [n * m == 7, n >= 1, m >= 1], {"n", "m"}) is None
+    assert runner._split_plan(q, [w * n == 7, w >= 0, w <= 1023], {"w", "n"}) is None  # 1,024 values
+    assert runner._split_plan(q, [n + m == 7], {"n", "m"}) is None  # linear: nothing to split
