@@ -23,6 +23,18 @@ def test_decider_tables_match_the_point_by_point_path(data):
     assert tables == plain
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(checks(families=("guard",)) | symbolic_checks(families=("guard",)))
+def test_decider_tables_leave_out_guarded_out_atoms_as_the_point_by_point_path(data):
+    """A guarded apply's rules over the tables skip the guarded-out atoms (``_kept``) exactly where the
+    scalar rules do (``_skips``): the same verdicts and witnesses."""
+    check = from_dict(data, "<drawn>")
+    if check.symbols and not enumerator.assignments(check):
+        return
+    tables, plain = _both_paths(check)
+    assert tables == plain
+
+
 def _offsets(path):
     c = load(path)
     a = c.applies[0]

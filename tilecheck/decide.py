@@ -251,6 +251,22 @@ class Operands:
     def atom_in(self, g, r) -> bool:
         return all(self.inside(g, r))
 
+    def atoms_in(self, view):
+        """``atom_in`` at every point of the table at once (the same ``oracle.view_index`` and bounds on
+        numpy arrays of Python ints): a boolean array of shape (*group, *repeat, vector)."""
+        key = ("atoms_in", id(view))
+        if key not in self._cache:
+            shape = self._shape
+            n = prod(shape)
+            grid = np.indices(shape).reshape(len(shape), n).astype(object)
+            index = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+            ok = np.ones(n, dtype=bool)
+            for i, d in zip(index, self.check.tensors[view.tensor].shape):
+                i = np.broadcast_to(np.asarray(i, dtype=object), (n,))
+                ok &= np.asarray((i >= 0) & (i < evaluate(d, self.env)), dtype=bool)
+            self._cache[key] = np.broadcast_to(ok.reshape(shape).all(axis=-1, keepdims=True), shape)
+        return self._cache[key]
+
     def cosize(self, view) -> int:
         """1 + the largest element offset of the view's tensor over its whole domain."""
         key = ("cosize", id(view))
@@ -504,11 +520,18 @@ def _words(ops):
     return np.arange(ops.vector, dtype=object)
 
 
+def _kept(ops, name, view, bad):
+    """``bad`` of ``view`` less the points ``_skips`` leaves out (guarded-out atoms of a guarded rule)."""
+    if view is guarded_view(ops.apply) and name in GUARDED.get(ops.apply.opcode.kind, ()):
+        return bad & ops.atoms_in(view)
+    return bad
+
+
 def contiguity_bad(ops, shape):
     bad = np.zeros(shape, dtype=bool)
     for view in memory_views(ops.apply):
         o = ops.arrays(view)[0]
-        bad |= o != o[..., :1] + _words(ops)
+        bad |= _kept(ops, "contiguity", view, o != o[..., :1] + _words(ops))
     return bad
 
 
@@ -516,7 +539,7 @@ def alignment_bad(ops, shape):
     bad = np.zeros(shape, dtype=bool)
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
-        bad |= (t.esize * ops.arrays(view)[0][..., :1]) % (ops.vector * t.esize) != 0
+        bad |= _kept(ops, "alignment", view, (t.esize * ops.arrays(view)[0][..., :1]) % (ops.vector * t.esize) != 0)
     return bad
 
 
@@ -534,7 +557,7 @@ def bounds_bad(ops, shape):
     bad = np.zeros(shape, dtype=bool)
     for view in (ops.apply.dst, ops.apply.src):
         o = ops.arrays(view)[0]
-        bad |= (o < 0) | (o >= ops.cosize(view))
+        bad |= _kept(ops, "bounds", view, (o < 0) | (o >= ops.cosize(view)))
     return bad
 
 
@@ -543,7 +566,7 @@ def overflow_bad(ops, shape):
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
         first = t.esize * ops.arrays(view)[0]
-        bad |= (first < 0) | (first + t.esize - 1 >= ADDRESS_LIMIT[t.scope])
+        bad |= _kept(ops, "overflow", view, (first < 0) | (first + t.esize - 1 >= ADDRESS_LIMIT[t.scope]))
     return bad
 
 
@@ -561,9 +584,9 @@ def _point(ops, i: int) -> tuple:
 
 
 def _scalar_only(apply) -> bool:
-    """Rules the tables do not restate: guarded applies (guarded-out atoms are skipped) and ldmatrix
-    rows gathered across lanes are decided point by point."""
-    return bool(getattr(apply, "guard", False)) or apply.opcode.kind in MATRIX
+    """Rules the tables do not restate: ldmatrix rows gathered across lanes are decided point by point
+    (a guarded apply's guarded-out atoms are left out of the tables by ``_kept``)."""
+    return apply.opcode.kind in MATRIX
 
 
 def _first_violation(ops, name):
@@ -644,7 +667,7 @@ def disjoint_store(ops):
     (``.local``: over one thread's own repeats and words: each thread has its own window)."""
     view = ops.apply.memory
     local = ops.memory.scope == "local"
-    rows = None if _scalar_only(ops.apply) else _thread_rows(ops, view)
+    rows = None if _scalar_only(ops.apply) or guarded_view(ops.apply) is view else _thread_rows(ops, view)
     if rows is not None:  # the same walk, thread by thread, over the table
         per = rows.shape[1]
         for t0, block in ((t, rows[t]) for t in range(len(rows))) if local else ((0, rows.reshape(-1)),):
