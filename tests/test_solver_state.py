@@ -271,3 +271,38 @@ def test_no_case_split_for_a_product_of_unbounded_or_wide_variables():
     assert runner._split_plan(q, [n * m == 7, n >= 1, m >= 1], {"n", "m"}) is None
     assert runner._split_plan(q, [w * n == 7, w >= 0, w <= 1023], {"w", "n"}) is None  # 1,024 values
     assert runner._split_plan(q, [n + m == 7], {"n", "m"}) is None  # linear: nothing to split
+
+
+def test_a_fresh_context_decides_the_query_and_its_model_is_one_of_the_main_context():
+    import z3
+    from tilecheck.proofs import runner
+    x, y = z3.Ints("fresh_x fresh_y")
+    r, model = runner._fresh_check([x * y == 12, x > 3, y > 1], 5)
+    assert r == z3.sat and model.ctx == z3.main_ctx()
+    assert model.eval(x).as_long() * model.eval(y).as_long() == 12 and model.eval(x).as_long() > 3
+    assert runner._fresh_check([x * x == 2], 5) == (z3.unsat, None)
+
+
+def test_symbolic_queries_decided_in_a_fresh_context_agree_with_the_decider(monkeypatch):
+    """With the main context's first attempt cut to 1 ms, every symbolic query that attempt does not
+    decide goes to ``_fresh_check``: the verdicts are the decider's, and each counterexample replays."""
+    import tilecheck
+    from tilecheck import decide
+    from tilecheck.proofs import runner
+    calls, real = [], runner._fresh_check
+    monkeypatch.setattr(runner, "MAIN_FIRST_S", 0.001)
+    monkeypatch.setattr(runner, "_fresh_check", lambda *a: calls.append(real(*a)) or calls[-1])
+    for path in sorted((Path(__file__).parent / "soundness_cases").glob("*.toml")) + [
+            DATA / "guarded_disjoint_overlapping_rows.toml", DATA / "disjoint_next_to_model.toml"]:
+        check = tilecheck.load(path)
+        if not decide.assignments(check):  # no symbol values in the decider's range (a hard fact)
+            continue
+        expected = decide.decide(check)
+        for i, ar in enumerate(tilecheck.prove(check, timeout=20).applies):
+            for o in ar.obligations:
+                want = expected[i][o.name][0]
+                assert o.status != "unknown" and (o.status == want or "skipped" in (o.status, want)), \
+                    (path.name, o.name, o.status, want)
+                if o.status == "refuted" and o.counterexample:
+                    assert decide.violation_at(check, i, o.name, o.counterexample) is None, (path.name, o.name)
+    assert any(r[0] == runner.z3.sat for r in calls) and any(r[0] == runner.z3.unsat for r in calls)
