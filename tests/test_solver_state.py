@@ -235,42 +235,46 @@ class _Var:
 
 
 class _Query:
-    """What the case split reads of a Query: the variables' ranges and their Z3 constants."""
+    """What the case split reads of a Query: the variables' ranges, their Z3 constants, and the
+    nonlinear monomials its terms were made with."""
 
-    def __init__(self, **ranges):
+    def __init__(self, nonlinear=(), **ranges):
         import z3
 
         class Ctx:
             vars = {n: _Var(n, lo, hi) for n, (lo, hi) in ranges.items()}
-        self.ctx, self.zv = Ctx, {n: z3.Int(n) for n in ranges}
+            eqs, rels = [], []
+        self.ctx, self.zv, self.nonlinear = Ctx, {n: z3.Int(n) for n in ranges}, set(nonlinear)
 
 
 def test_the_case_split_pins_the_small_digit_of_each_product_and_covers_its_range():
     import z3
     from tilecheck.proofs import runner
-    q = _Query(x=(0, 3), n=(1, None), y=(0, None))
+    q = _Query({("n", "x")}, x=(0, 3), n=(1, None), y=(0, None))
     x, n, y = (q.zv[v] for v in "xny")
     ranges = [x >= 0, x <= 3, n >= 1, y >= 0]
-    plan = runner._split_plan(q, [2 * x * n == 4 * y + 1, *ranges], {"x", "n", "y"})
+    plan = runner._split_plan(q, {"x", "n", "y"})
     assert plan == (["x"], [range(0, 4)])
     # 2*x*n is even, 4*y + 1 odd: every case is unsat, and the split says so (a proof)
     solver, answer = runner._case_split(q, [2 * x * n == 4 * y + 1, *ranges], plan, 5)
     assert answer == z3.unsat
-    # x*n == 9 with n <= 3... x in 0..3: only x = 3, n = 3; the sat case's model satisfies the query
-    query = [x * n == 9, n <= 3, *ranges]
-    solver, answer = runner._case_split(q, query, runner._split_plan(q, query, {"x", "n", "y"}), 5)
+    # x*n == 9 with n <= 3, x in 0..3: only x = 3, n = 3; the sat case's model satisfies the query
+    solver, answer = runner._case_split(q, [x * n == 9, n <= 3, *ranges], plan, 5)
     assert answer == z3.sat
     m = solver.model()
     assert m.eval(x).as_long() * m.eval(n).as_long() == 9 and m.eval(n).as_long() <= 3
+    # a monomial over a variable the query does not use is no reason to split
+    assert runner._split_plan(q, {"n", "y"}) is None
 
 
 def test_no_case_split_for_a_product_of_unbounded_or_wide_variables():
     from tilecheck.proofs import runner
-    q = _Query(n=(1, None), m=(1, None), w=(0, 1023))
-    n, m, w = (q.zv[v] for v in "nmw")
-    assert runner._split_plan(q, [n * m == 7, n >= 1, m >= 1], {"n", "m"}) is None
-    assert runner._split_plan(q, [w * n == 7, w >= 0, w <= 1023], {"w", "n"}) is None  # 1,024 values
-    assert runner._split_plan(q, [n + m == 7], {"n", "m"}) is None  # linear: nothing to split
+    assert runner._split_plan(_Query({("m", "n")}, n=(1, None), m=(1, None)), {"n", "m"}) is None
+    assert runner._split_plan(_Query({("n", "w")}, n=(1, None), w=(0, 1023)), {"n", "w"}) is None  # 1,024 values
+    assert runner._split_plan(_Query((), n=(1, None), m=(1, None)), {"n", "m"}) is None  # linear
+    # x*x*n: x pinned once leaves n free; two small digits and a symbol: both digits pinned
+    plan = runner._split_plan(_Query({("n", "x", "y")}, x=(0, 1), y=(0, 3), n=(0, None)), {"n", "x", "y"})
+    assert plan is not None and sorted(plan[0]) == ["x", "y"]
 
 
 def test_a_fresh_context_decides_the_query_and_its_model_is_one_of_the_main_context():

@@ -133,7 +133,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         pinned, at_model = _at_the_facts_model(q, query, used, facts, timeout_s * PIN_SHARE)
     # a symbolic query nonlinear only through small digits can be split into linear cases: the first
     # attempt then gets a smaller share, so that the split has time (the easy queries still decide at once)
-    plan = _split_plan(q, query, used) if symbolic and at_model != z3.sat else None
+    plan = _split_plan(q, used) if symbolic and at_model != z3.sat else None
     found = None  # a model found in a fresh context (_fresh_check), translated to the main one
     if at_model == z3.sat:
         solver, r = pinned, z3.sat
@@ -142,9 +142,12 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         first = min(share * timeout_s, MAIN_FIRST_S) if symbolic else share * timeout_s
         solver = tactic_solver(1000 * first)
         add(solver, query)
+        began = time.perf_counter()
         r = solver.check()
-        if r == z3.unknown and symbolic:  # the same query in a fresh Z3 context (_fresh_check says why)
-            r, found = _fresh_check(query, share * timeout_s - (time.perf_counter() - start))
+        if r == z3.unknown and symbolic:  # the same query in a fresh Z3 context (_fresh_check says why),
+            # for the rest of the first attempt's share (and no longer than the budget left)
+            spent = time.perf_counter() - began
+            r, found = _fresh_check(query, min(share * timeout_s - spent, start + timeout_s - time.perf_counter()))
             if r != z3.unknown:
                 solver = tactic_solver(1000 * max(0.001, start + timeout_s - time.perf_counter()))
                 add(solver, query)  # the query in the main context: minimisation, --smt2/--recheck
@@ -320,41 +323,6 @@ SPLIT_CASES = 64  # assignments of the split's digits, at most
 SPLIT_RANGE = 16  # values of one digit the split may pin, at most
 
 
-def _nonlinear(formulas) -> list[list[str]] | None:
-    """The variable factors of every product of two or more variables in ``formulas`` (Z3 terms), or
-    None when some nonlinearity is not such a product (a product with a compound factor, a division
-    or remainder by a term that is not a numeral)."""
-    seen, out, todo = set(), [], list(formulas)
-    mul, divs = z3.Z3_OP_MUL, (z3.Z3_OP_IDIV, z3.Z3_OP_MOD, z3.Z3_OP_DIV, z3.Z3_OP_REM, z3.Z3_OP_POWER)
-    while todo:
-        e = todo.pop()
-        i = e.get_id()
-        if i in seen:
-            continue
-        seen.add(i)
-        if not z3.is_app(e):
-            return None
-        kind = e.decl().kind()
-        if kind == mul:
-            names, factors = [], list(e.children())
-            while factors:  # nested products are one product
-                a = factors.pop()
-                if z3.is_int_value(a):
-                    continue
-                if z3.is_app(a) and a.decl().kind() == mul:
-                    factors.extend(a.children())
-                elif z3.is_const(a) and a.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-                    names.append(a.decl().name())
-                else:
-                    return None
-            if len(names) > 1:
-                out.append(names)
-        elif kind in divs and not z3.is_int_value(e.children()[-1]):
-            return None
-        todo.extend(e.children())
-    return out
-
-
 MAIN_FIRST_S = 0.2  # seconds for a symbolic query's first attempt in the main context, at most
 
 
@@ -375,16 +343,22 @@ def _fresh_check(query: list, seconds: float):
     return r, solver.model().translate(z3.main_ctx()) if r == z3.sat else None
 
 
-def _split_plan(q: Query, query: list, used: set):
-    """For a query that is nonlinear only through products of variables: the fewest small-range
+def _split_plan(q: Query, used: set):
+    """For a query over the variables ``used`` that is nonlinear through products of variables (the
+    monomials ``Query.z`` made, and those of the division and fact relations): the fewest small-range
     variables (coordinates' digits, bounded symbols: at most ``SPLIT_RANGE`` values each,
-    ``SPLIT_CASES`` assignments in all) whose values make every product keep at most one free
-    factor, as ``(names, ranges)``; None when there is no such split (or nothing nonlinear)."""
-    monos = _nonlinear(query)
+    ``SPLIT_CASES`` assignments in all) whose values leave every product at most one free factor, as
+    ``(names, ranges)``; None when there is no such split (or nothing nonlinear).  Read off the
+    polynomials, not the Z3 terms (a walk over a large term costs more than the query).  A product
+    made outside ``Query.z`` is missed: its cases stay nonlinear, which costs speed, never soundness
+    (the cases cover every model whatever they leave nonlinear)."""
+    monos = {m for m in q.nonlinear if len(m) > 1 and set(m) <= used}
+    for p in (*q.ctx.eqs, *(p for p, _ in q.ctx.rels)):
+        monos.update(m for m in p.terms if len(m) > 1 and set(m) <= used)
     if not monos:
         return None
     pins: list[str] = []
-    for m in monos:
+    for m in sorted(monos):
         while len([v for v in m if v not in pins]) > 1:
             free = [v for v in dict.fromkeys(m) if v not in pins and v in used]
             sizes = {}
