@@ -80,8 +80,8 @@ def test_without_that_fact_the_lemma_does_not_apply_and_the_collision_is_refuted
 
 
 def _disjoint_refuted_without(monkeypatch, name: str, fast) -> dict:
-    """disjoint of the file ``name`` decided with the runner's unpinned first attempt replaced by
-    ``fast`` and no general solver, at a 40 s budget (each pinned point gets 2-4 s, where it needs
+    """disjoint of the file ``name`` decided with the runner's unpinned first attempts (the main and
+    the fresh context) replaced by ``fast`` and no general solver, at a 40 s budget (each pinned point gets 2-4 s, where it needs
     ~0.07 s alone: a loaded CI worker, where one took over 0.5 s with z3 5.0.0, does not turn this
     into a test of speed): refuted, the counterexample replayed; its first symbols."""
     import tilecheck
@@ -94,6 +94,13 @@ def _disjoint_refuted_without(monkeypatch, name: str, fast) -> dict:
     check = tilecheck.load(DATA / name)
     known = facts.decide(check, 2)
     monkeypatch.setattr(runner, "fast_solver", fast)
+
+    def fresh(query, seconds):  # the unpinned query in a fresh context: ``fast`` too
+        solver = fast(seconds)
+        runner.add(solver, query)
+        r = solver.check()
+        return r, solver.model() if r == runner.z3.sat else None
+    monkeypatch.setattr(runner, "_fresh_check", fresh)
     monkeypatch.setattr(runner, "general_solver", general)
     o = runner.decide("disjoint", disjoint.violation, check, check.applies[0], 40, known)
     assert o.status == "refuted", o.message
@@ -125,7 +132,7 @@ def test_a_refutation_next_to_the_facts_model_is_found_when_the_unpinned_query_i
     """The stores collide at s = 32, s2 = 64, not at the facts' model: with the unpinned query
     undecided (1 ms) and no general solver, the neighbours find it, minimal and replayed."""
     from tilecheck.proofs import runner
-    found = _disjoint_refuted_without(monkeypatch, "disjoint_next_to_model.toml", lambda seconds: runner.tactic_solver(1))
+    found = _disjoint_refuted_without(monkeypatch, "disjoint_next_to_model.toml", lambda *_: runner.tactic_solver(1))
     assert found == {"s": 32, "s2": 64}
 
 

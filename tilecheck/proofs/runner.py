@@ -140,7 +140,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     else:
         share = FAST_SHARE if plan is None else min(FAST_SPLIT_SHARE, FAST_SPLIT_S / timeout_s)
         first = min(share * timeout_s, MAIN_FIRST_S) if symbolic else share * timeout_s
-        solver = tactic_solver(1000 * first)
+        solver = fast_solver(timeout_s, first)
         add(solver, query)
         began = time.perf_counter()
         r = solver.check()
@@ -251,12 +251,12 @@ FAST_SHARE = 0.5  # of the budget, for the first attempt (the default solver, af
 _FAST = None
 
 
-def fast_solver(timeout_s: float):
+def fast_solver(timeout_s: float, seconds: float | None = None):
     """The first attempt: simplification, Gaussian elimination of the encoding's many defining
     equations (``solve-eqs``), then Z3's SMT core; 2-8x faster than ``z3.Solver()`` on tilecheck's
     queries (measured on 832 fuzz queries, BENCHMARKS.md).  The same decision procedure, only without the general
     solver's portfolio: an ``unknown`` here goes to ``general_solver``."""
-    return tactic_solver(max(1, int(timeout_s * FAST_SHARE * 1000)))
+    return tactic_solver(max(1, int((timeout_s * FAST_SHARE if seconds is None else seconds) * 1000)))
 
 
 def tactic_solver(ms: int):
