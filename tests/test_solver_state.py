@@ -263,12 +263,11 @@ def test_the_case_split_pins_the_small_digit_of_each_product_and_covers_its_rang
     plan = runner._split_plan(q, {"x", "n", "y"})
     assert plan == (["x"], [range(0, 4)])
     # 2*x*n is even, 4*y + 1 odd: every case is unsat, and the split says so (a proof)
-    solver, answer = runner._case_split(q, [2 * x * n == 4 * y + 1, *ranges], plan, 5)
-    assert answer == z3.unsat
+    solver, answer, model = runner._case_split(q, [2 * x * n == 4 * y + 1, *ranges], plan, 5)
+    assert answer == z3.unsat and model is None
     # x*n == 9 with n <= 3, x in 0..3: only x = 3, n = 3; the sat case's model satisfies the query
-    solver, answer = runner._case_split(q, [x * n == 9, n <= 3, *ranges], plan, 5)
-    assert answer == z3.sat
-    m = solver.model()
+    solver, answer, m = runner._case_split(q, [x * n == 9, n <= 3, *ranges], plan, 5)
+    assert answer == z3.sat and m.ctx == z3.main_ctx()
     assert m.eval(x).as_long() * m.eval(n).as_long() == 9 and m.eval(n).as_long() <= 3
     # a monomial over a variable the query does not use is no reason to split
     assert runner._split_plan(q, {"n", "y"}) is None

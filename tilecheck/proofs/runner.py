@@ -154,7 +154,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     if r == z3.unknown and plan is not None:  # nonlinear through small digits: a linear query per value
         split = _case_split(q, query, plan, (start + timeout_s - time.perf_counter()) * SPLIT_SHARE)
         if split[1] != z3.unknown:
-            solver, r = split
+            solver, r, found = split
     if r == z3.unknown and symbolic:  # a hard one: the points next to the facts' model (Facts.neighbours)
         for near in facts.neighbours() if facts is not None and facts.status == "sat" else ():
             pinned, at_near = _at_the_facts_model(q, query, used, facts, timeout_s * NEAR_SHARE, near)
@@ -375,29 +375,38 @@ def _split_plan(q: Query, used: set):
 
 def _case_split(q: Query, query: list, plan, seconds: float):
     """``query`` decided by one linear query per assignment of ``plan``'s variables (``_split_plan``),
-    in lexicographic order.  The pinned variables' ranges are asserted in ``query`` (``relevant`` keeps
-    every range of a variable it mentions), so the cases cover every model: all unsat is a proof, a
-    sat case a counterexample.  Returns (solver, answer): the sat case's solver, or for unsat a
-    solver holding the whole query (what --smt2/--recheck state); (None, unknown) when some case is
-    undecided and none is sat."""
+    in lexicographic order, in a fresh Z3 context (``_fresh_check`` says why).  The pinned variables'
+    ranges are asserted in ``query`` (``relevant`` keeps every range of a variable it mentions), so
+    the cases cover every model: all unsat is a proof, a sat case a counterexample.  Returns
+    ``(solver, answer, model)``: for sat, a main-context solver holding the query and that case's pins
+    (for minimisation and --smt2/--recheck) and the case's model translated into the main context;
+    for unsat, a solver holding the whole query and no model; ``(None, unknown, None)`` when some
+    case is undecided and none is sat."""
     pins, ranges = plan
     deadline = time.perf_counter() + seconds
+    ctx = z3.Context()
+    fresh = [f.translate(ctx) for f in query]
+    names = [z3.Int(v, ctx) for v in pins]
     undecided = False
     for values in itertools.product(*ranges):
         left = deadline - time.perf_counter()
         if left <= 0.001:
-            return None, z3.unknown
-        solver = tactic_solver(max(1, left * 1000 / 2))
-        add(solver, [*query, *(q.zv[v] == k for v, k in zip(pins, values))])
+            return None, z3.unknown, None
+        solver = z3.Then("simplify", "solve-eqs", "smt", ctx=ctx).solver()
+        solver.set(timeout=max(1, int(left * 1000 / 2)))
+        for f in (*fresh, *(x == k for x, k in zip(names, values))):
+            solver.add(f)
         r = solver.check()
         if r == z3.sat:
-            return solver, r
+            main = tactic_solver(max(1, int(left * 1000)))
+            add(main, [*query, *(q.zv[v] == k for v, k in zip(pins, values))])
+            return main, r, solver.model().translate(z3.main_ctx())
         undecided |= r == z3.unknown
     if undecided:
-        return None, z3.unknown
+        return None, z3.unknown, None
     whole = z3.Solver()
     add(whole, query)
-    return whole, z3.unsat
+    return whole, z3.unsat, None
 
 
 def _names(f) -> set[str]:
