@@ -95,7 +95,7 @@ def _disjoint_refuted_without(monkeypatch, name: str, fast) -> dict:
     known = facts.decide(check, 2)
     monkeypatch.setattr(runner, "fast_solver", fast)
 
-    def fresh(query, seconds):  # the unpinned query in a fresh context: ``fast`` too
+    def fresh(query, seconds, *_):  # the unpinned query in a fresh context: ``fast`` too
         solver = fast(seconds)
         runner.add(solver, query)
         r = solver.check()

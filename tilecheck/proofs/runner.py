@@ -130,7 +130,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     at_model = z3.unsat  # the answer at the facts' model: a refutation there is one, and is linear
     symbolic = bool(used & q.symbol_vars())  # in the symbols (most symbolic refutations hold at the
     if symbolic:  # smallest symbols, or next to them)
-        pinned, at_model = _at_the_facts_model(q, query, used, facts, timeout_s * PIN_SHARE)
+        pinned, at_model, _ = _at_the_facts_model(q, query, used, facts, timeout_s * PIN_SHARE)
     # a symbolic query nonlinear only through small digits can be split into linear cases: the first
     # attempt then gets a smaller share, so that the split has time (the easy queries still decide at once)
     plan = _split_plan(q, used) if symbolic and at_model != z3.sat else None
@@ -144,27 +144,32 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         add(solver, query)
         began = time.perf_counter()
         r = solver.check()
-        if r == z3.unknown and symbolic:  # the same query in a fresh Z3 context (_fresh_check says why),
-            # for the rest of the first attempt's share (and no longer than the budget left)
-            spent = time.perf_counter() - began
-            r, found = _fresh_check(query, min(share * timeout_s - spent, start + timeout_s - time.perf_counter()))
-            if r != z3.unknown:
-                solver = tactic_solver(1000 * max(0.001, start + timeout_s - time.perf_counter()))
-                add(solver, query)  # the query in the main context: minimisation, --smt2/--recheck
+        spent = time.perf_counter() - began
+    # a hard one: every later attempt in a fresh Z3 context of its own (_fresh_check says why; a
+    # context that has run other checks is no longer as fast: the case split's cases share one)
+    fresh = _Fresh(query) if r == z3.unknown and symbolic else None
+    if r == z3.unknown and symbolic:  # the points next to the facts' model (Facts.neighbours)
+        for near in facts.neighbours() if facts is not None and facts.status == "sat" else ():
+            pinned, at_near, near_model = _at_the_facts_model(q, query, used, facts, timeout_s * NEAR_SHARE, near,
+                                                              fresh)
+            if at_near == z3.sat:
+                solver, r, found = pinned, z3.sat, near_model
+                break
+    if r == z3.unknown and symbolic:  # the whole query, for the rest of the first attempt's share (and
+        # no longer than the budget left)
+        r, found = _fresh_check(query, min(share * timeout_s - spent, start + timeout_s - time.perf_counter()), fresh)
+        if r != z3.unknown:
+            solver = tactic_solver(1000 * max(0.001, start + timeout_s - time.perf_counter()))
+            add(solver, query)  # the query in the main context: minimisation, --smt2/--recheck
     if r == z3.unknown and plan is not None:  # nonlinear through small digits: a linear query per value
-        split = _case_split(q, query, plan, (start + timeout_s - time.perf_counter()) * SPLIT_SHARE)
+        split = _case_split(q, query, plan, (start + timeout_s - time.perf_counter()) * SPLIT_SHARE, fresh)
         if split[1] != z3.unknown:
             solver, r, found = split
-    if r == z3.unknown and symbolic:  # a hard one: the points next to the facts' model (Facts.neighbours)
-        for near in facts.neighbours() if facts is not None and facts.status == "sat" else ():
-            pinned, at_near = _at_the_facts_model(q, query, used, facts, timeout_s * NEAR_SHARE, near)
-            if at_near == z3.sat:
-                solver, r = pinned, z3.sat
-                break
     if r == z3.unknown and at_model == z3.unknown:  # the facts' model again, with what is left
-        pinned, at_model = _at_the_facts_model(q, query, used, facts, (start + timeout_s - time.perf_counter()) / 2)
+        pinned, at_model, again = _at_the_facts_model(q, query, used, facts,
+                                                      (start + timeout_s - time.perf_counter()) / 2, fresh=fresh)
         if at_model == z3.sat:
-            solver, r = pinned, z3.sat
+            solver, r, found = pinned, z3.sat, again
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
         solver = general_solver(query, start + timeout_s - time.perf_counter())
         r = solver.check()
@@ -298,21 +303,54 @@ def general_solver(query: list, seconds: float):
     return solver
 
 
-def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float, point: dict | None = None):
+def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float, point: dict | None = None,
+                        fresh: "_Fresh | None" = None):
     """A refutation at one allowed point: the symbols pinned to the facts' model (``proofs.facts``),
     which satisfies every fact, so a model here is a model of ``query`` (a counterexample, and the
     smallest symbol values there are: that model is the facts' smallest).  With the symbols concrete
-    the nonlinear terms in them become linear.  Returns (the pinned solver, its answer), or
-    (None, unknown) when there is nothing to pin; unsat here proves nothing about other points."""
+    the nonlinear terms in them become linear.  Returns (the pinned solver, its answer, a model or
+    None), or (None, unknown, None) when there is nothing to pin; unsat here proves nothing about other
+    points.  ``fresh``: decided in that fresh context (the model translated back; the solver returned
+    holds the pinned query in the main context, unchecked), else in the main context (no model: the
+    solver's own)."""
     model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
     model = point if point is not None and model is not None else model  # another allowed point
     pins = [q.z(p) == model[n] for n, p in q.symbols.items()
             if model is not None and n in model and p.variables() and p.variables() <= used]
     if not pins or seconds <= 0.001:
-        return None, z3.unknown
+        return None, z3.unknown, None
     pinned = tactic_solver(seconds * 1000)
     add(pinned, [*query, *pins])
-    return pinned, pinned.check()
+    if fresh is None:
+        return pinned, pinned.check(), None
+    r, found = fresh.check(pins, seconds)
+    return pinned, r, found
+
+
+class _Fresh:
+    """A query translated once into a fresh Z3 context, where the attempts after the first are made
+    (``_fresh_check`` says why): each a fresh solver of the first attempt's tactic."""
+
+    def __init__(self, query: list):
+        self.original, self.used = query, False
+        self.ctx = z3.Context()
+        self.query = [f.translate(self.ctx) for f in query]
+
+    def check(self, extra: list, seconds: float, renew: bool = True):
+        """(answer, model translated into the main context or None) of the query and ``extra`` (main
+        context terms) within ``seconds``; ``renew``: in a new context of its own (the query translated
+        again), else in this one's."""
+        if seconds <= 0.001:
+            return z3.unknown, None
+        if renew and self.used:
+            self.__init__(self.original)
+        self.used = True
+        solver = z3.Then("simplify", "solve-eqs", "smt", ctx=self.ctx).solver()
+        solver.set(timeout=max(1, int(seconds * 1000)))
+        for f in (*self.query, *(e.translate(self.ctx) for e in extra)):
+            solver.add(f)
+        r = solver.check()
+        return r, solver.model().translate(z3.main_ctx()) if r == z3.sat else None
 
 
 SPLIT_SHARE = 0.5  # of the time left after the first attempts, for the case split (_case_split)
@@ -326,21 +364,13 @@ SPLIT_RANGE = 16  # values of one digit the split may pin, at most
 MAIN_FIRST_S = 0.2  # seconds for a symbolic query's first attempt in the main context, at most
 
 
-def _fresh_check(query: list, seconds: float):
+def _fresh_check(query: list, seconds: float, fresh: "_Fresh | None" = None):
     """The first attempt's tactic on ``query`` translated into a fresh Z3 context: ``(answer, model)``,
     the model (sat) translated back into the main context.  The main context accumulates the terms of
     every earlier query, and the same hard query there takes 0.1-1.2 s from one try to the next (a
     ``bounds`` query of fuzz seed 23: unknown at 2 s in a campaign, 0.12 s alone); in a fresh context
     it takes 0.09-0.15 s every time (BENCHMARKS.md section 11)."""
-    if seconds <= 0.001:
-        return z3.unknown, None
-    ctx = z3.Context()
-    solver = z3.Then("simplify", "solve-eqs", "smt", ctx=ctx).solver()
-    solver.set(timeout=max(1, int(seconds * 1000)))
-    for f in query:
-        solver.add(f.translate(ctx))
-    r = solver.check()
-    return r, solver.model().translate(z3.main_ctx()) if r == z3.sat else None
+    return (fresh if fresh is not None else _Fresh(query)).check([], seconds)
 
 
 def _split_plan(q: Query, used: set):
@@ -373,7 +403,7 @@ def _split_plan(q: Query, used: set):
     return (pins, ranges) if prod(len(r) for r in ranges) <= SPLIT_CASES else None
 
 
-def _case_split(q: Query, query: list, plan, seconds: float):
+def _case_split(q: Query, query: list, plan, seconds: float, fresh: "_Fresh | None" = None):
     """``query`` decided by one linear query per assignment of ``plan``'s variables (``_split_plan``),
     in lexicographic order, in a fresh Z3 context (``_fresh_check`` says why).  The pinned variables'
     ranges are asserted in ``query`` (``relevant`` keeps every range of a variable it mentions), so
@@ -384,23 +414,18 @@ def _case_split(q: Query, query: list, plan, seconds: float):
     case is undecided and none is sat."""
     pins, ranges = plan
     deadline = time.perf_counter() + seconds
-    ctx = z3.Context()
-    fresh = [f.translate(ctx) for f in query]
-    names = [z3.Int(v, ctx) for v in pins]
+    fresh = _Fresh(query)  # one context for every case (a translation per case would cost more)
     undecided = False
     for values in itertools.product(*ranges):
         left = deadline - time.perf_counter()
         if left <= 0.001:
             return None, z3.unknown, None
-        solver = z3.Then("simplify", "solve-eqs", "smt", ctx=ctx).solver()
-        solver.set(timeout=max(1, int(left * 1000 / 2)))
-        for f in (*fresh, *(x == k for x, k in zip(names, values))):
-            solver.add(f)
-        r = solver.check()
+        case = [q.zv[v] == k for v, k in zip(pins, values)]
+        r, model = fresh.check(case, left / 2, renew=False)
         if r == z3.sat:
             main = tactic_solver(max(1, int(left * 1000)))
-            add(main, [*query, *(q.zv[v] == k for v, k in zip(pins, values))])
-            return main, r, solver.model().translate(z3.main_ctx())
+            add(main, [*query, *case])
+            return main, r, model
         undecided |= r == z3.unknown
     if undecided:
         return None, z3.unknown, None
