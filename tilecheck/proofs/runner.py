@@ -162,7 +162,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             solver = tactic_solver(1000 * max(0.001, start + timeout_s - time.perf_counter()))
             add(solver, query)  # the query in the main context: minimisation, --smt2/--recheck
     if r == z3.unknown and plan is not None:  # nonlinear through small digits: a linear query per value
-        split = _case_split(q, query, plan, (start + timeout_s - time.perf_counter()) * SPLIT_SHARE, fresh)
+        split = _case_split(q, query, plan, (start + timeout_s - time.perf_counter()) * SPLIT_SHARE)
         if split[1] != z3.unknown:
             solver, r, found = split
     if r == z3.unknown and at_model == z3.unknown:  # the facts' model again, with what is left
@@ -404,9 +404,9 @@ def _split_plan(q: Query, used: set):
     return (pins, ranges) if prod(len(r) for r in ranges) <= SPLIT_CASES else None
 
 
-def _case_split(q: Query, query: list, plan, seconds: float, fresh: "_Fresh | None" = None):
+def _case_split(q: Query, query: list, plan, seconds: float):
     """``query`` decided by one linear query per assignment of ``plan``'s variables (``_split_plan``),
-    in lexicographic order, in a fresh Z3 context (``_fresh_check`` says why).  The pinned variables'
+    in lexicographic order, in one fresh Z3 context of its own (``_fresh_check`` says why).  The pinned variables'
     ranges are asserted in ``query`` (``relevant`` keeps every range of a variable it mentions), so
     the cases cover every model: all unsat is a proof, a sat case a counterexample.  Returns
     ``(solver, answer, model)``: for sat, a main-context solver holding the query and that case's pins
