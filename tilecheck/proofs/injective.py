@@ -156,8 +156,8 @@ def _chain_proved(q, order, ca, spans, facts: list, actual: set = frozenset()) -
         if v in actual:
             d = zv[v] - zv[w]
             terms.append(absc * z3.If(d >= 0, d, -d))
-        else:
-            terms.append(absc * spans[v])
+        else:  # a span: an int, or a polynomial in the symbols (in_bounds: an extent less one)
+            terms.append(absc * (spans[v].z3(zv) if isinstance(spans[v], Poly) else spans[v]))
     solver = _chain_solver()
     solver.add(z3.Or(*fails))
     solver.add(*facts)
@@ -215,7 +215,7 @@ def _fails_at(order, ca, spans, at) -> bool:
         c = abs(ca[v].eval(at))
         if c <= total:
             return True
-        total += c * spans[v]
+        total += c * (max(0, spans[v].eval(at)) if isinstance(spans[v], Poly) else spans[v])
     return False
 
 
@@ -303,7 +303,6 @@ def in_bounds(q, view, a, b, off_a: Poly, off_b: Poly) -> list:
         return []
     live = [d for d in range(len(sa)) if not (ea[d].is_const and ea[d].constant <= 1)]  # Δ_d = 0 else
     params = set().union(*(sa[d].variables() | ea[d].variables() for d in live)) if live else set()
-    zv = q.zv
     equal = [cmp("==", q.z(x), q.z(y)) for x, y in zip(ia, ib)]
     if not live:
         return equal
@@ -329,37 +328,19 @@ def in_bounds(q, view, a, b, off_a: Poly, off_b: Poly) -> list:
         orders.append(sorted(live, key=lambda d: abs(sa[d].eval(at))))
     if len(live) <= 3:
         orders += [list(o) for o in permutations(live)]
-    tried = []
+    coef, spans = dict(enumerate(sa)), {d: ea[d] - 1 for d in live}  # _chain_proved's terms, axis by axis
     facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= params | _param_closure(q, params)]
+    tried = []
     for order in orders:
         if order in tried or len(tried) >= IN_BOUNDS_ORDERS:
             continue
         tried.append(order)
-        if at is not None and _axes_fail_at(order, sa, ea, at):
+        pairs = [(d, d) for d in order]
+        if at is not None and _fails_at(pairs, coef, spans, at):
             continue
-        terms, fails = [], []
-        for d in order:
-            s = sa[d].z3(zv)
-            absd = z3.If(s >= 0, s, -s)
-            fails.append(absd <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
-            terms.append(absd * (ea[d].z3(zv) - 1))
-        solver = _chain_solver()
-        solver.add(z3.Or(*fails))
-        solver.add(*facts)
-        if solver.check() == z3.unsat:
+        if _chain_proved(q, pairs, coef, spans, facts):
             return equal
     return []
 
 
 IN_BOUNDS_ORDERS = 6  # orders of a tensor's axes in_bounds asks the solver about, at most
-
-
-def _axes_fail_at(order, strides, extents, at) -> bool:
-    """``in_bounds``'s chain in ``order`` fails at the parameter values ``at`` (exact arithmetic)."""
-    total = 0
-    for d in order:
-        s = abs(strides[d].eval(at))
-        if s <= total:
-            return True
-        total += s * max(0, extents[d].eval(at) - 1)
-    return False
