@@ -146,18 +146,17 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         r = solver.check()
         spent = time.perf_counter() - began
     # a hard one: every later attempt in a fresh Z3 context of its own (_fresh_check says why; a
-    # context that has run other checks is no longer as fast: the case split's cases share one)
-    fresh = _Fresh(query) if r == z3.unknown and symbolic else None
+    # context that has run other checks is no longer as fast: only the case split's cases share one)
     if r == z3.unknown and symbolic:  # the points next to the facts' model (Facts.neighbours)
         for near in facts.neighbours() if facts is not None and facts.status == "sat" else ():
             pinned, at_near, near_model = _at_the_facts_model(q, query, used, facts, timeout_s * NEAR_SHARE, near,
-                                                              fresh)
+                                                              fresh=True)
             if at_near == z3.sat:
                 solver, r, found = pinned, z3.sat, near_model
                 break
     if r == z3.unknown and symbolic:  # the whole query, for the rest of the first attempt's share (and
         # no longer than the budget left)
-        r, found = _fresh_check(query, min(share * timeout_s - spent, start + timeout_s - time.perf_counter()), fresh)
+        r, found = _fresh_check(query, min(share * timeout_s - spent, start + timeout_s - time.perf_counter()))
         if r != z3.unknown:
             solver = tactic_solver(1000 * max(0.001, start + timeout_s - time.perf_counter()))
             add(solver, query)  # the query in the main context: minimisation, --smt2/--recheck
@@ -167,7 +166,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             solver, r, found = split
     if r == z3.unknown and at_model == z3.unknown:  # the facts' model again, with what is left
         pinned, at_model, again = _at_the_facts_model(q, query, used, facts,
-                                                      (start + timeout_s - time.perf_counter()) / 2, fresh=fresh)
+                                                      (start + timeout_s - time.perf_counter()) / 2, fresh=symbolic)
         if at_model == z3.sat:
             solver, r, found = pinned, z3.sat, again
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
@@ -305,13 +304,13 @@ def general_solver(query: list, seconds: float):
 
 
 def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float, point: dict | None = None,
-                        fresh: "_Fresh | None" = None):
+                        fresh: bool = False):
     """A refutation at one allowed point: the symbols pinned to the facts' model (``proofs.facts``),
     which satisfies every fact, so a model here is a model of ``query`` (a counterexample, and the
     smallest symbol values there are: that model is the facts' smallest).  With the symbols concrete
     the nonlinear terms in them become linear.  Returns (the pinned solver, its answer, a model or
     None), or (None, unknown, None) when there is nothing to pin; unsat here proves nothing about other
-    points.  ``fresh``: decided in that fresh context (the model translated back; the solver returned
+    points.  ``fresh``: decided in a fresh context (the model translated back; the solver returned
     holds the pinned query in the main context, unchecked), else in the main context (no model: the
     solver's own)."""
     model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
@@ -322,30 +321,25 @@ def _at_the_facts_model(q: Query, query: list, used: set, facts, seconds: float,
         return None, z3.unknown, None
     pinned = tactic_solver(seconds * 1000)
     add(pinned, [*query, *pins])
-    if fresh is None:
+    if not fresh:
         return pinned, pinned.check(), None
-    r, found = fresh.check(pins, seconds)
+    r, found = _Fresh(query).check(pins, seconds)
     return pinned, r, found
 
 
 class _Fresh:
-    """A query translated once into a fresh Z3 context, where the attempts after the first are made
-    (``_fresh_check`` says why): each a fresh solver of the first attempt's tactic."""
+    """A query translated into a fresh Z3 context, where an attempt after the first is made
+    (``_fresh_check`` says why): each check a fresh solver of the first attempt's tactic."""
 
     def __init__(self, query: list):
-        self.original, self.used = query, False
         self.ctx = z3.Context()
         self.query = [f.translate(self.ctx) for f in query]
 
-    def check(self, extra: list, seconds: float, renew: bool = True):
+    def check(self, extra: list, seconds: float):
         """(answer, model translated into the main context or None) of the query and ``extra`` (main
-        context terms) within ``seconds``; ``renew``: in a new context of its own (the query translated
-        again), else in this one's."""
+        context terms) within ``seconds``."""
         if seconds <= 0.001:
             return z3.unknown, None
-        if renew and self.used:
-            self.__init__(self.original)
-        self.used = True
         solver = z3.Then("simplify", "solve-eqs", "smt", ctx=self.ctx).solver()
         solver.set(timeout=max(1, int(seconds * 1000)))
         for f in (*self.query, *(e.translate(self.ctx) for e in extra)):
@@ -365,13 +359,13 @@ SPLIT_RANGE = 16  # values of one digit the split may pin, at most
 MAIN_FIRST_S = 0.2  # seconds for a symbolic query's first attempt in the main context, at most
 
 
-def _fresh_check(query: list, seconds: float, fresh: "_Fresh | None" = None):
+def _fresh_check(query: list, seconds: float):
     """The first attempt's tactic on ``query`` translated into a fresh Z3 context: ``(answer, model)``,
     the model (sat) translated back into the main context.  The main context accumulates the terms of
     every earlier query, and the same hard query there takes 0.1-1.2 s from one try to the next (a
     ``bounds`` query of fuzz seed 23: unknown at 2 s in a campaign, 0.12 s alone); in a fresh context
     it takes 0.09-0.15 s every time (BENCHMARKS.md section 11)."""
-    return (fresh if fresh is not None else _Fresh(query)).check([], seconds)
+    return _Fresh(query).check([], seconds)
 
 
 def _split_plan(q: Query, used: set):
@@ -422,7 +416,7 @@ def _case_split(q: Query, query: list, plan, seconds: float):
         if left <= 0.001:
             return None, z3.unknown, None
         case = [q.zv[v] == k for v, k in zip(pins, values)]
-        r, model = fresh.check(case, left / 2, renew=False)
+        r, model = fresh.check(case, left / 2)
         if r == z3.sat:
             main = tactic_solver(max(1, int(left * 1000)))
             add(main, [*query, *case])
