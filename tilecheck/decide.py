@@ -210,7 +210,8 @@ class Operands:
         grid = np.indices(shape).reshape(len(shape), n).astype(object)  # row-major: itertools.product order
         try:
             t = self.check.tensors[view.tensor]
-            index = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+            index = self._cache[("index", id(view))] = oracle.view_index(
+                view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
             comps = oracle.layout_value(t.layout, index, self.env, t.offset)
             cols = []
             for a in ("", "laneid", "warpid", "tid"):
@@ -258,8 +259,10 @@ class Operands:
         if key not in self._cache:
             shape = self._shape
             n = prod(shape)
-            grid = np.indices(shape).reshape(len(shape), n).astype(object)
-            index = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+            index = self._cache.get(("index", id(view)))  # the table's own, when it made one
+            if index is None:
+                grid = np.indices(shape).reshape(len(shape), n).astype(object)
+                index = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
             ok = np.ones(n, dtype=bool)
             for i, d in zip(index, self.check.tensors[view.tensor].shape):
                 i = np.broadcast_to(np.asarray(i, dtype=object), (n,))
