@@ -498,6 +498,7 @@ def decide(q, rule: Rule):
 
 
 RESIDUE_LIMIT = 4096  # residues x base residues counted by _by_residue, at most
+REACHABLE_LIMIT = 1 << 16  # variables' residue combinations evaluated (numpy) for the residues polynomials take
 
 
 def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
@@ -532,12 +533,10 @@ def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
         g, word = start(q.apply, view, group(q.apply.scope, w, Poly.const(lane)), lane, crd2idx.Ints())
         c = Coords("i", [Poly.const(x) if isinstance(x, int) else x for x in g], rep, Poly.const(word))
         plain.append(crd2idx.operand_value(plain_t, view, c.all, q.domain(c), c.tag)[OFFSET])
-    cs = []
-    for p in plain:
-        d = p - plain[0]
-        if not d.is_const:
-            return None
-        cs.append(d.constant)
+    diffs = [p - plain[0] for p in plain]
+    if not all(d.is_const for d in diffs):  # lanes apart by a symbolic amount (a symbolic stride)
+        return _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over)
+    cs = [d.constant for d in diffs]
     lift = m * (max(abs(c) for c in cs) // m + 1)  # representatives kept positive
     bad = []
     for k, ptr in enumerate(ptrs):
@@ -545,12 +544,136 @@ def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
             addresses = {lane: ptr + t.esize * sw(lift + r + c) for lane, c in enumerate(cs)}
             if over(*rule.count(addresses, wd, op)):
                 bad.append((k, r))
+    reachable = _residues(q, [plain[0]], m, REACHABLE_LIMIT) if bad else None  # P's (a superset)
+    if reachable is not None:
+        bad = [(k, r) for k, r in bad if (r,) in reachable]
     if not bad:
         return True
     res = q.z(plain[0]) % m  # one residue term, compared with each bad residue
     b = q.z(beta) if beta is not None else None
     return z3.Or(*[z3.And(*([b == k] if b is not None else []), res == r) for k, r in bad])
 
+
+SEPARATION_MS = 300  # the query that two classes of lanes never come close (``_by_residue_classes``)
+
+
+def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over):
+    """``_by_residue`` for lanes whose plain offsets differ by polynomials in the symbols (a symbolic
+    stride between lane groups: ``plain_l = P + K_k + c_l``, ``K_k`` the polynomial of lane l's class,
+    ``c_l`` a constant).  Within a class the lanes' offsets differ by constants, as ``_by_residue``
+    has them.  Across classes, first a query over the symbols alone: under the facts, any two lanes
+    of two classes are at least ``far`` elements apart (more than the swizzle moves an offset,
+    ``2^(M+B)``, plus the bytes of an access and of a word or sector), so they never share a word or a
+    sector.  Then which words (sectors) the lanes share depends only on the class they are in and
+    on their constants, and each word's bank (each sector's place) only on the pointer's residue mod
+    ``modulus`` and on ``P mod m`` and ``K_k mod m``: ``m`` is made a multiple of what the swizzle
+    reads and such that ``esize * m`` bytes is a whole number of ``shift`` (a class moved by it keeps
+    every bank).  ``K_k mod m`` depends only on each variable's residue modulo ``m / gcd(m, its
+    coefficients)``; every residue combination is counted by enumeration, with each class placed
+    apart from the others by a multiple of ``esize * m`` bytes.  Returns True (no combination over
+    the bound), a formula "pointer, ``P mod m`` and the ``K_k mod m`` are a bad combination"
+    equisatisfiable with the violation, or None (the separation not proved in time, a variable that
+    is not a symbol's, too many combinations)."""
+    import itertools
+    from math import ceil, gcd
+
+    import z3
+
+    from ..poly import And, Or, cmp
+    from .runner import relevant, tactic_solver
+    symbols = q.symbol_vars()
+    if any(not d.variables() <= symbols for d in diffs):
+        return None
+    classes: dict = {}  # the class polynomial K_k (no constant term) -> its lanes
+    for lane, d in enumerate(diffs):
+        classes.setdefault(d - Poly.const(d.constant), []).append(lane)
+    keys = list(classes)
+    e = t.esize
+    if (e * m) % rule.shift:  # classes are moved apart by multiples of e * m bytes: whole rows of banks
+        m = m * rule.shift // gcd(m, rule.shift)
+    # a swizzle changes the B bits at M only: two offsets' moves differ by at most (2^B - 1) * 2^M
+    moved = ((1 << sw.bits) - 1) << sw.base if hasattr(sw, "bits") else 0
+    far = moved + ceil((wd + rule.modulus) / e)
+    fails = []
+    for i, j in itertools.combinations(range(len(keys)), 2):
+        ci = [diffs[lane].constant for lane in classes[keys[i]]]
+        cj = [diffs[lane].constant for lane in classes[keys[j]]]
+        lo, hi = min(cj) - max(ci), max(cj) - min(ci)  # lane differences: K_j - K_i + c, c in [lo, hi]
+        dk = q.z(keys[j] - keys[i])
+        fails.append(And(cmp(">", dk, -far - hi), cmp("<", dk, far - lo)))
+    names = set().union(*(k.variables() for k in keys))
+    solver = tactic_solver(SEPARATION_MS)
+    solver.add(Or(*fails), *(q.build(c) for c, _ in relevant(names, q.constraints())))
+    if solver.check() != z3.unsat:
+        return None
+    # the residues (P mod m, K_1 mod m, ...) the variables can give: each variable's residues modulo
+    # m / gcd(m, its coefficients) (or its few values, when its range is shorter), all combinations;
+    # when P's variables make too many, P's residue is taken as any of m (a superset: sound)
+    polys = [plain[0], *keys]
+    table = _residues(q, polys, m, REACHABLE_LIMIT)
+    if table is None:
+        inner = _residues(q, keys, m, REACHABLE_LIMIT)
+        table = None if inner is None else {(r, *ks): None for r in range(m) for ks in inner}
+    if table is None or len(table) * len(ptrs) > RESIDUE_LIMIT:
+        return None
+    combos = list(table)
+    klass = {lane: k for k, key in enumerate(keys) for lane in classes[key]}
+    cs = np.array([diffs[lane].constant for lane in range(len(diffs))], dtype=np.int64)
+    ks = np.array([klass[lane] for lane in range(len(diffs))], dtype=np.int64)
+    lift = m * (int(np.abs(cs).max()) // m + 1)  # representatives kept positive
+    big = e * m * (2 * lift // m + 4)  # classes this far apart never meet (a multiple of e * m)
+    res = np.array(combos, dtype=np.int64)  # (P mod m, K_k mod m ...) per row
+    x = lift + res[:, :1] + res[:, 1:][:, ks] + cs[None, :]
+    rows = np.concatenate([ptr + e * sw(x) + big * ks[None, :] for ptr in ptrs])
+    got = per_row(rows, rule.shift, lambda a: rule.count(a, wd, op))
+    bad = [(i // len(combos), combos[i % len(combos)]) for i, (c, ideal) in enumerate(got.tolist())
+           if over(c, ideal)]
+    if not bad:
+        return True
+    zs = [q.z(p) % m if not p.is_const else None for p in polys]
+    b = q.z(beta) if beta is not None else None
+    return z3.Or(*[z3.And(*([b == k] if b is not None else []),
+                          *(z == r for z, r in zip(zs, combo) if z is not None)) for k, combo in bad])
+
+
+def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT) -> "dict | None":
+    """Every tuple ``(p mod m for p in polys)`` the polynomials' variables can give (a superset of
+    the reachable ones): a polynomial's value mod m depends only on each variable's residue modulo
+    ``m / gcd(m, the coefficients of the monomials it is in)``; a variable with fewer values in its
+    range takes those.  None when the combinations exceed ``limit``."""
+    import itertools
+    from math import gcd
+    variables = sorted(set().union(*(p.variables() for p in polys)))
+    choices = []
+    for v in variables:
+        g = 0
+        for p in polys:
+            for mono, c in p.terms.items():
+                if v in mono:
+                    g = gcd(g, c)
+        k = m // gcd(m, g)
+        var = q.ctx.vars.get(v)
+        if var is not None and var.lo is not None and var.hi is not None and var.hi - var.lo + 1 < k:
+            choices.append(range(var.lo, var.hi + 1))
+        else:
+            choices.append(range(k))
+    n = prod(len(c) for c in choices)
+    if n > limit:
+        return None
+    # every combination at once, modulo m after each product (exact: a polynomial's value mod m is
+    # that of its variables' values mod m; int64 never overflows below m = 2^31)
+    grid = np.meshgrid(*[np.array(c, dtype=object) % m for c in choices], indexing="ij") if variables else []
+    values = {v: g.ravel().astype(np.int64) for v, g in zip(variables, grid)}
+    cols = []
+    for p in polys:
+        acc = np.zeros(max(n, 1), dtype=np.int64)
+        for mono, c in p.terms.items():
+            term = np.full(max(n, 1), c % m, dtype=np.int64)
+            for v in mono:
+                term = term * values[v] % m
+            acc = (acc + term) % m
+        cols.append(acc)
+    return dict.fromkeys(map(tuple, np.stack(cols, axis=1).tolist()))
 
 def _any_allowed(check, facts) -> dict:
     """Symbol values the facts allow: their smallest model, else the first the decider enumerates."""
