@@ -35,6 +35,28 @@ def test_decider_tables_leave_out_guarded_out_atoms_as_the_point_by_point_path(d
     assert tables == plain
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(symbolic_checks())
+def test_decider_settles_a_refuted_obligation_once(data):
+    """Over several assignments the decider no longer re-decides an obligation already refuted
+    (only as another's prerequisite): the combined verdicts and witnesses are those of deciding
+    every obligation at every assignment and keeping the first refutation."""
+    check = from_dict(data, "<drawn>")
+    envs = enumerator.assignments(check)
+    if not envs:
+        return
+    rank = {"proved": 0, "skipped": 1, "refuted": 2}
+    for apply, got in zip(check.applies, enumerator.decide(check, envs)):
+        if "disjoint" in got and got["disjoint"][0] == "refuted" and enumerator.disjoint_grid(check, apply, envs):
+            continue  # the grid-wide refutation is added after the per-assignment verdicts
+        want = {n: ("proved", None) for n in enumerator.applicable(apply, check)}
+        for env in envs:
+            for name, (status, w) in enumerator._decide_one(check, apply, env).items():
+                if rank[status] > rank[want[name][0]]:
+                    want[name] = (status, w)
+        assert got == want
+
+
 def _offsets(path):
     c = load(path)
     a = c.applies[0]

@@ -837,10 +837,16 @@ def applicable(apply, check=None) -> tuple[str, ...]:
                  and (n != "guard" or getattr(apply, "guard", False)))
 
 
-def _decide_one(check, apply, env) -> dict[str, tuple[str, dict | None]]:
+def _decide_one(check, apply, env, settled=frozenset()) -> dict[str, tuple[str, dict | None]]:
+    """``settled``: obligations already refuted at another assignment (``decide``): nothing here can
+    change their combined verdict, so they are decided only as another one's prerequisite."""
     ops = Operands(check, apply, env)
     out: dict[str, tuple[str, dict | None]] = {}
-    for name in applicable(apply, check):
+    names = applicable(apply, check)
+    wanted = {p for n in names if n not in settled for p in needs(n, apply.is_load)}
+    for name in names:
+        if name in settled and name not in wanted:
+            continue
         if any(out[p][0] != PROVED for p in needs(name, apply.is_load)):
             out[name] = (SKIPPED, None)
             continue
@@ -888,7 +894,10 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
     for apply in check.applies:
         combined = {name: (PROVED, None) for name in applicable(apply, check)}
         for env in envs:
-            for name, (status, w) in _decide_one(check, apply, env).items():
+            settled = frozenset(n for n, (status, _) in combined.items() if status == REFUTED)
+            if len(settled) == len(combined):
+                break
+            for name, (status, w) in _decide_one(check, apply, env, settled).items():
                 if _RANK[status] > _RANK[combined[name][0]]:
                     combined[name] = (status, w)
         if "disjoint" in combined and combined["disjoint"][0] == PROVED:
