@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import operator
 import re
 
@@ -34,16 +35,18 @@ MAX_PARENS = 200  # nesting of parentheses (Python's own parser stops there too)
 class Expr:
     """A symbolic integer expression over named symbols."""
 
-    __slots__ = ("text", "tree", "_code")
+    __slots__ = ("text", "tree", "_code", "_names")
 
     def __init__(self, text: str, tree: ast.AST):
-        self.text, self.tree, self._code = text, tree, None
+        self.text, self.tree, self._code, self._names = text, tree, None, None
 
     def __repr__(self):
         return self.text
 
     def names(self) -> set[str]:
-        return {n.id for n in ast.walk(self.tree) if isinstance(n, ast.Name)}
+        if self._names is None:  # computed once (an Expr is shared: parse_expr makes one per text)
+            self._names = frozenset(n.id for n in ast.walk(self.tree) if isinstance(n, ast.Name))
+        return set(self._names)
 
     def code(self) -> list:
         """The tree in postfix order (computed once)."""
@@ -95,6 +98,9 @@ def parse_tree(text: str, what: str = "expression") -> ast.AST:
     return tree
 
 
+_DECIMAL = re.compile(r"\s*[+-]?(0|[1-9][0-9]{0,59})\s*\Z")  # a plain decimal (far below MAX_BITS)
+
+
 def parse_expr(text, what: str = "expression") -> "int | Expr":
     """An int, or an Expr when the text names symbols.  Raises InputError."""
     if isinstance(text, bool):
@@ -103,6 +109,14 @@ def parse_expr(text, what: str = "expression") -> "int | Expr":
         return text
     if not isinstance(text, str) or not text.strip():
         raise InputError(f"{what} must be an integer or an expression, got {brief(text)}")
+    if _DECIMAL.match(text):  # what the parser below makes of it, without the parser
+        return int(text)
+    return _parse_text(text, what)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _parse_text(text: str, what: str) -> "int | Expr":
+    """``parse_expr`` of a text, once per text (an Expr is never changed once made)."""
     text = flat(text)
     try:
         tree = parse_tree(text, what)
