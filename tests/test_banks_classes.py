@@ -101,15 +101,28 @@ def test_classes_agree_with_the_decider_on_every_residue(case, verdict, monkeypa
         assert decide.violation_at(check, 0, "banks", o.counterexample) is None
 
 
-def test_groups_that_may_come_close_get_no_class_decision(monkeypatch):
-    """Without a fact keeping the groups apart (s may be 16: the groups interleave), the separation
-    is not proved and the decision is left to the count query: no class verdict."""
-    decided = []
-    real = warp._by_residue_classes
+@pytest.mark.parametrize("case", [("st", "float16", 4, (1, 2, 5), 16, ""), ("st", "float32", 1, None, 4, ""),
+                                  ("ld", "float32", 2, (2, 2, 4), 8, "")], ids=lambda c: "-".join(map(str, c)))
+def test_a_stride_that_may_be_small_is_split_at_a_threshold(case, monkeypatch):
+    """Without a fact keeping the groups apart (``s >= 16``: they interleave for small s), the stride
+    is split at the least value from which they are apart (``warp._stride_threshold``): below it each
+    value of s is decided with the lanes one base plus constants, above it by the residues.  The
+    verdict equals the decider's over every s up to 528 (the small values and a whole period)."""
+    monkeypatch.setattr(warp, "PERFORMANCE_BUDGET_S", 10.0)
+    monkeypatch.setattr(warp, "_refute_by_enumeration", lambda *a, **k: None)
+    split, decided = [], []
+    real_split, real = warp._stride_threshold, warp._by_residue_classes
+    monkeypatch.setattr(warp, "_stride_threshold", lambda *a, **k: split.append(real_split(*a, **k)) or split[-1])
     monkeypatch.setattr(warp, "_by_residue_classes", lambda *a, **k: decided.append(real(*a, **k)) or decided[-1])
-    check = loads(_text(apart="s >= 16"))
-    prove(check, timeout=2)
-    assert decided == [None]
+    check = loads(_text(*case, apart="s >= 16"))
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert split and split[-1] is not None and len(split[-1][1]) > 0, "no split"
+    assert decided and decided[-1] is not None
+    envs = [env for r in range(0, 49, 4) for s in range(16, 16 + 512, case[4])
+            if decide.allowed(check, env := {"n": 64, "r": r, "s": s})]
+    assert o.status == decide.decide(check, envs)[0]["banks"][0], o.message
+    if o.status == "refuted":
+        assert decide.violation_at(check, 0, "banks", o.counterexample) is None
 
 
 def test_the_seed_32_case_is_proved_within_its_budget():
@@ -156,3 +169,12 @@ def test_residues_cover_every_value(terms, m, lo, span_x, span_y):
     for x in range(lo, lo + span_x):
         for y in range(-lo, -lo + span_y):
             assert (p.eval({"x": x, "y": y}) % m,) in got
+
+
+def test_the_seed_34_small_stride_case_is_refuted_and_replays():
+    """Seed 34 (--swizzled): lane groups ``s`` elements apart with ``s >= 4`` (unknown at the 1 s
+    budget before): split at the threshold, refuted, and the decider agrees at the counterexample."""
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "small_stride_threshold.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert o.status == "refuted", o.message
+    assert decide.violation_at(check, 0, "banks", o.counterexample) is None

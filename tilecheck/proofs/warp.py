@@ -581,9 +581,6 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
 
     from ..poly import And, Or, cmp
     from .runner import relevant, tactic_solver
-    symbols = q.symbol_vars()
-    if any(not d.variables() <= symbols for d in diffs):
-        return None
     classes: dict = {}  # the class polynomial K_k (no constant term) -> its lanes
     for lane, d in enumerate(diffs):
         classes.setdefault(d - Poly.const(d.constant), []).append(lane)
@@ -604,15 +601,91 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
     names = set().union(*(k.variables() for k in keys))
     solver = tactic_solver(SEPARATION_MS)
     solver.add(Or(*fails), *(q.build(c) for c, _ in relevant(names, q.constraints())))
+    region, small = None, ()  # a stride the facts let be small: its few small values one by one
     if solver.check() != z3.unsat:
+        split = _stride_threshold(q, keys, classes, diffs, far)
+        if split is None:
+            return None
+        v, small, region = split
+        if len(small) * m * len(ptrs) > SMALL_STRIDE_LIMIT:
+            return None
+    parts = []
+    b = q.z(beta) if beta is not None else None
+    if region is not False:  # the separated region (all of it, or v >= V0): by the residues
+        part = _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over)
+        if part is None:
+            return None
+        if part is not True:
+            parts.append(part if region is None else z3.And(cmp(">=", q.z(Poly.var(v)), region), part))
+    for value in small:  # v below V0: each value's lanes are one base plus constants
+        part = _at_stride(q, rule, t, sw, m, ptrs, plain, [d.subst({v: value}) for d in diffs], b, wd, op, over)
+        if part is not True:
+            parts.append(z3.And(cmp("==", q.z(Poly.var(v)), value), part))
+    return z3.Or(*parts) if parts else True
+
+
+SMALL_STRIDE_LIMIT = 2048  # values below the threshold x residues x base residues counted, at most (each
+# value is counted apart: about 6 ms for 128 residues)
+
+
+def _stride_threshold(q, keys, classes, diffs, far):
+    """When every class polynomial is a multiple of one variable ``v`` (``K_k = a_k * v``) whose range
+    has a lower end: (v, the values of v below ``V0``, ``V0``), where ``V0`` is the least value from
+    which any two lanes of two classes are ``far`` apart (arithmetic: for ``a_j > a_i`` the lanes'
+    differences ``(a_j - a_i) * v + c`` are at least ``far`` once ``v >= (far - min c) / (a_j - a_i)``);
+    ``region`` is False when ``v`` never reaches ``V0``.  None otherwise."""
+    import itertools
+    from math import ceil
+    variables = set().union(*(k.variables() for k in keys))
+    if len(variables) != 1:
         return None
+    (v,) = variables
+    if any(set(k.terms) - {(v,)} for k in keys):
+        return None
+    var = q.ctx.vars.get(v)
+    if var is None or var.lo is None:
+        return None
+    a = [k.terms.get((v,), 0) for k in keys]
+    threshold = var.lo
+    for i, j in itertools.combinations(range(len(keys)), 2):
+        ci = [diffs[lane].constant for lane in classes[keys[i]]]
+        cj = [diffs[lane].constant for lane in classes[keys[j]]]
+        lo, hi = min(cj) - max(ci), max(cj) - min(ci)
+        da = a[j] - a[i]  # nonzero: the classes' polynomials differ
+        threshold = max(threshold, ceil((far - lo) / da) if da > 0 else ceil((far + hi) / -da))
+    top = threshold if var.hi is None else min(threshold, var.hi + 1)
+    return v, range(var.lo, top), (threshold if var.hi is None or var.hi >= threshold else False)
+
+
+def _at_stride(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over):
+    """The lanes at one value of the stride (their offsets ``P + c_l``): True when no residue of
+    ``P`` (and of the pointer) is over the bound, else the formula "``P mod m`` is a bad one"."""
+    import z3
+    cs = np.array([d.constant for d in diffs], dtype=np.int64)
+    lift = m * (int(np.abs(cs).max()) // m + 1)
+    x = lift + np.arange(m, dtype=np.int64)[:, None] + cs[None, :]
+    rows = np.concatenate([ptr + t.esize * sw(x) for ptr in ptrs])
+    got = per_row(rows, rule.shift, lambda a: rule.count(a, wd, op))
+    bad = [divmod(i, m) for i, (c, ideal) in enumerate(got.tolist()) if over(c, ideal)]
+    if not bad:
+        return True
+    res = q.z(plain[0]) % m
+    return z3.Or(*[z3.And(*([b == k] if b is not None else []), res == r) for k, r in bad])
+
+
+def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over):
+    """The classes far apart: every combination of the residues of ``P`` and of the classes'
+    polynomials counted (``_by_residue_classes``); True, a formula, or None (too many)."""
+    import z3
     # the residues (P mod m, K_1 mod m, ...) the variables can give: each variable's residues modulo
     # m / gcd(m, its coefficients) (or its few values, when its range is shorter), all combinations;
     # when P's variables make too many, P's residue is taken as any of m (a superset: sound)
+    e = t.esize
     polys = [plain[0], *keys]
-    table = _residues(q, polys, m, REACHABLE_LIMIT)
-    if table is None:
-        inner = _residues(q, keys, m, REACHABLE_LIMIT)
+    table = inner = _residues(q, polys, m, REACHABLE_LIMIT)
+    lead = 0
+    if table is None:  # P's residue any of m, the classes' from their variables
+        inner, lead = _residues(q, keys, m, REACHABLE_LIMIT), 1
         table = None if inner is None else {(r, *ks): None for r in range(m) for ks in inner}
     if table is None or len(table) * len(ptrs) > RESIDUE_LIMIT:
         return None
@@ -631,20 +704,23 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
     if not bad:
         return True
     zs = [q.z(p) % m if not p.is_const else None for p in polys]
-    b = q.z(beta) if beta is not None else None
-    return z3.Or(*[z3.And(*([b == k] if b is not None else []),
-                          *(z == r for z, r in zip(zs, combo) if z is not None)) for k, combo in bad])
+    return _bad_formula(q, b, bad, zs, inner, lead)
+
+class _Residues(dict):
+    """``_residues``: each tuple of residues -> the variables' assignments that give it (``variables``
+    in order; ``moduli[i]``: the modulus of variable i's residue, or None where it takes its values)."""
+    variables: list
+    moduli: list
 
 
-def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT) -> "dict | None":
+def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT) -> "_Residues | None":
     """Every tuple ``(p mod m for p in polys)`` the polynomials' variables can give (a superset of
     the reachable ones): a polynomial's value mod m depends only on each variable's residue modulo
     ``m / gcd(m, the coefficients of the monomials it is in)``; a variable with fewer values in its
     range takes those.  None when the combinations exceed ``limit``."""
-    import itertools
     from math import gcd
     variables = sorted(set().union(*(p.variables() for p in polys)))
-    choices = []
+    choices, moduli = [], []
     for v in variables:
         g = 0
         for p in polys:
@@ -655,15 +731,18 @@ def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT) -> "dict | N
         var = q.ctx.vars.get(v)
         if var is not None and var.lo is not None and var.hi is not None and var.hi - var.lo + 1 < k:
             choices.append(range(var.lo, var.hi + 1))
+            moduli.append(None)
         else:
             choices.append(range(k))
+            moduli.append(k)
     n = prod(len(c) for c in choices)
     if n > limit:
         return None
     # every combination at once, modulo m after each product (exact: a polynomial's value mod m is
     # that of its variables' values mod m; int64 never overflows below m = 2^31)
-    grid = np.meshgrid(*[np.array(c, dtype=object) % m for c in choices], indexing="ij") if variables else []
-    values = {v: g.ravel().astype(np.int64) for v, g in zip(variables, grid)}
+    grid = [g.ravel() for g in np.meshgrid(*[np.array(c, dtype=object) for c in choices], indexing="ij")] \
+        if variables else []
+    values = {v: (g % m).astype(np.int64) for v, g in zip(variables, grid)}
     cols = []
     for p in polys:
         acc = np.zeros(max(n, 1), dtype=np.int64)
@@ -673,7 +752,38 @@ def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT) -> "dict | N
                 term = term * values[v] % m
             acc = (acc + term) % m
         cols.append(acc)
-    return dict.fromkeys(map(tuple, np.stack(cols, axis=1).tolist()))
+    out = _Residues()
+    out.variables, out.moduli = variables, moduli
+    at = zip(*(g.tolist() for g in grid)) if variables else iter([()])
+    for key, assignment in zip(map(tuple, np.stack(cols, axis=1).tolist()), at):
+        out.setdefault(key, []).append(assignment)
+    return out
+
+
+FORMULA_ATOMS = 4096  # comparisons in a bad-residue formula, at most (else no residue decision)
+
+
+def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
+    """Z3: some ``(k, combo)`` of ``bad`` holds: the pointer's residue index ``b == k`` and each
+    term of ``zs`` (a polynomial's residue, None for a constant) equal to combo's entry; or, with
+    ``table`` (``_residues`` of the polynomials after the first ``lead``) when it is shorter, the
+    first ``lead`` entries so and the rest as the assignments of the variables' residues that give
+    them.  None when even the shorter is over FORMULA_ATOMS."""
+    from ..poly import And, Or, cmp
+    by_polys = len(bad) * (1 + sum(z is not None for z in zs))
+    by_vars = None if table is None else \
+        sum(len(table[c[lead:]]) for _, c in bad) * (1 + lead + len(table.variables))
+    if min(by_polys, by_polys if by_vars is None else by_vars) > FORMULA_ATOMS:
+        return None
+    head = (lambda k: [cmp("==", b, k)]) if b is not None else (lambda k: [])
+    if by_vars is None or by_polys <= by_vars:
+        return Or(*[And(*head(k), *(cmp("==", z, r) for z, r in zip(zs, combo) if z is not None))
+                    for k, combo in bad])
+    terms = [q.z(Poly.var(v)) if k is None else q.z(Poly.var(v)) % k for v, k in zip(table.variables, table.moduli)]
+    return Or(*[And(*head(k), *(cmp("==", z, r) for z, r in zip(zs[:lead], combo) if z is not None),
+                    *(cmp("==", t, a) for t, a in zip(terms, assignment)))
+                for k, combo in bad for assignment in table[combo[lead:]]])
+
 
 def _any_allowed(check, facts) -> dict:
     """Symbol values the facts allow: their smallest model, else the first the decider enumerates."""
