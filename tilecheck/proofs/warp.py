@@ -682,10 +682,10 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
     # when P's variables make too many, P's residue is taken as any of m (a superset: sound)
     e = t.esize
     polys = [plain[0], *keys]
-    table = inner = _residues(q, polys, m, REACHABLE_LIMIT)
+    table = inner = _residues(q, polys, m, REACHABLE_LIMIT, preimages=True)
     lead = 0
     if table is None:  # P's residue any of m, the classes' from their variables
-        inner, lead = _residues(q, keys, m, REACHABLE_LIMIT), 1
+        inner, lead = _residues(q, keys, m, REACHABLE_LIMIT, preimages=True), 1
         table = None if inner is None else {(r, *ks): None for r in range(m) for ks in inner}
     if table is None or len(table) * len(ptrs) > RESIDUE_LIMIT:
         return None
@@ -713,11 +713,12 @@ class _Residues(dict):
     moduli: list
 
 
-def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT) -> "_Residues | None":
+def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT, preimages: bool = False) -> "_Residues | None":
     """Every tuple ``(p mod m for p in polys)`` the polynomials' variables can give (a superset of
     the reachable ones): a polynomial's value mod m depends only on each variable's residue modulo
     ``m / gcd(m, the coefficients of the monomials it is in)``; a variable with fewer values in its
-    range takes those.  None when the combinations exceed ``limit``."""
+    range takes those.  ``preimages``: each tuple's assignments are listed (else None).  None when
+    the combinations exceed ``limit``."""
     from math import gcd
     variables = sorted(set().union(*(p.variables() for p in polys)))
     choices, moduli = [], []
@@ -754,8 +755,12 @@ def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT) -> "_Residue
         cols.append(acc)
     out = _Residues()
     out.variables, out.moduli = variables, moduli
+    keys = map(tuple, np.stack(cols, axis=1).tolist())
+    if not preimages:
+        out.update(dict.fromkeys(keys))
+        return out
     at = zip(*(g.tolist() for g in grid)) if variables else iter([()])
-    for key, assignment in zip(map(tuple, np.stack(cols, axis=1).tolist()), at):
+    for key, assignment in zip(keys, at):
         out.setdefault(key, []).append(assignment)
     return out
 
