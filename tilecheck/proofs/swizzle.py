@@ -142,9 +142,13 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
         first = Witness(q, env).symbols
         if check.symbols and not decide.allowed(check, first):
             return None
-        tries = [None]  # the facts' model (or ``at``), then (no ``at``) the grid of small values
+        # the facts' model (or ``at``), then (no ``at``) the allowed points next to it (Facts.neighbours,
+        # in lexicographic order) and the grid of small values
+        tries = [None]
         if at is None and check.symbols:
-            tries += [e for e in small_values(check, GRID) if e != first]
+            for e in [*facts.neighbours(), *small_values(check, GRID)]:
+                if e != first and e not in tries:
+                    tries.append(e)
         budget = max(POINTS if limit is None else limit, size)
         for values in tries:
             if values is not None:
