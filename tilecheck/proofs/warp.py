@@ -558,22 +558,25 @@ SEPARATION_MS = 300  # the query that two classes of lanes never come close (``_
 
 
 def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over):
-    """``_by_residue`` for lanes whose plain offsets differ by polynomials in the symbols (a symbolic
-    stride between lane groups: ``plain_l = P + K_k + c_l``, ``K_k`` the polynomial of lane l's class,
-    ``c_l`` a constant).  Within a class the lanes' offsets differ by constants, as ``_by_residue``
-    has them.  Across classes, first a query over the symbols alone: under the facts, any two lanes
-    of two classes are at least ``far`` elements apart (more than the swizzle moves an offset,
-    ``2^(M+B)``, plus the bytes of an access and of a word or sector), so they never share a word or a
-    sector.  Then which words (sectors) the lanes share depends only on the class they are in and
-    on their constants, and each word's bank (each sector's place) only on the pointer's residue mod
-    ``modulus`` and on ``P mod m`` and ``K_k mod m``: ``m`` is made a multiple of what the swizzle
-    reads and such that ``esize * m`` bytes is a whole number of ``shift`` (a class moved by it keeps
-    every bank).  ``K_k mod m`` depends only on each variable's residue modulo ``m / gcd(m, its
-    coefficients)``; every residue combination is counted by enumeration, with each class placed
-    apart from the others by a multiple of ``esize * m`` bytes.  Returns True (no combination over
-    the bound), a formula "pointer, ``P mod m`` and the ``K_k mod m`` are a bad combination"
-    equisatisfiable with the violation, or None (the separation not proved in time, a variable that
-    is not a symbol's, too many combinations)."""
+    """``_by_residue`` for lanes whose plain offsets differ by polynomials (a symbolic stride between
+    lane groups: ``plain_l = P + K_k + c_l``, ``K_k`` the polynomial of lane l's class, ``c_l`` a
+    constant; ``P`` and the ``K_k`` in the variables every lane shares: symbols, warp, repeat and
+    their digits).  Within a class the lanes' offsets differ by constants, as ``_by_residue`` has
+    them.  Across classes, first a query over those variables and their facts: any two lanes of two
+    classes are at least ``far`` elements apart (more than two offsets' swizzle moves can differ,
+    ``(2^B - 1) * 2^M``, plus the bytes of an access and of a word or sector), so they never share a
+    word or a sector.  Then which words (sectors) the lanes share depends only on the class they are
+    in and on their constants, and each word's bank (each sector's place) only on the pointer's
+    residue mod ``modulus`` and on ``P mod m`` and ``K_k mod m``: ``m`` is made a multiple of what the
+    swizzle reads and such that ``esize * m`` bytes is a whole number of ``shift`` (a class moved by
+    it keeps every bank).  Every residue combination the variables can give (``_residues``) is
+    counted by enumeration, each class placed apart from the others by a multiple of ``esize * m``
+    bytes (``_separated``).  When the query fails because one variable ``v`` may be small
+    (``_stride_threshold``), ``v >= V0`` is decided so and each value below ``V0`` with the lanes one
+    base plus constants (``_at_stride``).  Returns True (no combination over the bound), a formula
+    "the pointer, ``P mod m`` and the ``K_k mod m`` (or the variables' residues) are a bad
+    combination" equisatisfiable with the violation, or None (not separated, too many
+    combinations, a formula too long)."""
     import itertools
     from math import ceil, gcd
 
