@@ -254,6 +254,7 @@ PIN_SHARE = 0.1  # of the budget, for the first query at the facts' model (symbo
 FAST_SHARE = 0.5  # of the budget, for the first attempt (the default solver, after it, is rarely the one that
 # decides: once in 1,000 symbolic fuzz cases, measured 2026-12-01; and it spoils later queries: tactic_solver)
 _FAST = None
+TACTIC = ("simplify", "solve-eqs", "smt")  # the first attempt's (fast_solver), in every context
 
 
 def fast_solver(timeout_s: float, seconds: float | None = None):
@@ -274,7 +275,7 @@ def tactic_solver(ms: int):
     suffers from it (tests/test_solver_state.py)."""
     global _FAST
     if _FAST is None:  # a tactic is stateless: made once, each solver is fresh
-        _FAST = z3.Then("simplify", "solve-eqs", "smt")
+        _FAST = z3.Then(*TACTIC)
     solver = _FAST.solver()
     solver.set(timeout=max(1, int(ms)))
     return solver
@@ -340,7 +341,7 @@ class _Fresh:
         context terms) within ``seconds``."""
         if seconds <= 0.001:
             return z3.unknown, None
-        solver = z3.Then("simplify", "solve-eqs", "smt", ctx=self.ctx).solver()
+        solver = z3.Then(*TACTIC, ctx=self.ctx).solver()
         solver.set(timeout=max(1, int(seconds * 1000)))
         for f in (*self.query, *(e.translate(self.ctx) for e in extra)):
             solver.add(f)
