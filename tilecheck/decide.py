@@ -203,15 +203,13 @@ class Operands:
         applied to numpy arrays of Python ints (dtype object: exact, no overflow) instead of one point at a
         time -- the arithmetic (``+``, ``*``, ``%``, ``//``) is elementwise, so each entry is what the
         scalar call gives.  Anything unexpected leaves no table and the scalar path decides."""
-        shape = (*self.group_shape, *self.repeat_shape, self.vector)
+        shape = self._shape
         n = prod(shape)
         if not 0 < n <= TABLE_LIMIT or len(view.axes) != len(shape):
             return None
-        grid = np.indices(shape).reshape(len(shape), n).astype(object)  # row-major: itertools.product order
         try:
             t = self.check.tensors[view.tensor]
-            index = self._cache[("index", id(view))] = oracle.view_index(
-                view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+            index = self._index(view)
             comps = oracle.layout_value(t.layout, index, self.env, t.offset)
             cols = []
             for a in ("", "laneid", "warpid", "tid"):
@@ -252,6 +250,16 @@ class Operands:
     def atom_in(self, g, r) -> bool:
         return all(self.inside(g, r))
 
+    def _index(self, view) -> tuple:
+        """``oracle.view_index`` of ``view`` at every point of the table at once (numpy arrays of Python
+        ints, row-major: ``itertools.product`` order), made once per view."""
+        key = ("index", id(view))
+        if key not in self._cache:
+            shape = self._shape
+            grid = np.indices(shape).reshape(len(shape), prod(shape)).astype(object)
+            self._cache[key] = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+        return self._cache[key]
+
     def atoms_in(self, view):
         """``atom_in`` at every point of the table at once (the same ``oracle.view_index`` and bounds on
         numpy arrays of Python ints): a boolean array of shape (*group, *repeat, vector)."""
@@ -259,10 +267,7 @@ class Operands:
         if key not in self._cache:
             shape = self._shape
             n = prod(shape)
-            index = self._cache.get(("index", id(view)))  # the table's own, when it made one
-            if index is None:
-                grid = np.indices(shape).reshape(len(shape), n).astype(object)
-                index = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+            index = self._index(view)
             ok = np.ones(n, dtype=bool)
             for i, d in zip(index, self.check.tensors[view.tensor].shape):
                 i = np.broadcast_to(np.asarray(i, dtype=object), (n,))
