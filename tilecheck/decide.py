@@ -34,6 +34,48 @@ from .verdict import Verdict
 
 PROVED, REFUTED, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED
 TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
+EXACT_INT64 = 1 << 62  # a table whose every value is provably below this in magnitude is computed on numpy
+# int64 (exact: no value wraps); any other on numpy arrays of Python ints (``fits_int64``)
+
+
+def _leaf_strides(stride):
+    """Every leaf stride of a (nested) layout mode."""
+    if isinstance(stride, tuple):
+        for d in stride:
+            yield from _leaf_strides(d)
+    else:
+        yield stride
+
+
+def _leaf_extents(shape):
+    if isinstance(shape, tuple):
+        for s in shape:
+            yield from _leaf_extents(s)
+    else:
+        yield shape
+
+
+def fits_int64(layout, bounds, env, offset) -> bool:
+    """Whether ``oracle.layout_value`` of ``layout`` at indices with ``|index_k| <= bounds[k]`` is exact on numpy
+    int64: every extent it divides by is at least 1 (no division by zero, which Python ints raise), a mode's
+    sub-coordinates are at most its coordinate in magnitude, so every partial sum is at most
+    ``|offset| + sum_k bounds[k] * sum |stride|`` over the mode's leaves (a thread stride's coefficient
+    included), and the swizzle's XOR adds at most its mask: all below ``EXACT_INT64``.  False when anything
+    does not evaluate (the Python-int path decides, as before)."""
+    from .layout import ThreadStride
+    try:
+        total = abs(int(evaluate(offset, env)))
+        for b, shape, stride in zip(bounds, layout.shape, layout.stride):
+            if any(int(evaluate(e, env)) < 1 for e in _leaf_extents(shape)):
+                return False
+            for d in _leaf_strides(stride):
+                total += b * abs(int(d.coef if isinstance(d, ThreadStride) else evaluate(d, env)))
+        sw = getattr(layout, "swizzle", None)
+        if sw is not None:
+            total += 1 << (sw.base + sw.bits)
+    except Exception:  # noqa: BLE001
+        return False
+    return max(bounds, default=0) < EXACT_INT64 and total < EXACT_INT64
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
 ORDER = ("target", "space", "shape", "width", "operands", "guard", "contiguity", "alignment", "ownership",
@@ -210,6 +252,9 @@ class Operands:
         try:
             t = self.check.tensors[view.tensor]
             index = self._index(view)
+            bounds = self._index_bounds(view)
+            if bounds is None or not fits_int64(t.layout, bounds, self.env, t.offset):  # Python ints: exact
+                index = tuple(np.asarray(i, dtype=object) for i in index)
             comps = oracle.layout_value(t.layout, index, self.env, t.offset)
             cols = []
             for a in ("", "laneid", "warpid", "tid"):
@@ -256,8 +301,30 @@ class Operands:
         key = ("index", id(view))
         if key not in self._cache:
             shape = self._shape
-            grid = np.indices(shape).reshape(len(shape), prod(shape)).astype(object)
+            dtype = np.int64 if self._index_bounds(view) is not None else object
+            grid = np.indices(shape).reshape(len(shape), prod(shape)).astype(dtype)
             self._cache[key] = oracle.view_index(view, tuple(grid[k].copy() for k in range(len(shape))), self.env)
+        return self._cache[key]
+
+    def _index_bounds(self, view) -> "list[int] | None":
+        """Bounds ``|index_k| <= b_k`` of ``oracle.view_index`` over the table, when its arithmetic is exact
+        on numpy int64 (every elementary size at least 1, every bound below ``EXACT_INT64``); else None:
+        the table is made of Python ints."""
+        key = ("bounds", id(view))
+        if key not in self._cache:
+            out = []
+            try:
+                for start, names in zip(view.starts, view.left):
+                    sizes = [view.size[n] for n in names]
+                    if any(not isinstance(z, int) or z < 1 for z in sizes):
+                        out = None
+                        break
+                    out.append(abs(int(evaluate(start, self.env))) + prod(sizes))
+            except Exception:  # noqa: BLE001 - the Python-int path raises it (or not)
+                out = None
+            if out is not None and (prod(self._shape) >= EXACT_INT64 or max(out, default=0) >= EXACT_INT64):
+                out = None
+            self._cache[key] = out
         return self._cache[key]
 
     def atoms_in(self, view):
@@ -486,7 +553,8 @@ def registers(check, apply, env):
         extents = [evaluate(e, env) for e in t.shape]
         size = prod(extents)
         if 0 < size <= TABLE_LIMIT:  # every index at once: the same oracle on numpy arrays of Python ints
-            grid = np.indices(extents).reshape(len(extents), size).astype(object)
+            exact = all(e >= 1 for e in extents) and fits_int64(t.layout, extents, env, 0)
+            grid = np.indices(extents).reshape(len(extents), size).astype(np.int64 if exact else object)
             slots = oracle.layout_value(t.layout, tuple(grid[k] for k in range(len(extents))), env, 0)[""]
             distinct = len(set(slots.tolist())) if isinstance(slots, np.ndarray) else 1
             if total + per_slot * distinct > budget:  # the count where slot-by-slot enumeration stops
