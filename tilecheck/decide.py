@@ -603,7 +603,33 @@ def _kept(ops, name, view, bad):
     return bad
 
 
+@functools.lru_cache(maxsize=None)
+def _matrix_maps(op) -> tuple:
+    """``matrix_rows`` as three (32, words) arrays: each (lane, word)'s row-origin lane and word, and
+    its column in the row."""
+    words = 2 * op.num
+    lane0, word0, col = (np.zeros((32, words), dtype=np.intp) for _ in range(3))
+    for (lane, word), (_, _, c, (l0, w0)) in matrix_rows(op).items():
+        lane0[lane, word], word0[lane, word], col[lane, word] = l0, w0, c
+    return lane0, word0, col
+
+
+def _matrix_row_starts(ops, o):
+    """(the offset of each point's row origin, each point's column) over a matrix apply's table ``o``
+    of shape (32, *repeat, words): ``contiguity_ok``'s and ``alignment_ok``'s matrix cases at every
+    point at once."""
+    lane0, word0, col = _matrix_maps(ops.apply.opcode)
+    if o.shape[0] != 32 or o.shape[-1] != lane0.shape[1]:
+        raise ValueError("not a warp's matrix table")  # the scalar rule decides
+    moved = np.moveaxis(o, 0, -2)  # (*repeat, 32, words): the origin is a (lane, word) of the same repeat
+    return np.moveaxis(moved[..., lane0, word0], -2, 0), col.reshape((32,) + (1,) * (o.ndim - 2) + (-1,))
+
+
 def contiguity_bad(ops, shape):
+    if ops.apply.opcode.kind in MATRIX:  # each row's element at its origin's offset plus its column
+        o = ops.arrays(ops.apply.memory)[0]
+        start, col = _matrix_row_starts(ops, o)
+        return o != start + col
     bad = np.zeros(shape, dtype=bool)
     for view in memory_views(ops.apply):
         o = ops.arrays(view)[0]
@@ -612,6 +638,10 @@ def contiguity_bad(ops, shape):
 
 
 def alignment_bad(ops, shape):
+    if ops.apply.opcode.kind in MATRIX:  # the row's first byte: 16-byte aligned
+        o = ops.arrays(ops.apply.memory)[0]
+        _, col = _matrix_row_starts(ops, o)
+        return (ops.memory.esize * (o - col)) % 16 != 0
     bad = np.zeros(shape, dtype=bool)
     for view in memory_views(ops.apply):
         t = ops.check.tensors[view.tensor]
@@ -660,9 +690,9 @@ def _point(ops, i: int) -> tuple:
 
 
 def _scalar_only(apply) -> bool:
-    """Rules the tables do not restate: ldmatrix rows gathered across lanes are decided point by point
-    (a guarded apply's guarded-out atoms are left out of the tables by ``_kept``)."""
-    return apply.opcode.kind in MATRIX
+    """Rules the tables do not restate: none now (ldmatrix rows gathered across lanes: ``_matrix_row_starts``;
+    a guarded apply's guarded-out atoms are left out of the tables by ``_kept``)."""
+    return False
 
 
 def _first_violation(ops, name):
