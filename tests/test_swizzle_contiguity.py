@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import tilecheck
 from tilecheck import decide
+from tilecheck.check import from_dict
 from tilecheck.encode import Query, Witness
 from tilecheck.fuzz.differential import compare
 from tilecheck.layout import Swizzle
@@ -255,6 +256,7 @@ def test_a_violation_next_to_the_facts_model_is_found_by_enumeration(monkeypatch
 def test_a_domain_over_the_search_limit_is_left_to_the_solver(monkeypatch):
     check = tilecheck.load(ROWS / "refuted_sw226.toml")
     monkeypatch.setattr(swizzle, "POINTS", 1)
+    monkeypatch.setattr(swizzle, "VECTOR_POINTS", 1)
     _, v = _violation(check)
     assert v.witness() is None
     o = _contiguity(tilecheck.prove(check, timeout=10))
@@ -303,3 +305,58 @@ def test_atoms_not_contiguous_before_the_swizzle_are_refuted_by_the_search(monke
     assert o.counterexample["group"] == {"warp": 0, "lane": 0} and o.counterexample["word"] == 1
     assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
     assert decide.decide(check)[0]["contiguity"][0] == "refuted"
+
+
+def test_a_1024_thread_tile_past_the_point_by_point_limit_is_found_over_the_whole_table():
+    """8,192 points (1,024 threads x 2 repeats x 4 words): past the 4,096 points the search explains
+    one by one, so the solver used to refute it (0.22 s); the points that can violate, found over the
+    whole table at once (``candidates``), give the same first point as the point-by-point search with
+    its limit raised, without the solver."""
+    check = tilecheck.load(ROWS / "refuted_1024_threads.toml")
+    q, v = _violation(check)
+    assert not v.shortcut(10.0)[0]
+    env = v.witness()
+    assert env is not None
+    c = q.coords("a")
+    assert swizzle.smallest_at_facts_model(q, c.all, v.explain)() is None  # one by one: over the limit
+    assert swizzle.smallest_at_facts_model(q, c.all, v.explain, limit=10**5)() == env
+    o = _contiguity(tilecheck.prove(check, timeout=10))
+    assert o.status == "refuted" and o.counterexample["symbols"] == {"s": 4}
+    assert o.counterexample["group"] == {"warp": 1, "lane": 0} and o.counterexample["word"] == 2
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+    assert _smallest_by_the_decider(check, o.counterexample) == {k: o.counterexample[k]
+                                                                  for k in ("group", "repeat", "word", "symbols")}
+
+
+@settings(max_examples=25, **QUIET)
+@given(symbolic_checks(swizzled=True) | checks(swizzled=True))
+def test_the_search_over_the_table_finds_the_point_by_point_searchs_point(data):
+    """For drawn swizzled tiles whose contiguity goes to the search: the same point (or none) with the
+    table of candidates as explaining every point, within the point-by-point limit."""
+    check = from_dict(data, "<drawn>")
+    for a in check.applies:
+        if check.tensors[a.memory.tensor].layout.swizzle is None:
+            continue
+        q = Query(check, a)
+        try:
+            q.facts = _facts.decide(check, 10)
+        except tilecheck.InputError:  # contradictory facts: no search
+            return
+        if check.symbols and not q.facts.ok:
+            continue
+        v = contiguity.violation(q)
+        if v.witness is None:
+            continue
+        c = q.coords("a")
+        assert v.witness() == swizzle.smallest_at_facts_model(q, c.all, v.explain, limit=swizzle.POINTS)() \
+            or _over(q, c)
+
+
+def _over(q, c) -> bool:
+    """The domain is over the point-by-point limit (only the table search looks there)."""
+    n = 1
+    for p in c.all:
+        for name in p.variables():
+            var = q.ctx.vars[name]
+            n *= var.hi - var.lo + 1
+    return n > swizzle.POINTS

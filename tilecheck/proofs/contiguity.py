@@ -49,7 +49,15 @@ def violation(q):
 
         def inside(w):
             return not inside_words(w, view, t, w.coords("a"))[1]
-    witness = swizzle.smallest_at_facts_model(q, c.all, explain, inside) if shortcut is not None else None
+    def candidates(symbols, full):  # explain's test at every point at once (the same crd2idx, on arrays)
+        *gr, word = full
+        dom = crd2idx.Ints(symbols)
+        o = crd2idx.operand_value(t, view, (*gr, word), dom)[OFFSET]
+        o0 = crd2idx.operand_value(t, view, (*gr, word * 0), dom)[OFFSET]
+        return o != o0 + word
+
+    witness = swizzle.smallest_at_facts_model(q, c.all, explain, inside, candidates=candidates) \
+        if shortcut is not None else None
     return Violation(guarded(q, "contiguity", view, c, bad), explain, shortcut=shortcut, witness=witness)
 
 

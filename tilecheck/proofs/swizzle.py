@@ -32,7 +32,9 @@ coordinates), so none is minimised.  None there: the same search on the grid of 
 ``GRID`` smallest allowed values, in lexicographic order (the first symbol's smallest value first,
 as the minimisation orders them), within ``POINTS`` points in all.  Found none (the violation needs
 larger symbol values, or the domain has more than ``POINTS`` points): the residue violation goes to
-the solver as before.  The runner also runs the search when the plain run itself is not
+the solver as before.  An obligation that can state its test over every point at once (contiguity's
+``candidates``: the same ``crd2idx`` on numpy arrays of Python ints) has only the points that can
+violate explained, in the same order, and reaches ``VECTOR_POINTS`` points (a 1,024-thread tile).  The runner also runs the search when the plain run itself is not
 contiguous (step 1 fails): a refutation is then likely too, and the swizzle's digits make the
 solver slow on it (a concrete local tile: 1.3 s by the solver, 20 ms by the search).
 """
@@ -49,7 +51,7 @@ from . import modular
 from .facts import small_values
 from .runner import _complete, _names, fast_solver, relevant
 
-POINTS = 4096  # the most points smallest_at_facts_model enumerates (about 50 us each)
+POINTS = 4096  # the most points smallest_at_facts_model explains one by one (50-450 us each)
 
 
 def shortcut(q, sw, pgap, p0, pos, where=None):
@@ -105,7 +107,8 @@ def shortcut(q, sw, pgap, p0, pos, where=None):
     return decide
 
 
-def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "contiguity", limit: int | None = None):
+def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "contiguity", limit: int | None = None,
+                            candidates=None):
     """A search for the smallest counterexample at the facts' model, for the runner
     (``Violation.witness``): a function ``search(at=None)`` that returns the values of the solver's
     variables at the first point (``coords`` in order: group, repeat, word) where ``explain``
@@ -113,7 +116,13 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
     atoms: ``inside(witness)``) holds, replayed by the brute-force decider; the symbols at the
     facts' model, or at ``at``'s values of their variables (a solver's model: the smallest
     coordinates there).  None when no point of at most ``limit`` (default ``POINTS``) does, or the
-    symbols have no known allowed values (the solver then decides: nothing is concluded from a miss)."""
+    symbols have no known allowed values (the solver then decides: nothing is concluded from a miss).
+
+    ``candidates(symbols, coordinates)``: the points where ``explain`` can report a violation, at every
+    point at once (``coordinates``: one numpy array of Python ints per entry of ``coords``, every point
+    in order; a boolean array back, or None to judge every point): only those are explained, in the
+    same order, so the first point found is the same; the search then reaches ``VECTOR_POINTS``
+    points (a 1,024-thread tile at several symbol values) instead of ``POINTS``."""
 
     def search(at: dict | None = None):
         # the decider imports nothing of the prover; here only to replay
@@ -131,7 +140,8 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
         for v in ranges:
             size *= v.hi - v.lo + 1
         facts = getattr(q, "facts", None)
-        if size > (POINTS if limit is None else limit):
+        most = (POINTS if candidates is None else VECTOR_POINTS) if limit is None else limit
+        if size > most:
             return None
         if check.symbols and at is None and (facts is None or not facts.ok):
             return None
@@ -149,7 +159,9 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
             for e in [*facts.neighbours(), *small_values(check, GRID)]:
                 if e != first and e not in tries:
                     tries.append(e)
-        budget = max(POINTS if limit is None else limit, size)
+        budget = max(most, size)
+        scalar = max(POINTS if limit is None else limit, size) if size <= (POINTS if limit is None else limit) else 0
+        grid = _grid(ranges, coords, names) if candidates is not None else None
         for values in tries:
             if values is not None:
                 if budget < size:
@@ -157,7 +169,15 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
                 env = {}
                 _complete(q, env, set(), facts, values)
             budget -= size
-            for point in itertools.product(*(range(v.lo, v.hi + 1) for v in ranges)):
+            points = itertools.product(*(range(v.lo, v.hi + 1) for v in ranges))
+            mask = None if grid is None else _mask(candidates, Witness(q, env).symbols, grid[1], size)
+            if mask is not None:  # only the points that can violate, in the same order
+                points = (tuple(int(g[i]) for g in grid[0]) for i in mask[:POINTS].tolist())
+            else:  # every point explained: at most POINTS (or ``limit``) of them in all
+                scalar -= size
+                if scalar < 0:
+                    break
+            for point in points:
                 env.update(zip(names, point))
                 w = Witness(q, env)
                 explained = explain(w)
@@ -169,6 +189,39 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
         return None
 
     return search
+
+
+VECTOR_POINTS = 1 << 16  # ... when the points that can violate are found at once (``candidates``)
+
+
+def _grid(ranges, coords, names):
+    """Every point of the search in its order (``itertools.product`` of the variables' ranges): the
+    variables' values, and each entry of ``coords`` (a variable, or a constant) as numpy arrays of
+    Python ints."""
+    import numpy as np
+    shape = [v.hi - v.lo + 1 for v in ranges]
+    n = 1
+    for e in shape:
+        n *= e
+    flat = np.indices(shape).reshape(len(shape), n).astype(object) if shape else np.zeros((0, 1), dtype=object)
+    values = [flat[k] + v.lo for k, v in enumerate(ranges)]
+    by_name = dict(zip(names, values))
+    full = [by_name[min(p.variables())] if p.variables() else np.full(n, p.constant, dtype=object) for p in coords]
+    return values, full
+
+
+def _mask(candidates, symbols, full, size):
+    """The positions where ``candidates`` says a violation can be (an int array), None when it cannot say
+    (every point is then explained)."""
+    import numpy as np
+    try:
+        bad = candidates(symbols, full)
+    except Exception:  # noqa: BLE001 - the point-by-point search decides
+        return None
+    if bad is None:
+        return None
+    bad = np.broadcast_to(np.asarray(bad, dtype=bool), (size,))
+    return np.flatnonzero(bad)
 
 
 GRID = 3  # smallest allowed values per symbol tried after the facts' model (POINTS bounds the work)
