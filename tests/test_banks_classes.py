@@ -192,3 +192,20 @@ def test_the_seed_34_small_stride_case_is_refuted_and_replays(monkeypatch):
     assert split and split[-1] is not None
     assert o.status == "refuted", o.message
     assert decide.violation_at(check, 0, "banks", o.counterexample) is None
+
+
+def test_a_conflict_next_to_the_facts_model_is_found_by_enumeration(monkeypatch):
+    """Seed 34 (--swizzled): 32 byte stores ``4*(n//4)`` bytes apart conflict when ``n//4`` is even; the
+    facts' model (n = 12, ``n//4`` = 3) has none, its neighbour n = 16 does.  Enumerated at the points
+    next to the model (``Facts.neighbours``) before any query: refuted at n = 16, the smallest n with a
+    conflict (the decider finds none at n = 12 or 14), and the counterexample replays."""
+    found = _spy(monkeypatch, "_refute_by_enumeration")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "neighbour_of_the_model.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert found and found[0] is not None and found[0][0]["n"] == 16
+    assert o.status == "refuted", o.message
+    assert o.counterexample["symbols"]["n"] == 16
+    assert decide.violation_at(check, 0, "banks", o.counterexample) is None
+    for n in (12, 14):
+        envs = [{"n": n, "s": 384 * (n // 4), "o": v} for v in range(0, 8, 2)]
+        assert decide.decide(check, envs)[0]["banks"][0] == "proved"

@@ -23,6 +23,7 @@ its residue modulo ``modulus`` matters (4 for banks: a shift by whole words rena
 """
 from __future__ import annotations
 
+import itertools
 import time
 from math import prod
 
@@ -468,8 +469,11 @@ def decide(q, rule: Rule):
 
     # a refutation is a fact wherever it is found: first by enumeration at the smallest and largest
     # allowed symbol values (no solver; a proof still needs the query below)
-    first = [facts.model] if facts is not None and facts.ok and facts.model else []
-    found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S, first)
+    # (and last the allowed points next to the facts' model, Facts.neighbours: a count over the bound
+    # may need a symbol a step or two larger, a stride's first even value)
+    ok = facts is not None and facts.ok and facts.model
+    found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S,
+                                   [facts.model] if ok else [], (lambda: facts.neighbours()) if ok else None)
     if found is not None:
         v = static(False, "")
         v.explain = lambda _w: finish(*found, v)
@@ -793,17 +797,21 @@ def _any_allowed(check, facts) -> dict:
 REFUTE_FIRST_S = 0.1  # enumeration at the ends of the symbols' ranges before the solver, at most
 
 
-def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: float, first=()):
+def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: float, first=(), near=None):
     """``(symbols, count, (warp, repeat, base), offsets)`` of a warp-instruction over the bound at
     allowed symbol values (``first``: the facts' smallest model; then each symbol's smallest and
     largest; then the grid of each symbol's three smallest values, in order: the first found there
-    is the smallest on the grid), or None."""
+    is the smallest on the grid; then ``near()``, the points next to the facts' model), or None."""
     from ..decide import allowed, assignments
     from .facts import small_values
     start = time.perf_counter()
     seen = []
-    for env in [*(e for e in first if allowed(check, e)), *assignments(check, per_end=1, limit=16)[:16],
-                *small_values(check, 3)[:27]]:
+
+    def later():  # made only when nothing before them is over the bound
+        yield from (e for e in (near() if near is not None else ()) if allowed(check, e))
+
+    for env in itertools.chain([*(e for e in first if allowed(check, e)), *assignments(check, per_end=1, limit=16)[:16],
+                                *small_values(check, 3)[:27]], later()):
         if env in seen:
             continue
         seen.append(env)
