@@ -16,6 +16,7 @@ from math import prod
 from .check import Apply, Check, Tensor
 from . import crd2idx
 from .expr import to_poly
+from .layout import OFFSET
 from .machine import GROUP_NAMES, group_of
 from .poly import Context, Poly, cmp as poly_cmp
 from .view import View
@@ -170,6 +171,19 @@ class Query:
     def value(self, view: View, c: Coords) -> dict[str, Poly]:
         """Offset (memory) or slot and thread components (register) of ``view`` at ``c``."""
         return crd2idx.operand_value(self.tensor(view), view, c.all, self.domain(c), c.tag)
+
+    def plain(self, view: View, c: Coords) -> tuple[Poly, int]:
+        """``(offset before the swizzle, block)``: ``Sw<B,M,S>`` changes only the bits ``M .. M+B-1`` of an
+        offset, so it keeps ``o // 2^(M+B)`` (the sign included): the swizzled offset is below 0, or at
+        least a multiple ``C`` of the block ``2^(M+B)``, exactly when the plain one is -- comparisons the
+        solver can then make without the swizzle's digits.  An unswizzled tensor: its offset, block 1."""
+        t = self.tensor(view)
+        sw = t.layout.swizzle
+        if sw is None or sw.bits == 0:
+            return self.value(view, c)[OFFSET], 1
+        from dataclasses import replace
+        plain = replace(t, layout=replace(t.layout, swizzle=None))
+        return crd2idx.operand_value(plain, view, c.all, self.domain(c), c.tag)[OFFSET], 1 << (sw.base + sw.bits)
 
 
 _OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,

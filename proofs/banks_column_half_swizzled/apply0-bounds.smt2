@@ -3,35 +3,17 @@
 ; sat: the obligation is violated (refuted); unsat: it holds (proved)
 (set-logic ALL)
 (set-info :status unsat)
-(declare-fun swz.y4~12 () Int)
-(declare-fun swz.y3~11 () Int)
-(declare-fun swz.y2~10 () Int)
-(declare-fun swz.y1~9 () Int)
-(declare-fun swz.y0~8 () Int)
-(declare-fun swz.t4~17 () Int)
-(declare-fun swz.t3~16 () Int)
-(declare-fun swz.t2~15 () Int)
-(declare-fun swz.t1~14 () Int)
-(declare-fun swz.t0~13 () Int)
 (declare-fun |src:repeat0| () Int)
 (declare-fun |src:lane| () Int)
 (declare-fun |dst:repeat0| () Int)
-(declare-fun swz.h~1 () Int)
-(declare-fun swz.r~2 () Int)
-(declare-fun swz.z0~3 () Int)
-(declare-fun swz.z1~4 () Int)
-(declare-fun swz.z2~5 () Int)
-(declare-fun swz.z3~6 () Int)
-(declare-fun swz.z4~7 () Int)
 (assert
- (let ((?x1 (* 64 |src:lane|)))
- (let ((?x2 (+ ?x1 |src:repeat0| (* (- 4) swz.t0~13) (* (- 8) swz.t1~14) (* (- 16) swz.t2~15) (* (- 32) swz.t3~16) (* (- 64) swz.t4~17) (* 2 swz.y0~8) (* 4 swz.y1~9) (* 8 swz.y2~10) (* 16 swz.y3~11) (* 32 swz.y4~12))))
- (let (($x3 (>= ?x2 4096)))
- (let (($x4 (< 64 1)))
- (let (($x5 (< 0 0)))
- (let (($x6 (or $x5 (> 64 64) $x4)))
- (let (($x7 (>= |dst:repeat0| 64)))
- (or (or $x5 (> 32 32) (< 32 1)) $x6 (< |dst:repeat0| 0) $x7 (or $x5 (> 32 64) $x4) $x6 (< ?x2 0) $x3)))))))))
+ (let ((?x1 (+ (* 64 |src:lane|) |src:repeat0|)))
+ (let (($x2 (>= ?x1 4096)))
+ (let (($x3 (< 64 1)))
+ (let (($x4 (< 0 0)))
+ (let (($x5 (or $x4 (> 64 64) $x3)))
+ (let (($x6 (>= |dst:repeat0| 64)))
+ (or (or $x4 (> 32 32) (< 32 1)) $x5 (< |dst:repeat0| 0) $x6 (or $x4 (> 32 64) $x3) $x5 (< ?x1 0) $x2))))))))
 (assert
  (>= |dst:repeat0| 0))
 (assert
@@ -44,117 +26,4 @@
  (>= |src:repeat0| 0))
 (assert
  (<= |src:repeat0| 63))
-(assert
- (>= swz.h~1 0))
-(assert
- (<= swz.h~1 0))
-(assert
- (>= swz.r~2 0))
-(assert
- (<= swz.r~2 1))
-(assert
- (>= swz.z0~3 0))
-(assert
- (<= swz.z0~3 1))
-(assert
- (>= swz.z1~4 0))
-(assert
- (<= swz.z1~4 1))
-(assert
- (>= swz.z2~5 0))
-(assert
- (<= swz.z2~5 1))
-(assert
- (>= swz.z3~6 0))
-(assert
- (<= swz.z3~6 1))
-(assert
- (>= swz.z4~7 0))
-(assert
- (<= swz.z4~7 1))
-(assert
- (>= swz.y0~8 0))
-(assert
- (<= swz.y0~8 1))
-(assert
- (>= swz.y1~9 0))
-(assert
- (<= swz.y1~9 1))
-(assert
- (>= swz.y2~10 0))
-(assert
- (<= swz.y2~10 1))
-(assert
- (>= swz.y3~11 0))
-(assert
- (<= swz.y3~11 1))
-(assert
- (>= swz.y4~12 0))
-(assert
- (<= swz.y4~12 1))
-(assert
- (>= swz.t0~13 0))
-(assert
- (<= swz.t0~13 1))
-(assert
- (>= swz.t1~14 0))
-(assert
- (<= swz.t1~14 1))
-(assert
- (>= swz.t2~15 0))
-(assert
- (<= swz.t2~15 1))
-(assert
- (>= swz.t3~16 0))
-(assert
- (<= swz.t3~16 1))
-(assert
- (>= swz.t4~17 0))
-(assert
- (<= swz.t4~17 1))
-(assert
- (let ((?x8 (* (- 32) swz.z4~7)))
- (let ((?x9 (* (- 16) swz.z3~6)))
- (let ((?x10 (* (- 8) swz.z2~5)))
- (let ((?x11 (* (- 4) swz.z1~4)))
- (let ((?x12 (* (- 2) swz.z0~3)))
- (let ((?x13 (* (- 1024) swz.y4~12)))
- (let ((?x14 (* (- 512) swz.y3~11)))
- (let ((?x15 (* (- 256) swz.y2~10)))
- (let ((?x16 (* (- 128) swz.y1~9)))
- (let ((?x17 (* (- 64) swz.y0~8)))
- (let ((?x18 (* (- 1) swz.r~2)))
- (let ((?x1 (* 64 |src:lane|)))
- (let ((?x19 (+ ?x1 |src:repeat0| (* (- 2048) swz.h~1) ?x18 ?x17 ?x16 ?x15 ?x14 ?x13 ?x12 ?x11 ?x10 ?x9 ?x8)))
- (= ?x19 0)))))))))))))))
-(assert
- (>= (+ (* (- 1) swz.t0~13) swz.z0~3) 0))
-(assert
- (>= (+ (* (- 1) swz.t0~13) swz.y0~8) 0))
-(assert
- (>= (+ 1 swz.t0~13 (* (- 1) swz.y0~8) (* (- 1) swz.z0~3)) 0))
-(assert
- (>= (+ (* (- 1) swz.t1~14) swz.z1~4) 0))
-(assert
- (>= (+ (* (- 1) swz.t1~14) swz.y1~9) 0))
-(assert
- (>= (+ 1 swz.t1~14 (* (- 1) swz.y1~9) (* (- 1) swz.z1~4)) 0))
-(assert
- (>= (+ (* (- 1) swz.t2~15) swz.z2~5) 0))
-(assert
- (>= (+ (* (- 1) swz.t2~15) swz.y2~10) 0))
-(assert
- (>= (+ 1 swz.t2~15 (* (- 1) swz.y2~10) (* (- 1) swz.z2~5)) 0))
-(assert
- (>= (+ (* (- 1) swz.t3~16) swz.z3~6) 0))
-(assert
- (>= (+ (* (- 1) swz.t3~16) swz.y3~11) 0))
-(assert
- (>= (+ 1 swz.t3~16 (* (- 1) swz.y3~11) (* (- 1) swz.z3~6)) 0))
-(assert
- (>= (+ (* (- 1) swz.t4~17) swz.z4~7) 0))
-(assert
- (>= (+ (* (- 1) swz.t4~17) swz.y4~12) 0))
-(assert
- (>= (+ 1 swz.t4~17 (* (- 1) swz.y4~12) (* (- 1) swz.z4~7)) 0))
 (check-sat)

@@ -1,5 +1,7 @@
 """bounds: every extent of an operand's tensor is positive, every slice lies inside its tensor and
-every accessed offset lies in [0, cosize).
+every accessed offset lies in [0, cosize).  A swizzled offset is compared through its plain one
+(``Query.plain``: the swizzle keeps ``o // 2^(M+B)``, and a swizzled cosize is a multiple of
+``2^(M+B)``): the same violations, without the swizzle's digits.
 
 A symbolic extent that can be 0 or negative under the facts (``n - 8`` with ``n >= 8``) is a
 ``bounds`` refutation: the tensor is empty there and any access to it is out of bounds.
@@ -39,7 +41,9 @@ def violation(q):
             else:
                 parts.append(Or(cmp("<", q.z(s), 0), cmp(">", q.z(s + e), q.z(d)), cmp("<", q.z(d), 1)))
         c = q.coords(role)
-        off = q.value(view, c)[OFFSET]
+        off, block = q.plain(view, c)  # a swizzled offset compared through its plain one (Query.plain)
+        if block > 1 and cos is not None and cos % block:
+            off = q.value(view, c)[OFFSET]  # (a swizzled cosize is a multiple of the block: not reached)
         # a side the variables' ranges already exclude (sound interval bounds, as ``overflow`` uses)
         # is left out: the same violations, and often no solver at all; an exported query
         # (--smt2 / --recheck) keeps both sides so that the second solver checks this too

@@ -1,4 +1,5 @@
-"""overflow: every accessed byte's offset fits the state space's address width."""
+"""overflow: every accessed byte's offset fits the state space's address width.  A swizzled offset is
+stated through its plain one (``Query.plain``), which leaves ``[0, limit / esize)`` exactly when it does."""
 from ..poly import Or, cmp
 
 from ..encode import element
@@ -14,7 +15,10 @@ def violation(q):
     t = q.tensor(view)
     limit = ADDRESS_LIMIT[t.scope]
     c = q.coords("a")
-    first = t.esize * q.value(view, c)[OFFSET]
+    off, block = q.plain(view, c)  # a swizzled offset through its plain one (Query.plain): the byte range
+    if limit % (t.esize * block):  # [esize*o, esize*o + esize) leaves [0, limit) exactly when o leaves
+        off = q.value(view, c)[OFFSET]  # [0, limit/esize), a multiple of the block here
+    first = t.esize * off
     last = first + (t.esize - 1)
     lo, hi = q.ctx.interval(first)
     if lo is not None and hi is not None and lo >= 0 and hi + t.esize - 1 < limit:
