@@ -5,10 +5,8 @@ over every access that can race with it, as PTX's state spaces define them:
 * ``.shared`` is private to each CTA: every thread, repeat and word of the CTA;
 * ``.global`` is shared by the grid: when a symbol is bound to ``%ctaid``, also the accesses of
   another CTA (the CTA-bound symbols take other values under the same facts)."""
-from dataclasses import replace
 
 
-from .. import crd2idx
 from ..encode import Coords, element
 from ..layout import OFFSET
 from ..poly import And, Or, Poly, cmp
@@ -54,15 +52,11 @@ def _load(q):
 
 
 def _plain(q, view, c) -> Poly:
-    """The element offset of ``view`` at ``c`` before its tensor's swizzle, if any: a swizzle is an
-    involution of the integers (its source bits, from M+S up, are not among the bits it changes),
-    so two accesses share a swizzled offset exactly when they share the plain one; the solver is
-    spared the swizzle's digits.  The explanation replays the swizzled offsets."""
-    t = q.tensor(view)
-    if t.layout.swizzle is None:
-        return q.value(view, c)[OFFSET]
-    plain = replace(t, layout=replace(t.layout, swizzle=None))
-    return crd2idx.operand_value(plain, view, c.all, q.domain(c), c.tag)[OFFSET]
+    """The element offset of ``view`` at ``c`` before its tensor's swizzle, if any (``Query.plain``): a
+    swizzle is an involution of the integers (its source bits, from M+S up, are not among the bits it
+    changes), so two accesses share a swizzled offset exactly when they share the plain one; the
+    solver is spared the swizzle's digits.  The explanation replays the swizzled offsets."""
+    return q.plain(view, c)[0]
 
 
 def _store(q):
