@@ -360,3 +360,21 @@ def _over(q, c) -> bool:
             var = q.ctx.vars[name]
             n *= var.hi - var.lo + 1
     return n > swizzle.POINTS
+
+
+def test_a_split_that_needs_a_later_symbols_next_value_is_found_next_to_the_facts_model():
+    """Seed 34 (--swizzled): the atoms split only when ``r3`` (the fifth symbol) is odd; the facts' model
+    has r3 = 0 and the grid of small values has no allowed point (s2 >= 4*n2*s).  The search walks the
+    points next to the model for every symbol (``Facts.each_neighbour``, made one at a time) and finds
+    r3 = 1 with the others at the model's values; the solver left it unknown at 2 s."""
+    check = tilecheck.load(ROWS / "refuted_fifth_symbol.toml")
+    q, v = _violation(check)
+    env = v.witness()
+    assert env is not None
+    symbols = Witness(q, env).symbols
+    assert symbols == {**q.facts.model, "r3": 1} and q.facts.model["r3"] == 0
+    o = _contiguity(tilecheck.prove(check, timeout=10))
+    assert o.status == "refuted" and o.counterexample["symbols"] == symbols
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+    smallest = _smallest_by_the_decider(check, o.counterexample)
+    assert smallest == {k: o.counterexample[k] for k in smallest}

@@ -57,27 +57,41 @@ class Facts:
             self._model = _smallest(self._formulas, self._ms, self._lows) if self.ok and self._formulas else {}
         return self._model
 
-    def neighbours(self, per_symbol: int = NEIGHBOURS, points: int = 4) -> list[dict[str, int]]:
+    def neighbours(self, points: int = 4) -> list[dict[str, int]]:
         """Allowed symbol values near the model, in lexicographic order: for each symbol in turn, its
-        next ``per_symbol`` allowed values above the model's (the symbols before it kept at the model's
+        next ``NEIGHBOURS`` allowed values above the model's (the symbols before it kept at the model's
         values), each completed by the smallest values of the symbols after it that satisfy every fact;
-        ``points`` at most, computed once.  Where a refutation needs a larger symbol than the smallest
-        model, it is most often at one of these (a collision at s = 32, s2 = 2*s: ``runner``)."""
+        the first ``points`` of them (made as far as asked, once).  Where a refutation needs a larger
+        symbol than the smallest model, it is most often at one of these (a collision at s = 32,
+        s2 = 2*s: ``runner``; an odd start offset: ``swizzle.smallest_at_facts_model``)."""
         if self._near is None:
-            self._near = []
-            model = self.model
-            names = self._formulas[-1][1] if self._formulas and model else []  # no model found: no point
-            for i, name in enumerate(names):
-                step = max(1, self._steps.get(name, 1))
-                for k in range(1, per_symbol + 1):
-                    if len(self._near) >= points:
-                        return self._near
-                    pins = [z3.Int(n) == model[n] for n in names[:i]] + [z3.Int(name) == model[name] + k * step]
-                    near = _smallest(self._formulas[:-1] + [("@pins", z3.And(*pins)), self._formulas[-1]],
-                                     min(self._ms, NEAR_MS), self._lows)
-                    if near:
-                        self._near.append(near)
-        return self._near
+            self._near, self._next = [], self._neighbour_values()
+        while len(self._near) < points:
+            near = next(self._next, None)
+            if near is None:
+                break
+            self._near.append(near)
+        return self._near[:points]
+
+    def each_neighbour(self, points: int):
+        """``neighbours(points)`` one at a time, each made only when the caller asks for it."""
+        for k in range(points):
+            near = self.neighbours(k + 1)
+            if len(near) <= k:
+                return
+            yield near[k]
+
+    def _neighbour_values(self):
+        model = self.model
+        names = self._formulas[-1][1] if self._formulas and model else []  # no model found: no point
+        for i, name in enumerate(names):
+            step = max(1, self._steps.get(name, 1))
+            for k in range(1, NEIGHBOURS + 1):
+                pins = [z3.Int(n) == model[n] for n in names[:i]] + [z3.Int(name) == model[name] + k * step]
+                near = _smallest(self._formulas[:-1] + [("@pins", z3.And(*pins)), self._formulas[-1]],
+                                 min(self._ms, NEAR_MS), self._lows)
+                if near:
+                    yield near
 
 
 def labelled(check) -> list[tuple[str, object]]:

@@ -48,7 +48,7 @@ from .. import crd2idx
 from ..encode import Witness
 from ..poly import Poly
 from . import modular
-from .facts import small_values
+from .facts import NEIGHBOURS, small_values
 from .runner import _complete, _names, fast_solver, relevant
 
 POINTS = 4096  # the most points smallest_at_facts_model explains one by one (50-450 us each)
@@ -154,11 +154,15 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
             return None
         # the facts' model (or ``at``), then (no ``at``) the allowed points next to it (Facts.neighbours,
         # in lexicographic order) and the grid of small values
-        tries = [None]
-        if at is None and check.symbols:
-            for e in [*facts.neighbours(), *small_values(check, GRID)]:
-                if e != first and e not in tries:
-                    tries.append(e)
+        def others():  # made as the search reaches them (a neighbour is a few queries, the grid a filter)
+            seen = [first]
+            for e in itertools.chain(facts.each_neighbour(NEIGHBOURS * len(check.symbols)),
+                                     _later(lambda: small_values(check, GRID))):
+                if e not in seen:
+                    seen.append(e)
+                    yield e
+
+        tries = itertools.chain([None], others() if at is None and check.symbols else ())
         budget = max(most, size)
         scalar = max(POINTS if limit is None else limit, size) if size <= (POINTS if limit is None else limit) else 0
         grid = _grid(ranges, coords, names) if candidates is not None else None
@@ -189,6 +193,11 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
         return None
 
     return search
+
+
+def _later(make):
+    """The items of ``make()``, made when the first is asked for."""
+    yield from make()
 
 
 VECTOR_POINTS = 1 << 16  # ... when the points that can violate are found at once (``candidates``)

@@ -471,9 +471,10 @@ def decide(q, rule: Rule):
     # allowed symbol values (no solver; a proof still needs the query below)
     # (and last the allowed points next to the facts' model, Facts.neighbours: a count over the bound
     # may need a symbol a step or two larger, a stride's first even value)
+    from .facts import NEIGHBOURS
     ok = facts is not None and facts.ok and facts.model
     found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S,
-                                   [facts.model] if ok else [], (lambda: facts.neighbours()) if ok else None)
+                                   [facts.model] if ok else [], (lambda: facts.neighbours(NEIGHBOURS * len(check.symbols))) if ok else None)
     if found is not None:
         v = static(False, "")
         v.explain = lambda _w: finish(*found, v)
