@@ -34,9 +34,10 @@ as the minimisation orders them), within ``POINTS`` points in all.  Found none (
 larger symbol values, or the domain has more than ``POINTS`` points): the residue violation goes to
 the solver as before.  An obligation that can state its test over every point at once (contiguity's
 ``candidates``: the same ``crd2idx`` on numpy arrays of Python ints) has only the points that can
-violate explained, in the same order, and reaches ``VECTOR_POINTS`` points (a 1,024-thread tile).  The runner also runs the search when the plain run itself is not
-contiguous (step 1 fails): a refutation is then likely too, and the swizzle's digits make the
-solver slow on it (a concrete local tile: 1.3 s by the solver, 20 ms by the search).
+violate explained, in the same order, and reaches ``VECTOR_POINTS`` points (a 1,024-thread tile).
+The runner also runs the search when the plain run itself is not contiguous (step 1 fails): a
+refutation is then likely too, and the swizzle's digits make the solver slow on it (a concrete
+local tile: 1.3 s by the solver, 20 ms by the search).
 """
 from __future__ import annotations
 

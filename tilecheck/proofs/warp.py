@@ -473,8 +473,9 @@ def decide(q, rule: Rule):
     # may need a symbol a step or two larger, a stride's first even value)
     from .facts import NEIGHBOURS
     ok = facts is not None and facts.ok and facts.model
-    found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S,
-                                   [facts.model] if ok else [], (lambda: facts.neighbours(NEIGHBOURS * len(check.symbols))) if ok else None)
+    near = (lambda: facts.each_neighbour(NEIGHBOURS * len(check.symbols))) if ok else None  # one at a time:
+    found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S,  # within the time
+                                   [facts.model] if ok else [], near)
     if found is not None:
         v = static(False, "")
         v.explain = lambda _w: finish(*found, v)
@@ -811,8 +812,9 @@ def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: floa
     def later():  # made only when nothing before them is over the bound
         yield from (e for e in (near() if near is not None else ()) if allowed(check, e))
 
-    for env in itertools.chain([*(e for e in first if allowed(check, e)), *assignments(check, per_end=1, limit=16)[:16],
-                                *small_values(check, 3)[:27]], later()):
+    for env in itertools.chain([*(e for e in first if allowed(check, e)),
+                                *assignments(check, per_end=1, limit=16)[:16], *small_values(check, 3)[:27]],
+                               later()):
         if env in seen:
             continue
         seen.append(env)
