@@ -38,23 +38,6 @@ EXACT_INT64 = 1 << 62  # a table whose every value is provably below this in mag
 # int64 (exact: no value wraps); any other on numpy arrays of Python ints (``fits_int64``)
 
 
-def _leaf_strides(stride):
-    """Every leaf stride of a (nested) layout mode."""
-    if isinstance(stride, tuple):
-        for d in stride:
-            yield from _leaf_strides(d)
-    else:
-        yield stride
-
-
-def _leaf_extents(shape):
-    if isinstance(shape, tuple):
-        for s in shape:
-            yield from _leaf_extents(s)
-    else:
-        yield shape
-
-
 def fits_int64(layout, bounds, env, offset) -> bool:
     """Whether ``oracle.layout_value`` of ``layout`` at indices with ``|index_k| <= bounds[k]`` is exact on numpy
     int64: every extent it divides by is at least 1 (no division by zero, which Python ints raise), a mode's
@@ -62,13 +45,13 @@ def fits_int64(layout, bounds, env, offset) -> bool:
     ``|offset| + sum_k bounds[k] * sum |stride|`` over the mode's leaves (a thread stride's coefficient
     included), and the swizzle's XOR adds at most its mask: all below ``EXACT_INT64``.  False when anything
     does not evaluate (the Python-int path decides, as before)."""
-    from .layout import ThreadStride
+    from .layout import ThreadStride, _leaves
     try:
         total = abs(int(evaluate(offset, env)))
         for b, shape, stride in zip(bounds, layout.shape, layout.stride):
-            if any(int(evaluate(e, env)) < 1 for e in _leaf_extents(shape)):
+            if any(int(evaluate(e, env)) < 1 for e in _leaves(shape)):
                 return False
-            for d in _leaf_strides(stride):
+            for d in _leaves(stride):
                 total += b * abs(int(d.coef if isinstance(d, ThreadStride) else evaluate(d, env)))
         sw = getattr(layout, "swizzle", None)
         if sw is not None:
@@ -76,6 +59,7 @@ def fits_int64(layout, bounds, env, offset) -> bool:
     except Exception:  # noqa: BLE001
         return False
     return max(bounds, default=0) < EXACT_INT64 and total < EXACT_INT64
+
 
 # The issue's table, restated: obligation -> prerequisites (a load's disjoint also needs ownership).
 ORDER = ("target", "space", "shape", "width", "operands", "guard", "contiguity", "alignment", "ownership",
@@ -586,7 +570,8 @@ POINTWISE = {"contiguity": contiguity_ok, "alignment": alignment_ok, "ownership"
 BEFORE = {"alignment": alignment_base, "bounds": bounds_slices}  # static part of a pointwise rule
 
 
-# --- the same pointwise rules over the whole table at once (numpy, exact Python ints) --------------
+# --- the same pointwise rules over the whole table at once (numpy: exact Python ints, or int64 where
+# ``fits_int64`` proves no value can wrap) -------------------------------------------------------------
 # Each returns a boolean array over (*group, *repeat, vector), True where the scalar rule is False at
 # that point; ``_first_violation`` takes the first in ``Operands.points()`` order.  Without a table
 # (``TABLE_LIMIT``, an evaluation the arrays cannot take) the scalar rules decide point by point;
@@ -689,17 +674,9 @@ def _point(ops, i: int) -> tuple:
     return tuple(coords[:g]), tuple(coords[g:-1]), coords[-1]
 
 
-def _scalar_only(apply) -> bool:
-    """Rules the tables do not restate: none now (ldmatrix rows gathered across lanes: ``_matrix_row_starts``;
-    a guarded apply's guarded-out atoms are left out of the tables by ``_kept``)."""
-    return False
-
-
 def _first_violation(ops, name):
     """The first point where ``name``'s pointwise rule fails, None if none does, ``_SCALAR`` when
     the arrays cannot decide it."""
-    if _scalar_only(ops.apply):
-        return _SCALAR
     views = (ops.apply.register,) if name == "ownership" else (ops.apply.dst, ops.apply.src, *memory_views(ops.apply))
     if any(ops.arrays(v) is None for v in views):
         return _SCALAR
@@ -773,7 +750,7 @@ def disjoint_store(ops):
     (``.local``: over one thread's own repeats and words: each thread has its own window)."""
     view = ops.apply.memory
     local = ops.memory.scope == "local"
-    rows = None if _scalar_only(ops.apply) or guarded_view(ops.apply) is view else _thread_rows(ops, view)
+    rows = None if guarded_view(ops.apply) is view else _thread_rows(ops, view)
     if rows is not None:  # the same walk, thread by thread, over the table
         per = rows.shape[1]
         for t0, block in ((t, rows[t]) for t in range(len(rows))) if local else ((0, rows.reshape(-1)),):
