@@ -209,3 +209,51 @@ def test_a_conflict_next_to_the_facts_model_is_found_by_enumeration(monkeypatch)
     for n in (12, 14):
         envs = [{"n": n, "s": 384 * (n // 4), "o": v} for v in range(0, 8, 2)]
         assert decide.decide(check, envs)[0]["banks"][0] == "proved"
+
+
+def test_a_swizzle_block_crossing_is_refuted_by_the_residues_without_the_lanes_digits(monkeypatch):
+    """Seed 58 (--swizzled): 32 lanes store at ``o + lane`` under ``Sw<3,3,7>``; the count depends on
+    ``o mod 8192`` (over the old residue limit: unknown at 1 s before) and conflicts exactly when the
+    lanes cross a 1024-element block.  The residue rule runs before the lanes' swizzled values are
+    made, so its query's background holds none of their digits; the bad residues come as a few runs
+    (``_runs``); refuted at the smallest such offset, o = 993, and the decider agrees there and finds
+    no conflict at o = 992."""
+    decided = _spy(monkeypatch, "_by_residue")
+    from tilecheck.proofs import banks
+    made, real = [], banks.violation
+    monkeypatch.setattr(banks, "violation", lambda q: made.append(real(q)) or made[-1])
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "swizzle_block_crossing.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert decided and decided[0] is not None and decided[0] is not True
+    assert str(decided[0]).count("<=") == 16  # 16 runs of bad residues, not ~500 equalities
+    assert o.status == "refuted", o.message
+    assert o.counterexample["symbols"]["o"] == 993
+    assert decide.violation_at(check, 0, "banks", o.counterexample) is None
+    assert decide.decide(check, [{"o": 992}, {"o": 993}])[0]["banks"][0] == "refuted"
+    assert decide.decide(check, [{"o": 992}])[0]["banks"][0] == "proved"
+    # the residue query's background: the symbol's bounds, no swizzle digit of any lane
+    (v,) = made
+    names = set().union(*(vs for _, vs in v.background))
+    assert "o" in names and not any(n.startswith("swz") for n in names), sorted(names)
+
+
+def test_residues_the_start_never_reaches_are_left_out_by_its_content(monkeypatch):
+    """Seed 58 (--swizzled): the plain start is ``8*(...)`` (every coefficient a multiple of 8), the
+    residues the count finds over the ideal are odd: none reachable, proved by the residue rule
+    without the solver (unknown at 1 s before); the decider agrees on a grid of allowed values."""
+    decided = _spy(monkeypatch, "_by_residue")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "sectors_residue_content.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "sectors"]
+    assert decided == [True]
+    assert o.status == "proved", o.message
+    envs = [{"s": s, "s2": s2, "s3": s3} for s in (8, 16, 24, 40) for s2 in (16, 24, 48, 56, 80)
+            for s3 in (48, 64, 80, 96, 112) if s2 >= 2 * s and s3 >= s2]
+    assert len(envs) > 20
+    assert decide.decide(check, envs)[0]["sectors"][0] == "proved"
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 40)), max_size=60))
+def test_runs_hold_the_same_pairs(bad):
+    runs = warp._runs(bad)
+    assert sorted({(k, r) for k, lo, hi in runs for r in range(lo, hi + 1)}) == sorted(set(bad))
+    assert all(a[0] != b[0] or a[2] + 1 < b[1] for a, b in zip(runs, runs[1:]))  # maximal runs

@@ -44,6 +44,8 @@ class Violation:
     # None: the solver decides, as without it
     searches: bool = False  # explain finds its own (minimal) counterexample: the model is not minimised
     budget: float | None = None  # seconds at most for the search (a performance obligation not required)
+    background: "list | None" = None  # the constraints (Query.constraints) the formula is decided under, taken
+    # before the obligation made variables it does not need (warp.py's residue rule); None: all of them
 
 
 @dataclass
@@ -88,7 +90,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         recorder = None if recorder is None else _Named(recorder, role)
     # every Z3 variable of a query is made through q.zv (Query.z), so its names now are those of the
     # formula (a superset at worst, which only adds constraints): no walk over the Z3 term
-    mentioned = set(q.zv)
+    mentioned = set(q.zv) if v.background is None else _names(v.formula)
     if v.unknown is not None:
         return Outcome(name, UNKNOWN, time.perf_counter() - start, v.unknown)
     if v.skipped is not None:
@@ -116,7 +118,8 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             v = replace(v, formula=instead)
             mentioned = _names(instead)
             bounded = True
-    assertions = [(q.build(c), vs) for c, vs in relevant(mentioned, q.constraints())]
+    assertions = [(q.build(c), vs) for c, vs in
+                  relevant(mentioned, q.constraints() if v.background is None else v.background)]
     used = set().union(*(vs for _, vs in assertions)) | mentioned
     if facts is not None and used & q.symbol_vars() and not facts.ok:
         return Outcome(name, UNKNOWN, time.perf_counter() - start, f"{name} unknown: {facts.reason}")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from math import prod
+from math import gcd, prod
 
 import numpy as np
 
@@ -166,11 +166,22 @@ def lane_offsets(row, mask=None) -> dict:
 def address_polys(q, view, tag: str = "i"):
     """The byte offsets (from the base) of the lanes of one symbolic warp-instruction: the warp
     (cta scope) and repeat are fresh variables shared by every lane, each lane a constant."""
+    warp, repeat = instruction_vars(q, view, tag)
+    return warp, repeat, lane_polys(q, view, warp, repeat, tag)
+
+
+def instruction_vars(q, view, tag: str = "i"):
+    """(warp or None, [repeat]): the fresh variables of one symbolic warp-instruction."""
+    check, apply = q.check, q.apply
+    warp = q.ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if apply.scope == "cta" else None
+    repeat = [q.ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(repeat_shape(check, apply, view))]
+    return warp, repeat
+
+
+def lane_polys(q, view, warp, repeat, tag: str = "i") -> list:
+    """The byte offsets (from the base) of the lanes of the warp-instruction ``(warp, repeat)``."""
     check, apply = q.check, q.apply
     t = q.tensor(view)
-    ctx = q.ctx
-    warp = ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if apply.scope == "cta" else None
-    repeat = [ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(repeat_shape(check, apply, view))]
     from ..encode import Coords
     out = []
     for lane in range(lanes(check, apply, view)):
@@ -178,7 +189,7 @@ def address_polys(q, view, tag: str = "i"):
         g = [Poly.const(x) if isinstance(x, int) else x for x in g]
         c = Coords(tag, g, repeat, Poly.const(word))
         out.append(t.esize * q.value(view, c)[OFFSET])
-    return warp, repeat, out
+    return out
 
 
 def lane_guards(q, view, warp, repeat, tag: str = "i"):
@@ -408,16 +419,29 @@ def decide(q, rule: Rule):
     # symbolic: one query at the ideal (or the expected bound) decides; a refutation is a fact, and its
     # count is the worst warp-instruction at the counterexample's symbol values (by enumeration), raised
     # by a maximum search over symbols within a budget ("at least N" when the search does not finish)
-    w, rep, offs = address_polys(q, view)
+    w, rep = instruction_vars(q, view)
     nb = len(bases(t.align, rule.modulus))
-    beta = q.ctx.var("i:base", 0, nb - 1) if nb > 1 else None
-    base = t.align * beta if beta is not None else Poly()
-    addrs = [q.z(base + o) for o in offs]
-    on = lane_guards(q, view, w, rep)  # guard = true: a lane counts only when its atom is guarded in
-    count, ideal, side = rule.encode(q, addrs, wd, "i", op, on)
-    formula = z3.And(*side, count > (ideal if bound is None else bound))
-    # at the ideal, a rule may state the violation on two symbolic lanes (far smaller for the solver)
-    pair = rule.pair(q, view, w, rep, base, wd, op, addrs, on) if bound is None else None
+    made: dict = {}  # the pointer's residue variable, and the lanes' addresses and the count's formula, made
+    # when first needed (after a swizzled operand's residue rule, so that the residue query's background
+    # has none of the lanes' digits)
+
+    def pointer():
+        """The base pointer's residue index (a variable; None when the alignment allows one residue)."""
+        if "beta" not in made:
+            made["beta"] = q.ctx.var("i:base", 0, nb - 1) if nb > 1 else None
+        return made["beta"]
+
+    def encoding() -> dict:
+        if "formula" not in made:
+            offs = lane_polys(q, view, w, rep)
+            beta = pointer()
+            base = t.align * beta if beta is not None else Poly()
+            addrs = [q.z(base + o) for o in offs]
+            on = lane_guards(q, view, w, rep)  # guard = true: a lane counts only when its atom is guarded in
+            count, ideal, side = rule.encode(q, addrs, wd, "i", op, on)
+            made.update(base=base, addrs=addrs, on=on, count=count,
+                        formula=z3.And(*side, count > (ideal if bound is None else bound)))
+        return made
     required = rule.name in apply.require
     search_s = MAXIMUM_SEARCH_S if bound is None and not required else MAXIMUM_SEARCH_EXPECT_S
 
@@ -428,8 +452,9 @@ def decide(q, rule: Rule):
     def finish(symbols, c, at, offsets, holder):
         """The report of a violation found at ``symbols`` (count ``c`` at instruction ``at``): the worst
         instruction there and at a few nearby symbol values, then the maximum search."""
+        e = encoding()  # made before the search's clock starts
         start = time.perf_counter()
-        hi = rule.most(len(addrs), wd)
+        hi = rule.most(len(e["addrs"]), wd)
         if c < hi:  # few allowed symbol values: every one enumerated is the exact maximum, no search
             whole = _every_instruction(check, apply, view, rule, wd, op, over, search_s, (c, at, offsets, symbols))
             if whole is not None:
@@ -443,9 +468,9 @@ def decide(q, rule: Rule):
             if worst is not None and worst[0] > c:
                 c, at, offsets = worst[0], worst[1], worst[2]
                 symbols = env
-        most, exact, env2 = _maximum(q, formula, count, c, hi, search_s - (time.perf_counter() - start))
+        most, exact, env2 = _maximum(q, e["formula"], e["count"], c, hi, search_s - (time.perf_counter() - start))
         if env2 is not None:  # a larger count elsewhere: that instruction, counted by enumeration
-            at2 = _point(env2, w, rep, beta, t.align)
+            at2 = _point(env2, w, rep, pointer(), t.align)
             symbols2 = {n: p.eval(env2) for n, p in q.symbols.items()}
             c2, i2, offsets2 = instruction(symbols2, at2)
             if over(c2, i2) and c2 >= c:
@@ -483,27 +508,35 @@ def decide(q, rule: Rule):
 
     def explain(witness):
         symbols = witness.symbols
-        at = _point(witness.env, w, rep, beta, t.align)
+        at = _point(witness.env, w, rep, pointer(), t.align)
         c, i, offsets = instruction(symbols, at)
         if not over(c, i):
             return None
         return finish(symbols, c, at, offsets, v)
 
     plain = t.layout.swizzle is None or t.layout.swizzle.bits == 0  # unswizzled: the residue rule only
-    # when the formula is not already false (e.g. one aligned access per thread: nothing to count)
-    residue = None if plain and z3.is_false(z3.simplify(formula)) else _by_residue(
-        q, rule, view, t, w, rep, beta, wd, op, over)
+    # when the formula is not already false (e.g. one aligned access per thread: nothing to count);
+    # swizzled: first, and its query's background taken before the lanes' swizzled values are made
+    # (each lane's swizzle digits are defined from the same symbols: the solver would get them all)
+    residue = None if plain else _by_residue(q, rule, view, t, w, rep, pointer(), wd, op, over)
+    background = q.constraints() if residue is not None and residue is not True else None
+    e = encoding() if residue is not True else None
+    # at the ideal, a rule may state the violation on two symbolic lanes (far smaller for the solver)
+    pair = rule.pair(q, view, w, rep, e["base"], wd, op, e["addrs"], e["on"]) \
+        if bound is None and residue is None else None
+    if plain and not z3.is_false(z3.simplify(e["formula"])):
+        residue = _by_residue(q, rule, view, t, w, rep, pointer(), wd, op, over)
     if residue is True:  # every residue within the bound: proved, no solver
         v = static(True, "")
         v.note = _proved_note(rule, None, None, bound)
         return v
-    v = Violation(formula if residue is None and pair is None else pair if residue is None else residue, explain,
-                  budget=None if required else PERFORMANCE_BUDGET_S)
+    v = Violation(e["formula"] if residue is None and pair is None else pair if residue is None else residue,
+                  explain, budget=None if required else PERFORMANCE_BUDGET_S, background=background)
     v.note = _proved_note(rule, None, None, bound)
     return v
 
 
-RESIDUE_LIMIT = 4096  # residues x base residues counted by _by_residue, at most
+RESIDUE_LIMIT = 1 << 15  # residues x base residues counted by _by_residue, at most (8 us each: 0.26 s)
 REACHABLE_LIMIT = 1 << 16  # variables' residue combinations evaluated (numpy) for the residues polynomials take
 
 
@@ -664,13 +697,36 @@ def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: boo
     rows = np.concatenate([ptr + t.esize * sw(x) for ptr in ptrs])
     got = per_row(rows, rule.shift, lambda a: rule.count(a, wd, op))
     bad = [divmod(i, m) for i, (c, ideal) in enumerate(got.tolist()) if over(c, ideal)]
+    if prune:  # P = c + g * (...), g the gcd of its other coefficients: P mod m is c mod gcd(g, m) (exact,
+        # at once; the table below, when not too large, prunes further)
+        g, c0 = gcd(plain[0].content(), m), plain[0].constant
+        bad = [(k, r) for k, r in bad if (r - c0) % g == 0]
     reachable = _residues(q, [plain[0]], m, REACHABLE_LIMIT) if bad and prune else None
     if reachable is not None:
         bad = [(k, r) for k, r in bad if (r,) in reachable]
     if not bad:
         return True
-    res = q.z(plain[0]) % m  # one residue term, compared with each bad residue
-    return z3.Or(*[z3.And(*([b == k] if b is not None else []), res == r) for k, r in bad])
+    res = q.z(plain[0]) % m  # one residue term, placed in each run of consecutive bad residues
+    return z3.Or(*[z3.And(*([b == k] if b is not None else []), *_within(res, lo, hi)) for k, lo, hi in _runs(bad)])
+
+
+def _runs(bad: list) -> list:
+    """``(k, lo, hi)``: the pairs ``(k, r)`` of ``bad`` as runs of consecutive residues ``lo..hi`` of
+    one pointer residue ``k`` (the same set of pairs: a swizzle's bad residues come in runs, e.g.
+    every start whose 32 lanes cross a block, so the formula has a few intervals, not thousands
+    of equalities)."""
+    out: list = []
+    for k, r in sorted(set(bad)):
+        if out and out[-1][0] == k and out[-1][2] == r - 1:
+            out[-1][2] = r
+        else:
+            out.append([k, r, r])
+    return [tuple(x) for x in out]
+
+
+def _within(res, lo: int, hi: int) -> list:
+    """``lo <= res <= hi`` (``res == lo`` for one value)."""
+    return [res == lo] if lo == hi else [res >= lo, res <= hi]
 
 def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over):
     """The classes far apart: every combination of the residues of ``P`` and of the classes'
