@@ -257,3 +257,17 @@ def test_runs_hold_the_same_pairs(bad):
     runs = warp._runs(bad)
     assert sorted({(k, r) for k, lo, hi in runs for r in range(lo, hi + 1)}) == sorted(set(bad))
     assert all(a[0] != b[0] or a[2] + 1 < b[1] for a, b in zip(runs, runs[1:]))  # maximal runs
+
+
+def test_a_stride_that_never_reaches_the_threshold_is_counted_value_by_value(monkeypatch):
+    """Seed 58 (--swizzled): 32 lanes ``s`` elements apart with ``s`` in [0, 7]: no separation query (the
+    stride is below the threshold everywhere), each of its 8 values counted as one base plus constants;
+    refuted (unknown at 1 s before), and the decider agrees at the counterexample."""
+    split = _spy(monkeypatch, "_stride_threshold")
+    bases = _spy(monkeypatch, "_one_base")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "stride_below_threshold_everywhere.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "sectors"]
+    assert split and split[0] is not None and split[0][2] is False
+    assert len(bases) == 8
+    assert o.status == "refuted", o.message
+    assert decide.violation_at(check, 0, "sectors", o.counterexample) is None

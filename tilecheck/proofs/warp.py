@@ -625,11 +625,15 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
         dk = q.z(keys[j] - keys[i])
         fails.append(And(cmp(">", dk, -far - hi), cmp("<", dk, far - lo)))
     names = set().union(*(k.variables() for k in keys))
-    solver = tactic_solver(SEPARATION_MS)
-    solver.add(Or(*fails), *(q.build(c) for c, _ in relevant(names, q.constraints())))
     region, small = None, ()  # a stride the facts let be small: its few small values one by one
-    if solver.check() != z3.unsat:
-        split = _stride_threshold(q, keys, classes, diffs, far)
+    split = _stride_threshold(q, keys, classes, diffs, far)
+    if split is not None and split[2] is False:  # the stride never reaches the threshold: every value
+        separated = False  # of it one by one, no query
+    else:
+        solver = tactic_solver(SEPARATION_MS)
+        solver.add(Or(*fails), *(q.build(c) for c, _ in relevant(names, q.constraints())))
+        separated = solver.check() == z3.unsat
+    if not separated:
         if split is None:
             return None
         v, small, region = split
@@ -652,7 +656,7 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
     return z3.Or(*parts) if parts else True
 
 
-SMALL_STRIDE_LIMIT = 2048  # values below the threshold x residues x base residues counted, at most (each
+SMALL_STRIDE_LIMIT = 1 << 14  # values below the threshold x residues x base residues counted, at most (each
 # value is counted apart: about 6 ms for 128 residues)
 
 
