@@ -191,18 +191,10 @@ _OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a 
         "eq": lambda a, b: a == b}
 
 
-_INT_CONSTS: dict = {}  # name -> z3.Int(name) of the main context (the same term wherever it is made)
-
-
 class _Z3Vars(dict):
     def __missing__(self, name):
-        v = _INT_CONSTS.get(name)
-        if v is None:
-            import z3
-            if len(_INT_CONSTS) > 1 << 14:
-                _INT_CONSTS.clear()
-            v = _INT_CONSTS[name] = z3.Int(name)
-        self[name] = v
+        import z3
+        v = self[name] = z3.Int(name)
         return v
 
 
