@@ -23,6 +23,9 @@ from .view import View
 
 
 
+TIGHTEN_ROUNDS = 4  # rounds of interval propagation over the linear facts (Query._tighten)
+
+
 @dataclass
 class Coords:
     tag: str
@@ -48,6 +51,7 @@ class Query:
         for s in check.symbols.values():
             self.symbols[s.name] = self._symbol(s, "")
         self._facts(self.symbols)
+        self._tighten()
         self.cta_copies: dict[str, dict[str, Poly]] = {}
         self.group_shape = check.group_shape(apply.scope)
         mem = apply.memory
@@ -70,6 +74,45 @@ class Query:
         for same in by_source.values():  # symbols bound to one CTA index are equal
             for other in same[1:]:
                 self.ctx.rels.append((same[0] - other, "=="))
+
+    def _tighten(self, rounds: int = TIGHTEN_ROUNDS):
+        """The bounds the linear facts imply for their variables, by interval propagation (sound: each
+        new bound follows from a fact and the other variables' bounds, so no query changes its answer;
+        the solver and the residue and bit-vector rules then see the narrower ranges, e.g. ``s2 >= 72*s``
+        with ``s2 <= 65`` gives ``s <= 0``).  A few rounds; a bound that would empty a range is not taken
+        (the facts have a model: ``proofs.facts`` decided that first)."""
+        ctx = self.ctx
+        facts = []
+        for p, op in ctx.rels:
+            if any(len(m) > 1 for m in p.terms):
+                continue
+            if op in (">=", ">", "=="):
+                facts.append(p - (1 if op == ">" else 0))  # p >= 0 (p > 0: p - 1 >= 0, integers)
+            if op in ("<=", "<", "=="):
+                facts.append(-p - (1 if op == "<" else 0))
+        for _ in range(rounds if facts else 0):
+            changed = False
+            for f in facts:  # f >= 0: a*x >= -(f - a*x) >= -max(f - a*x)
+                for m, a in f.terms.items():
+                    if not m:
+                        continue
+                    (x,) = m
+                    var = ctx.vars.get(x)
+                    if var is None:
+                        continue
+                    top = ctx.interval(f - Poly({m: a}))[1]
+                    if top is None:
+                        continue
+                    if a > 0:
+                        lo = -(top // a)  # ceil(-top / a)
+                        if (var.lo is None or lo > var.lo) and (var.hi is None or lo <= var.hi):
+                            var.lo, changed = lo, True
+                    else:
+                        hi = top // -a  # floor(top / -a)
+                        if (var.hi is None or hi < var.hi) and (var.lo is None or hi >= var.lo):
+                            var.hi, changed = hi, True
+            if not changed:
+                break
 
     @property
     def cta_bound(self) -> list[str]:
