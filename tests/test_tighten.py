@@ -69,3 +69,18 @@ def test_a_symbol_the_facts_pin_is_pinned_and_the_proof_is_immediate():
     assert o.status == "proved", o.message
     envs = [{"r": r, "s": 0, "s2": s2} for r in range(4) for s2 in range(2, 66, 2)]
     assert decide.decide(check, envs)[0]["contiguity"][0] == "proved"
+
+
+def test_a_stride_the_facts_pin_to_zero_lets_the_residue_rule_decide(monkeypatch):
+    """Seed 58 (--swizzled): ``s2 >= 8192*s`` with ``s2 <= 65`` pins the stride s to 0; ``sectors`` (unknown
+    at its 1 s budget before) is proved, and the decider agrees on a grid of allowed points."""
+    from tilecheck.proofs import warp
+    monkeypatch.setattr(warp, "PERFORMANCE_BUDGET_S", 10.0)  # the verdict, not the time
+    check = tilecheck.load(DATA / "facts_pin_a_stride.toml")
+    q = Query(check, check.applies[0])
+    assert (q.ctx.vars["s'"].lo, q.ctx.vars["s'"].hi) == (0, 0)
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "sectors"]
+    assert o.status == "proved", o.message
+    envs = [{"n": n, "r": r, "s": 0, "s2": s2, "o": o_} for n in (8, 16) for r in range(0, 8, 3)
+            for s2 in (8, 16, 40, 64) for o_ in (0, 3, 7) if r + 1 <= n]
+    assert decide.decide(check, envs)[0]["sectors"][0] == "proved"
