@@ -163,15 +163,9 @@ def lane_offsets(row, mask=None) -> dict:
     return {lane: int(a) for lane, a in enumerate(row) if mask is None or mask[lane]}
 
 
-def address_polys(q, view, tag: str = "i"):
-    """The byte offsets (from the base) of the lanes of one symbolic warp-instruction: the warp
-    (cta scope) and repeat are fresh variables shared by every lane, each lane a constant."""
-    warp, repeat = instruction_vars(q, view, tag)
-    return warp, repeat, lane_polys(q, view, warp, repeat, tag)
-
-
 def instruction_vars(q, view, tag: str = "i"):
-    """(warp or None, [repeat]): the fresh variables of one symbolic warp-instruction."""
+    """(warp or None, [repeat]): the fresh variables of one symbolic warp-instruction, shared by every
+    lane (``lane_polys``)."""
     check, apply = q.check, q.apply
     warp = q.ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if apply.scope == "cta" else None
     repeat = [q.ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(repeat_shape(check, apply, view))]
@@ -179,7 +173,8 @@ def instruction_vars(q, view, tag: str = "i"):
 
 
 def lane_polys(q, view, warp, repeat, tag: str = "i") -> list:
-    """The byte offsets (from the base) of the lanes of the warp-instruction ``(warp, repeat)``."""
+    """The byte offsets (from the base) of the lanes of the warp-instruction ``(warp, repeat)``, each
+    lane a constant."""
     check, apply = q.check, q.apply
     t = q.tensor(view)
     from ..encode import Coords
@@ -193,7 +188,7 @@ def lane_polys(q, view, warp, repeat, tag: str = "i") -> list:
 
 
 def lane_guards(q, view, warp, repeat, tag: str = "i"):
-    """Z3: per lane of ``address_polys``' warp-instruction, the lane is active (its atom guarded in,
+    """Z3: per lane of ``lane_polys``' warp-instruction, the lane is active (its atom guarded in,
     ``guard.atom_inside``); None when every lane is active (``view`` is not guarded)."""
     if not guarded(q.apply, view):
         return None
@@ -518,18 +513,23 @@ def decide(q, rule: Rule):
     # when the formula is not already false (e.g. one aligned access per thread: nothing to count);
     # swizzled: first, and its query's background taken before the lanes' swizzled values are made
     # (each lane's swizzle digits are defined from the same symbols: the solver would get them all)
+    def within_bound():  # every residue within the bound: proved, no solver
+        v = static(True, "")
+        v.note = _proved_note(rule, None, None, bound)
+        return v
+
     residue = None if plain else _by_residue(q, rule, view, t, w, rep, pointer(), wd, op, over)
-    background = q.constraints() if residue is not None and residue is not True else None
-    e = encoding() if residue is not True else None
+    if residue is True:
+        return within_bound()
+    background = None if residue is None else q.constraints()
+    e = encoding()
     # at the ideal, a rule may state the violation on two symbolic lanes (far smaller for the solver)
     pair = rule.pair(q, view, w, rep, e["base"], wd, op, e["addrs"], e["on"]) \
         if bound is None and residue is None else None
     if plain and not z3.is_false(z3.simplify(e["formula"])):
         residue = _by_residue(q, rule, view, t, w, rep, pointer(), wd, op, over)
-    if residue is True:  # every residue within the bound: proved, no solver
-        v = static(True, "")
-        v.note = _proved_note(rule, None, None, bound)
-        return v
+        if residue is True:
+            return within_bound()
     v = Violation(e["formula"] if residue is None and pair is None else pair if residue is None else residue,
                   explain, budget=None if required else PERFORMANCE_BUDGET_S, background=background)
     v.note = _proved_note(rule, None, None, bound)
