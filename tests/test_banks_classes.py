@@ -271,3 +271,20 @@ def test_a_stride_that_never_reaches_the_threshold_is_counted_value_by_value(mon
     assert len(bases) == 8
     assert o.status == "refuted", o.message
     assert decide.violation_at(check, 0, "sectors", o.counterexample) is None
+
+
+def test_bounds_the_facts_imply_make_a_domain_small_enough_to_enumerate():
+    """Seed 77: ``s2 >= 72*s`` with ``s2 <= 65`` leaves ``s = 0`` although ``s`` is declared up to 2^20:
+    over the declared ranges the assignments were too many to enumerate and ``banks`` was unknown at its
+    1 s budget; over the implied ones (``Query._tighten``) they are 128, every one counted.  The count
+    is the exact maximum, and the brute-force decider, over every allowed assignment, finds the same."""
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed77_implied_bounds_small_domain.toml")
+    assert warp._every_assignment(check) is None  # the declared ranges: too many
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert o.status == "refuted", o.message
+    cex = o.counterexample
+    assert cex["exact"] is True and decide.violation_at(check, 0, "banks", cex) is None
+    envs = [{"r": r, "s": 0, "s2": s2} for r in range(4) for s2 in range(2, 66) if s2 % 2 == 0]
+    assert all(decide.allowed(check, e) for e in envs)
+    assert not decide.allowed(check, {"r": 0, "s": 1, "s2": 64}) and not decide.allowed(check, {"r": 0, "s": 0, "s2": 3})
+    assert max(decide.count(check, 0, "banks", e) for e in envs) == cex["count"] == o.count

@@ -227,6 +227,7 @@ def test_a_violation_off_the_grid_goes_to_the_solver_and_replays(monkeypatch):
     """With the grid cut to the facts' model alone, the solver refutes; the coordinates are then
     the smallest at the symbols it found."""
     monkeypatch.setattr(swizzle, "GRID", 1)
+    monkeypatch.setattr(swizzle, "RESIDUE_COMBOS", 0)  # no search by residues either
     monkeypatch.setattr(_facts.Facts, "neighbours", lambda self, *a, **k: [])
     check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
     _, v = _violation(check)
@@ -378,3 +379,112 @@ def test_a_split_that_needs_a_later_symbols_next_value_is_found_next_to_the_fact
     assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
     smallest = _smallest_by_the_decider(check, o.counterexample)
     assert smallest == {k: o.counterexample[k] for k in smallest}
+
+
+# --- the smallest refutation by residues (swizzle.by_residue) -----------------------------------------
+
+def _off_the_grid(monkeypatch):
+    monkeypatch.setattr(swizzle, "GRID", 1)
+    monkeypatch.setattr(_facts.Facts, "neighbours", lambda self, *a, **k: [])
+    monkeypatch.setattr(_facts.Facts, "each_neighbour", lambda self, *a, **k: iter(()))
+
+
+def test_a_violation_off_the_grid_is_found_by_residues_at_the_smallest_point(monkeypatch):
+    """The grid cut to the facts' model: the residues find the refutation without the solver, at the
+    brute-force decider's first symbols and, there, its first point.  (The solver's route, its
+    minimisation bounded by ``MINIMIZE_S``, reached o = 12 or 20 instead of 4 under load.)"""
+    _off_the_grid(monkeypatch)
+    check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    assert env is not None and v.explain(Witness(q, env)) is not None
+    cex = _contiguity(tilecheck.prove(check, timeout=10)).counterexample
+    assert cex["symbols"] == Witness(q, env).symbols == _first_by_the_decider(check, [("o", range(0, 65, 4))])
+    smallest = _smallest_by_the_decider(check, cex)
+    assert smallest == {k: cex[k] for k in smallest}
+
+
+def test_seed_77s_row_split_far_off_the_grid_is_refuted_at_the_smallest_symbols():
+    """seed 77: rows split only from s = 44 (r = 8): 3-6.7 s by the solver, unknown at the campaign's
+    2 s bound; by residues well inside it.  The decider, symbol value by symbol value, finds no
+    violation at any smaller (s, r)."""
+    check = tilecheck.load(ROWS / "seed77_trans_off_the_grid.toml")
+    o = _contiguity(tilecheck.prove(check, timeout=2))
+    assert o.status == "refuted", o.message
+    cex = o.counterexample
+    assert cex["symbols"] == {"s": 44, "r": 8, "c": 0}
+    assert decide.violation_at(check, 0, "contiguity", cex) is None
+    assert _smallest_by_the_decider(check, cex) == {k: cex[k] for k in _smallest_by_the_decider(check, cex)}
+    assert _first_by_the_decider(check, [("s", range(16, 45, 4)), ("r", range(0, 9, 2)), ("c", [0])]) \
+        == {"s": 44, "r": 8, "c": 0}
+
+
+def _first_by_the_decider(check, axes):
+    """The lexicographically first symbol values (``axes``: each symbol's values in order) at which the
+    brute-force decider finds a contiguity violation, None if none."""
+    for values in itertools.product(*(v for _, v in axes)):
+        env = dict(zip((n for n, _ in axes), values))
+        if not decide.allowed(check, env):
+            continue
+        first = decide._first_violation(decide.Operands(check, check.applies[0], env), "contiguity")
+        assert first is not decide._SCALAR
+        if first is not None:
+            return env
+    return None
+
+
+RESIDUE_ROWS = """
+threads = 32
+[symbols.s]
+min = {smin}
+max = {smax}
+multiple_of = {mult}
+[symbols.r]
+min = 0
+max = 8
+multiple_of = 2
+[tensors.S]
+dtype = "float16"
+scope = "shared"
+shape = [32, 64]
+align = 16
+layout = "{sw} o (32,64):(s,1)"
+[tensors.R]
+dtype = "float16"
+scope = "register"
+shape = [16, 8]
+layout = "((8,2),(2,4)):((4@laneid,2),(1,1@laneid))"
+[[apply]]
+opcode = "ldmatrix.sync.aligned.m8n8.x2{trans}.shared.b16"
+scope = "warp"
+dst = "R: (ia=2 g=8) (q=4 j=2) -> (g q) (ia j)"
+src = "S[r:r+16, 0:8]: (ia=2 g=8) (q=4 j=2) -> (g q) (ia j)"
+"""
+
+
+@pytest.mark.parametrize("sw,mult,smin,trans", [
+    ("Sw<1,3,3>", 2, 8, ""), ("Sw<2,3,3>", 4, 16, ""), ("Sw<1,3,4>", 4, 8, ""),
+    ("Sw<3,3,3>", 2, 64, ""), ("Sw<1,2,4>", 2, 8, ""), ("Sw<2,3,4>", 8, 8, ""), ("Sw<1,3,3>", 2, 130, ""),
+    ("Sw<2,3,3>", 4, 260, ""), ("Sw<1,4,3>", 2, 1002, ""),
+])
+def test_residues_find_the_decider_s_first_symbols(monkeypatch, sw, mult, smin, trans):
+    """Rows of a symbolic stride ``s`` (its range longer than the residues' period 2^T/g, so the
+    classes are lifted) and start ``r``, with the grid cut to the facts' model: the residues' first
+    symbols are the brute-force decider's lexicographically first (none: the obligation is proved),
+    and the report agrees."""
+    _off_the_grid(monkeypatch)
+    smax = smin + 152
+    check = from_dict(__import__("tomllib").loads(
+        RESIDUE_ROWS.format(sw=sw, mult=mult, smin=smin, smax=smax, trans=trans)))
+    expected = _first_by_the_decider(check, [("s", range(smin, smax + 1, mult)), ("r", range(0, 9, 2))])
+    q, v = _violation(check)
+    proved, _, instead = v.shortcut(10.0)
+    o = _contiguity(tilecheck.prove(check, timeout=10))
+    if expected is None:
+        assert proved and o.status == "proved"
+        return
+    assert not proved and instead is not None  # the plain rows are contiguous: only the swizzle splits
+    env = v.witness()
+    assert env is not None and Witness(q, env).symbols == expected
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected

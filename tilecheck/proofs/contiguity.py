@@ -56,8 +56,8 @@ def violation(q):
         o0 = crd2idx.operand_value(t, view, (*gr, word * 0), dom)[OFFSET]
         return o != o0 + word
 
-    witness = swizzle.smallest_at_facts_model(q, c.all, explain, inside, candidates=candidates) \
-        if shortcut is not None else None
+    witness = _witness(q, shortcut, c.all, swizzle.smallest_at_facts_model(
+        q, c.all, explain, inside, candidates=candidates), inside is None)
     return Violation(guarded(q, "contiguity", view, c, bad), explain, shortcut=shortcut, witness=witness)
 
 
@@ -90,8 +90,23 @@ def _rows(q, view, t, role):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o, "row_lane": lane,
                  "position": p, "base_offset": o0, "expected_offset": o0 + p})
 
-    witness = swizzle.smallest_at_facts_model(q, c.all, explain) if shortcut is not None else None
+    witness = _witness(q, shortcut, c.all, swizzle.smallest_at_facts_model(q, c.all, explain))
     return Violation(cmp("!=", q.z(gap), 0), explain, shortcut=shortcut, witness=witness)
+
+
+def _witness(q, shortcut, coords, search, residues: bool = True):
+    """The runner's ``Violation.witness`` for a swizzled tensor (None otherwise): the search at the
+    smallest symbol values, then (no solver model given, an unguarded atom) ``swizzle.by_residue``."""
+    if shortcut is None:
+        return None
+    later = swizzle.by_residue(q, shortcut, coords, search) if residues else None
+
+    def witness(at=None):
+        found = search(at)
+        if found is None and at is None and later is not None:
+            found = later()
+        return found
+    return witness
 
 
 def _plain_at(q, view, t):

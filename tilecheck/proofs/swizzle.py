@@ -42,6 +42,7 @@ local tile: 1.3 s by the solver, 20 ms by the search).
 from __future__ import annotations
 
 import itertools
+import math
 
 import z3
 
@@ -89,6 +90,7 @@ def shortcut(q, sw, pgap, p0, pos, where=None):
         solver.add(*plain)
         if solver.check() != z3.unsat:
             return False, [], None
+        decide.plain_contiguous = True  # step 1 holds: ``by_residue`` may look for a refutation
         W = sw.base + sw.shift + sw.bits + 1
 
         def swz(x):
@@ -105,6 +107,8 @@ def shortcut(q, sw, pgap, p0, pos, where=None):
         both.add(z3.Or(z3.And(*plain), z3.And(*bv.assertions())) if bv is not None else z3.And(*plain))
         return True, [("", both, z3.unsat)], None
 
+    decide.plain_contiguous = False
+    decide.sw, decide.p0, decide.pos = sw, p0, pos
     return decide
 
 
@@ -235,3 +239,176 @@ def _mask(candidates, symbols, full, size):
 
 
 GRID = 3  # smallest allowed values per symbol tried after the facts' model (POINTS bounds the work)
+
+
+# --- the smallest refutation by residues ------------------------------------------------------------
+RESIDUE_BITS = 20  # T = M + S + B at most (the table of bad run starts has 2^T entries)
+RESIDUE_COMBOS = 1 << 16  # symbol values enumerated at most
+RESIDUE_CELLS = 1 << 21  # symbol values x distinct run starts evaluated per step
+
+
+def by_residue(q, shortcut, coords: list, search):
+    """The smallest refutation of a swizzled contiguity whose plain runs are contiguous, found by
+    enumeration when the search at the smallest symbol values (``smallest_at_facts_model``) finds
+    none: a function ``() -> env | None`` for the runner (``Violation.witness``), run only after
+    ``shortcut`` proved step 1 (``plain_contiguous``).
+
+    Step 1 holds, so a run starting at plain offset ``L`` splits exactly when ``gap(L mod 2^T, k) =
+    swz(l + k) - swz(l) - k`` is not 0 for one of its positions ``k`` (the module's first fact):
+    a table of the bad ``(l, k)``.  ``L`` (``shortcut.p0``) is a polynomial in the symbols' variables
+    whose coefficients are the coordinates' values (the division digits of the coordinates computed
+    from them); ``L mod 2^T`` then depends only on each variable's residue modulo ``2^T / g`` (``g``
+    the gcd of the coefficients of the terms it is in).  A variable's ``2^T / g`` smallest allowed
+    values (its range's, fewer when the range is shorter) are every residue once, each at its smallest
+    value: the combinations in lexicographic order (the order ``runner._minimize`` gives the
+    variables) are every class of symbol values at its smallest member, so the first one with a bad
+    start is the smallest violating symbol values within the variables' ranges.  There the search
+    finds the smallest coordinates and replays them (``explain`` and the brute-force decider);
+    ``decide.allowed`` holds the other facts to them.  None (the solver decides) when that first point
+    is not allowed, when the facts tie a symbol of ``L`` to one outside it, when a coefficient is not a
+    function of the coordinates, or past the limits above: nothing is concluded from a miss."""
+
+    def find():
+        import numpy as np
+
+        if not getattr(shortcut, "plain_contiguous", False):
+            return None
+        sw, p0, pos = shortcut.sw, shortcut.p0, shortcut.pos
+        T = sw.base + sw.shift + sw.bits
+        if T > RESIDUE_BITS:
+            return None
+        mod = 1 << T
+        syms = q.symbol_vars()
+        coords_ = [p for p in coords if p.variables()]
+        names = [min(p.variables()) for p in coords_]
+        if any(p != Poly.var(n) for p, n in zip(coords_, names)) or pos.variables() & syms:
+            return None
+        ranges = [q.ctx.vars[n] for n in names]
+        if any(v.lo is None or v.hi is None for v in ranges):
+            return None
+        shape = [v.hi - v.lo + 1 for v in ranges]
+        n = 1
+        for e in shape:
+            n *= e
+        if n > VECTOR_POINTS:
+            return None
+        flat = np.indices(shape, dtype=np.int64).reshape(len(shape), n)
+        known = {name: flat[j] + v.lo for j, (name, v) in enumerate(zip(names, ranges))}
+        _digits(q.ctx, known, syms, n)
+        terms: dict = {}  # the symbols' monomial -> its coefficient at every point (mod 2^T)
+        for m, c in p0.terms.items():
+            rest = [v for v in m if v not in syms]
+            if any(v not in known for v in rest):
+                return None
+            value = np.full(n, c % mod, dtype=np.int64)
+            for v in rest:
+                value = value * (known[v] % mod) % mod
+            key = tuple(v for v in m if v in syms)
+            terms[key] = (terms.get(key, 0) + value) % mod
+        if any(v not in known for v in pos.variables()):
+            return None
+        k = _value(pos, known, n)
+        monos = sorted(m for m in terms if m)
+        order = [v for v in q.ctx.vars if any(v in m for m in monos)]
+        # the facts must not tie these variables to a symbol outside them (its smallest value is the
+        # minimisation's, not the facts' model's)
+        tied = set().union(set(order), *(vs for _, vs in relevant(set(order), q.constraints()))) & syms
+        if not order or tied - set(order):
+            return None
+        zero = np.zeros(n, dtype=np.int64)
+        pairs = np.unique(np.stack([terms.get(m, zero) for m in [*monos, ()]] + [k], axis=1), axis=0)
+        coef, inverse = np.unique(pairs[:, :-1], axis=0, return_inverse=True)  # the distinct runs' starts
+        positions: dict = {}  # a start's row -> the positions of its words
+        for row, kk in zip(np.ravel(inverse).tolist(), pairs[:, -1].tolist()):
+            positions.setdefault(row, set()).add(kk)
+        values, residues = [], []  # per variable: every residue class once, at its smallest member
+        for v in order:
+            g = 0
+            for j, m in enumerate(monos):
+                if v in m:
+                    g = math.gcd(g, *(int(x) for x in np.unique(coef[:, j])))
+            period = mod // math.gcd(mod, g) if g else 1
+            var = q.ctx.vars[v]
+            if var.lo is None:
+                return None
+            count = period if var.hi is None else min(period, var.hi - var.lo + 1)
+            if count < 1:
+                return None
+            values.append(range(var.lo, var.lo + count))
+            residues.append(np.array([x % mod for x in values[-1]], dtype=np.int64))
+        total = math.prod(len(r) for r in values)
+        if total > RESIDUE_COMBOS:
+            return None
+        starts = np.arange(mod, dtype=np.int64)
+        tables: dict = {}  # a set of positions -> the starts at which one of them is split off
+        for row, ks in positions.items():
+            key = frozenset(ks)
+            if key not in tables:
+                tables[key] = [[], np.zeros(mod, dtype=bool)]
+                for kk in key:
+                    tables[key][1] |= (sw(starts + kk) - sw(starts) - kk) != 0
+            tables[key][0].append(row)
+        groups = [(np.array(rows_, dtype=np.int64), table) for rows_, table in tables.values()]
+        chunk = max(1, RESIDUE_CELLS // len(coef))
+        for first in range(0, total, chunk):
+            idx = np.arange(first, min(total, first + chunk), dtype=np.int64)
+            digits, rest = [], idx
+            for r in reversed(residues):  # lexicographic: the first variable slowest
+                digits.append(rest % len(r))
+                rest = rest // len(r)
+            digits.reverse()
+            vals = {v: r[d] for v, r, d in zip(order, residues, digits)}
+            start = np.broadcast_to(coef[:, -1], (len(idx), len(coef))) % mod
+            for j, m in enumerate(monos):
+                mono = np.ones(len(idx), dtype=np.int64)
+                for v in m:
+                    mono = mono * vals[v] % mod
+                start = (start + np.outer(mono, coef[:, j]) % mod) % mod
+            bad = np.zeros(len(idx), dtype=bool)
+            for where, table in groups:
+                bad |= table[start[:, where]].any(axis=1)
+            hit = np.flatnonzero(bad)
+            if len(hit):
+                i = int(hit[0])
+                return search({v: values[j][int(digits[j][i])] for j, v in enumerate(order)})
+        return None
+
+    return find
+
+
+def _value(p: Poly, known: dict, n: int):
+    import numpy as np
+    out = np.zeros(n, dtype=np.int64)
+    for m, c in p.terms.items():
+        t = np.full(n, c, dtype=np.int64)
+        for v in m:
+            t = t * known[v]
+        out = out + t
+    return out
+
+
+def _digits(ctx, known: dict, syms: set, n: int) -> None:
+    """The division digits (``Context.divmod``, ``Polys.digits``) that are functions of ``known``'s
+    variables, computed into it (numpy arrays of ``n`` values), until no more can be."""
+    from ..crd2idx import Ints
+    progress = True
+    while progress:
+        progress = False
+        for key, out in ctx.memo.items():
+            if not isinstance(key, tuple) or not key or key[0] not in ("divmod", "digits"):
+                continue
+            src = key[1]
+            outs = list(out)
+            if src.variables() & syms or any(v not in known for v in src.variables()):
+                continue
+            if any(not (o.variables() and len(o.variables()) == 1 and o == Poly.var(min(o.variables())))
+                   for o in outs):
+                continue
+            onames = [min(o.variables()) for o in outs]
+            if all(v in known for v in onames):
+                continue
+            value = _value(src, known, n)
+            parts = [value // key[2], value % key[2]] if key[0] == "divmod" else Ints().digits(value, list(key[2]), "")
+            for name, part in zip(onames, parts):
+                known[name] = part
+            progress = True

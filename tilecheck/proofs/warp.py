@@ -451,7 +451,7 @@ def decide(q, rule: Rule):
         start = time.perf_counter()
         hi = rule.most(len(e["addrs"]), wd)
         if c < hi:  # few allowed symbol values: every one enumerated is the exact maximum, no search
-            whole = _every_instruction(check, apply, view, rule, wd, op, over, search_s, (c, at, offsets, symbols))
+            whole = _every_instruction(check, apply, view, rule, wd, op, over, search_s, (c, at, offsets, symbols), q)
             if whole is not None:
                 c, at, offsets, symbols = whole
                 holder.count = c
@@ -475,7 +475,7 @@ def decide(q, rule: Rule):
         return report(symbols, at[0], at[1], at[2], offsets, most, exact)
 
     # few allowed symbol assignments: every one enumerated decides exactly, both ways (no solver)
-    small = _decide_small(check, apply, view, rule, wd, op, over)
+    small = _decide_small(check, apply, view, rule, wd, op, over, q)
     if small is True:
         v = static(True, "")
         v.note = _proved_note(rule, None, None, bound)
@@ -891,17 +891,26 @@ ENUMERATE_ALL = 256  # allowed symbol assignments (of at most 4x as many combina
 ENUMERATE_ALL_INSTRUCTIONS = 1 << 16  # ... and warp-instructions over all of them, at most
 
 
-def _every_assignment(check, limit: int = ENUMERATE_ALL) -> list[dict] | None:
+def _every_assignment(check, limit: int = ENUMERATE_ALL, q=None) -> list[dict] | None:
     """Every symbol assignment the facts allow (each symbol over its whole range of multiples of
-    ``multiple_of``), or None when there are more than ``limit`` of them (or more than ``4 * limit``
+    ``multiple_of``, narrowed to the bounds the linear facts imply when ``q`` is given:
+    ``Query._tighten``), or None when there are more than ``limit`` of them (or more than ``4 * limit``
     combinations of the ranges to filter)."""
     from itertools import product
 
     from ..decide import allowed
     names, ranges, combos = [], [], 1
     for s in check.symbols.values():
-        first = -(-s.min // s.multiple_of) * s.multiple_of
-        last = s.max // s.multiple_of * s.multiple_of
+        lo, hi = s.min, s.max
+        p = None if q is None else q.symbols.get(s.name)
+        if p is not None and len(p.terms) == 1:  # the symbol is c * v: v's implied range, times c
+            ((m, c),) = p.terms.items()
+            var = q.ctx.vars.get(m[0]) if len(m) == 1 and c > 0 else None
+            if var is not None:
+                lo = lo if var.lo is None else max(lo, var.lo * c)
+                hi = hi if var.hi is None else min(hi, var.hi * c)
+        first = -(-lo // s.multiple_of) * s.multiple_of
+        last = hi // s.multiple_of * s.multiple_of
         combos *= max(0, (last - first) // s.multiple_of + 1)
         if combos > 4 * limit:
             return None
@@ -914,7 +923,7 @@ def _every_assignment(check, limit: int = ENUMERATE_ALL) -> list[dict] | None:
 SMALL_DOMAIN_S = 0.3  # _decide_small gives up (the solver decides) after this many seconds
 
 
-def _decide_small(check, apply, view, rule, wd, op, over):
+def _decide_small(check, apply, view, rule, wd, op, over, q=None):
     """An exact decision by enumeration when the facts allow few symbol assignments
     (``_every_assignment``) and the warp-instructions over all of them are few: True when no
     instruction is over the bound, else ``(count, (warp, repeat, base), offsets, symbols)`` of the
@@ -923,7 +932,7 @@ def _decide_small(check, apply, view, rule, wd, op, over):
     n = warps(check, apply) * repeats(check, apply, view)
     if n > WORST_AT_LIMIT:
         return None
-    envs = _every_assignment(check)
+    envs = _every_assignment(check, q=q)
     if not envs or n * len(envs) > ENUMERATE_ALL_INSTRUCTIONS:
         return None
     best = None
@@ -936,7 +945,7 @@ def _decide_small(check, apply, view, rule, wd, op, over):
     return True if best is None else best
 
 
-def _every_instruction(check, apply, view, rule, wd, op, over, seconds: float, found):
+def _every_instruction(check, apply, view, rule, wd, op, over, seconds: float, found, q=None):
     """The exact maximum over every allowed symbol assignment, warp-instruction and base, by
     enumeration (``_worst_at`` at each assignment), when there are few enough of them and it ends
     within ``seconds``: ``(count, (warp, repeat, base), offsets, symbols)`` of the worst (``found``,
@@ -945,7 +954,7 @@ def _every_instruction(check, apply, view, rule, wd, op, over, seconds: float, f
     n = warps(check, apply) * repeats(check, apply, view)
     if n > WORST_AT_LIMIT:
         return None
-    envs = _every_assignment(check)
+    envs = _every_assignment(check, q=q)
     if envs is None or n * len(envs) > ENUMERATE_ALL_INSTRUCTIONS:
         return None
     c, at, offsets, symbols = found
