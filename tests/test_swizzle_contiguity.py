@@ -488,3 +488,18 @@ def test_residues_find_the_decider_s_first_symbols(monkeypatch, sw, mult, smin, 
     env = v.witness()
     assert env is not None and Witness(q, env).symbols == expected
     assert o.status == "refuted" and o.counterexample["symbols"] == expected
+
+
+def test_a_splitting_value_the_facts_rule_out_is_skipped_for_the_next_one():
+    """Seed 92 (--swizzled): ``o`` in [0, 2^20] with ``o % 2 == 0`` (an assume, not a multiple_of): the
+    first splitting residue is 125, which the fact rules out; with one variable every other member of
+    its class comes after every candidate, so the next splitting value, 126, is the smallest allowed
+    (the decider agrees value by value).  The solver took 1.0-1.7 s here."""
+    check = tilecheck.load(ROWS / "seed92_candidate_ruled_out_by_a_fact.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None and v.witness() is not None
+    o = _contiguity(tilecheck.prove(check, timeout=2))
+    assert o.status == "refuted" and o.counterexample["symbols"] == {"o": 126}
+    assert _first_by_the_decider(check, [("o", range(0, 200))]) == {"o": 126}
+    smallest = _smallest_by_the_decider(check, o.counterexample)
+    assert smallest == {k: o.counterexample[k] for k in smallest}

@@ -127,3 +127,100 @@ def sectors(addresses: dict[int, int], width: int) -> int:
 def ideal_sectors(addresses: dict[int, int], width: int) -> int:
     moved = {b for a in addresses.values() for b in range(a, a + width)}
     return -(-len(moved) // SECTOR)
+
+
+# --- the same model over many warp-instructions at once (numpy) -----------------------------------
+# ``count_rows`` states the rules above again on arrays: row r of ``rows`` is one warp-instruction,
+# column i the byte address of lane i, every lane active.  The proofs count tables of thousands of
+# instructions with it (``proofs.warp.per_row``); the brute-force decider keeps the functions above,
+# and a property test holds the two to each other.
+ROW_CHUNK = 4096  # rows counted per step (memory: rows x phases x 32 counters)
+
+
+def count_rows(kind: str, rows, width: int, op: str = "st"):
+    """``(counts, ideals)`` (int64 arrays, one per row) of ``kind`` "banks" (``wavefronts``,
+    ``ideal_wavefronts``) or "sectors" (``sectors``, ``ideal_sectors``) for each row of ``rows``
+    (an R x L integer array; L <= 32); None when the addresses do not fit the arrays' arithmetic."""
+    import numpy as np
+    rows = np.asarray(rows)
+    if rows.ndim != 2 or rows.shape[1] == 0 or rows.shape[1] > LANES:
+        return None
+    try:
+        rows = rows.astype(np.int64)
+    except (OverflowError, TypeError):
+        return None
+    if rows.size and (int(rows.min()) < -(1 << 60) or int(rows.max()) >= 1 << 60):
+        return None
+    parts = [(_banks_rows if kind == "banks" else _sectors_rows)(rows[i:i + ROW_CHUNK], width, op)
+             for i in range(0, max(1, len(rows)), ROW_CHUNK)]
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def _distinct_per_group(rows_index, group, value, valid, groups: int, n_rows: int):
+    """For each (row, group): how many distinct ``value`` among the valid entries (an array of
+    shape (n_rows, groups)).  Entries are flat arrays of one length."""
+    import numpy as np
+    cell = (rows_index * groups + group)[valid]  # (row, group) as one number
+    value = value[valid]
+    if cell.size == 0:
+        return np.zeros((n_rows, groups), dtype=np.int64)
+    low, high = int(value.min()), int(value.max())
+    if (high - low + 1) * n_rows * groups < 1 << 62:  # one int64 key per entry: one sort
+        key = np.sort(cell * (high - low + 1) + (value - low))
+        new = np.ones(key.size, dtype=bool)
+        new[1:] = key[1:] != key[:-1]
+        flat = key[new] // (high - low + 1)
+    else:
+        order = np.lexsort((value, cell))
+        c, v = cell[order], value[order]
+        new = np.ones(c.size, dtype=bool)
+        new[1:] = (c[1:] != c[:-1]) | (v[1:] != v[:-1])
+        flat = c[new]
+    return np.bincount(flat, minlength=n_rows * groups).reshape(n_rows, groups)
+
+
+def _banks_rows(rows, width: int, op: str):
+    import numpy as np
+    R, L = rows.shape
+    n = phase_lanes(width)
+    lane = np.arange(L)
+    merged = np.zeros(R, dtype=bool)
+    if op == "ld" and width in (8, 16) and L >= 2:
+        p = L // 2
+        merged = (rows[:, 0:2 * p:2] == rows[:, 1:2 * p:2]).all(axis=1)
+    # a merged load: the pairs' lower lanes (every lane is active: lane 2j), request j in phase j // n
+    active = np.where(merged[:, None], (lane % 2 == 0)[None, :], True)
+    phase = np.where(merged[:, None], (lane // 2 // n)[None, :], (lane // n)[None, :])
+    first, last = rows // WORD, (rows + width - 1) // WORD
+    span = (width + WORD - 2) // WORD + 1  # the most words one lane can touch
+    phases_ = -(-L // n)
+    groups = phases_ * BANKS
+    words_, valid, grp = [], [], []
+    for i in range(span):
+        w = first + i
+        words_.append(w)
+        valid.append(active & (w <= last))
+        grp.append(phase * BANKS + w % BANKS)
+    w = np.stack(words_, axis=2).reshape(R, -1)
+    v = np.stack(valid, axis=2).reshape(R, -1)
+    g = np.stack(grp, axis=2).reshape(R, -1)
+    r = np.broadcast_to(np.arange(R)[:, None], w.shape)
+    per = _distinct_per_group(r.ravel(), g.ravel(), w.ravel(), v.ravel(), groups, R)
+    counts = per.reshape(R, phases_, BANKS).max(axis=2).sum(axis=1)
+    units = np.where(merged, -(-L // 2), L)
+    ideals = -(-units // n)
+    return counts.astype(np.int64), ideals.astype(np.int64)
+
+
+def _sectors_rows(rows, width: int, op: str):
+    import numpy as np
+    R, L = rows.shape
+    first, last = rows // SECTOR, (rows + width - 1) // SECTOR
+    span = (width + SECTOR - 2) // SECTOR + 1
+    s = np.stack([first + i for i in range(span)], axis=2).reshape(R, -1)
+    v = np.stack([first + i <= last for i in range(span)], axis=2).reshape(R, -1)
+    r = np.broadcast_to(np.arange(R)[:, None], s.shape)
+    counts = _distinct_per_group(r.ravel(), np.zeros(s.size, dtype=np.int64), s.ravel(), v.ravel(), 1, R)[:, 0]
+    starts = np.sort(rows, axis=1)  # the union of [a, a + width): equal lengths, so sorted gaps bound it
+    moved = np.minimum(np.diff(starts, axis=1), width).sum(axis=1) + width
+    return counts.astype(np.int64), (-(-moved // SECTOR)).astype(np.int64)

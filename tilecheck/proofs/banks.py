@@ -115,6 +115,9 @@ class Banks(warp.Rule):
     def count(self, addresses, width, op):
         return memory_model.wavefronts(addresses, width, op), memory_model.ideal_wavefronts(addresses, width, op)
 
+    def count_rows(self, rows, width, op):
+        return memory_model.count_rows("banks", rows, width, op)
+
     def most(self, lanes, width):
         return lanes  # a lane touches at most one word of a bank
 

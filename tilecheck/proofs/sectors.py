@@ -50,6 +50,9 @@ class Sectors(warp.Rule):
     def count(self, addresses, width, op):
         return memory_model.sectors(addresses, width), memory_model.ideal_sectors(addresses, width)
 
+    def count_rows(self, rows, width, op):
+        return memory_model.count_rows("sectors", rows, width, op)
+
     def most(self, lanes, width):
         return lanes
 

@@ -245,6 +245,7 @@ GRID = 3  # smallest allowed values per symbol tried after the facts' model (POI
 RESIDUE_BITS = 20  # T = M + S + B at most (the table of bad run starts has 2^T entries)
 RESIDUE_COMBOS = 1 << 16  # symbol values enumerated at most
 RESIDUE_CELLS = 1 << 21  # symbol values x distinct run starts evaluated per step
+TRIES = 256  # splitting values of a lone variable that the other facts may rule out, tried in order
 
 
 def by_residue(q, shortcut, coords: list, search):
@@ -271,6 +272,7 @@ def by_residue(q, shortcut, coords: list, search):
     def find():
         import numpy as np
 
+        from .. import decide  # the facts' own test, to skip a value they rule out
         if not getattr(shortcut, "plain_contiguous", False):
             return None
         sw, p0, pos = shortcut.sw, shortcut.p0, shortcut.pos
@@ -287,10 +289,9 @@ def by_residue(q, shortcut, coords: list, search):
         if any(v.lo is None or v.hi is None for v in ranges):
             return None
         shape = [v.hi - v.lo + 1 for v in ranges]
-        n = 1
-        for e in shape:
-            n *= e
-        if n > VECTOR_POINTS:
+        n = math.prod(shape)
+        if n > VECTOR_POINTS or min(shape, default=1) < 1 \
+                or any(max(abs(v.lo), abs(v.hi)) >= 1 << 31 for v in ranges):
             return None
         flat = np.indices(shape, dtype=np.int64).reshape(len(shape), n)
         known = {name: flat[j] + v.lo for j, (name, v) in enumerate(zip(names, ranges))}
@@ -350,6 +351,7 @@ def by_residue(q, shortcut, coords: list, search):
             tables[key][0].append(row)
         groups = [(np.array(rows_, dtype=np.int64), table) for rows_, table in tables.values()]
         chunk = max(1, RESIDUE_CELLS // len(coef))
+        tried = 0
         for first in range(0, total, chunk):
             idx = np.arange(first, min(total, first + chunk), dtype=np.int64)
             digits, rest = [], idx
@@ -367,10 +369,17 @@ def by_residue(q, shortcut, coords: list, search):
             bad = np.zeros(len(idx), dtype=bool)
             for where, table in groups:
                 bad |= table[start[:, where]].any(axis=1)
-            hit = np.flatnonzero(bad)
-            if len(hit):
-                i = int(hit[0])
-                return search({v: values[j][int(digits[j][i])] for j, v in enumerate(order)})
+            for i in np.flatnonzero(bad).tolist():
+                at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
+                env: dict = dict(at)
+                _complete(q, env, set(), getattr(q, "facts", None))
+                if decide.allowed(q.check, Witness(q, env).symbols):
+                    return search(at)
+                tried += 1
+                if len(order) > 1 or tried >= TRIES:  # (several variables: a larger member of this class
+                    return None  # may come first in their order: the solver decides)
+                # one variable: every other member of this class lies past every candidate (each the
+                # smallest of its class, all below lo + period): the next candidate is still the smallest
         return None
 
     return find
@@ -387,6 +396,16 @@ def _value(p: Poly, known: dict, n: int):
     return out
 
 
+def _fits(ctx, p: Poly) -> bool:
+    """Every partial sum of ``p``'s terms, over the variables' ranges, is exact in int64 arrays."""
+    room = (1 << 62) // max(1, len(p.terms))
+    for m, c in p.terms.items():
+        lo, hi = ctx.interval(Poly({m: c}))
+        if lo is None or hi is None or max(-lo, hi) >= room:
+            return False
+    return True
+
+
 def _digits(ctx, known: dict, syms: set, n: int) -> None:
     """The division digits (``Context.divmod``, ``Polys.digits``) that are functions of ``known``'s
     variables, computed into it (numpy arrays of ``n`` values), until no more can be."""
@@ -400,6 +419,8 @@ def _digits(ctx, known: dict, syms: set, n: int) -> None:
             src = key[1]
             outs = list(out)
             if src.variables() & syms or any(v not in known for v in src.variables()):
+                continue
+            if not _fits(ctx, src):
                 continue
             if any(not (o.variables() and len(o.variables()) == 1 and o == Poly.var(min(o.variables())))
                    for o in outs):
