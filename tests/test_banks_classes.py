@@ -127,8 +127,11 @@ def test_a_stride_that_may_be_small_is_split_at_a_threshold(case, monkeypatch):
 
 def _spy(monkeypatch, name: str) -> list:
     """What ``warp.<name>`` returns, call by call (the verdicts below must come from it); the
-    performance budget raised: a loaded test machine can take more than 1 s (verdicts, not time)."""
+    performance budget and the enumerations' time bounds raised: a loaded test machine can take more
+    than 1 s, or 0.1 s to enumerate the points next to the facts' model (verdicts, not time)."""
     monkeypatch.setattr(warp, "PERFORMANCE_BUDGET_S", 10.0)
+    monkeypatch.setattr(warp, "REFUTE_FIRST_S", 10.0)
+    monkeypatch.setattr(warp, "SMALL_DOMAIN_S", 10.0)
     seen, real = [], getattr(warp, name)
     monkeypatch.setattr(warp, name, lambda *a, **k: seen.append(real(*a, **k)) or seen[-1])
     return seen
@@ -273,11 +276,13 @@ def test_a_stride_that_never_reaches_the_threshold_is_counted_value_by_value(mon
     assert decide.violation_at(check, 0, "sectors", o.counterexample) is None
 
 
-def test_bounds_the_facts_imply_make_a_domain_small_enough_to_enumerate():
+def test_bounds_the_facts_imply_make_a_domain_small_enough_to_enumerate(monkeypatch):
     """Seed 77: ``s2 >= 72*s`` with ``s2 <= 65`` leaves ``s = 0`` although ``s`` is declared up to 2^20:
     over the declared ranges the assignments were too many to enumerate and ``banks`` was unknown at its
     1 s budget; over the implied ones (``Query._tighten``) they are 128, every one counted.  The count
     is the exact maximum, and the brute-force decider, over every allowed assignment, finds the same."""
+    monkeypatch.setattr(warp, "SMALL_DOMAIN_S", 30.0)  # the enumeration's time bound, not what is tested
+    monkeypatch.setattr(warp, "PERFORMANCE_BUDGET_S", 10.0)
     check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed77_implied_bounds_small_domain.toml")
     assert warp._every_assignment(check) is None  # the declared ranges: too many
     (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]

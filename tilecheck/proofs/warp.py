@@ -458,15 +458,17 @@ def decide(q, rule: Rule):
     def finish(symbols, c, at, offsets, holder):
         """The report of a violation found at ``symbols`` (count ``c`` at instruction ``at``): the worst
         instruction there and at a few nearby symbol values, then the maximum search."""
-        e = encoding()  # made before the search's clock starts
         start = time.perf_counter()
-        hi = rule.most(len(e["addrs"]), wd)
+        hi = rule.most(lanes(check, apply, view), wd)  # (``encoding``'s addresses: one per lane)
         if c < hi:  # few allowed symbol values: every one enumerated is the exact maximum, no search
             whole = _every_instruction(check, apply, view, rule, wd, op, over, search_s, (c, at, offsets, symbols), q)
-            if whole is not None:
+            if whole is not None:  # (the lanes' Z3 encoding is not needed: not made)
                 c, at, offsets, symbols = whole
                 holder.count = c
                 return report(symbols, at[0], at[1], at[2], offsets, c, True)
+        made_at = time.perf_counter()
+        e = encoding()  # made outside the search's clock (its time is not the search's)
+        start += time.perf_counter() - made_at
         for k, env in enumerate([symbols, *_samples(check, symbols)]):
             if k and (c >= hi or time.perf_counter() - start > search_s / 2):
                 break
