@@ -503,3 +503,83 @@ def test_a_splitting_value_the_facts_rule_out_is_skipped_for_the_next_one():
     assert _first_by_the_decider(check, [("o", range(0, 200))]) == {"o": 126}
     smallest = _smallest_by_the_decider(check, o.counterexample)  # thread scope: no group in the report
     assert smallest == {"group": {}, **{k: o.counterexample[k] for k in smallest if k != "group"}}
+
+
+def _first_with_interval(check, ns, rs):
+    """The decider's lexicographically first (n, r, c) with c over its whole allowed interval."""
+    for n in ns:
+        for r in rs:
+            found = _first_by_the_decider(check, [("n", [n]), ("r", [r]), ("c", range(0, n - 15))])
+            if found is not None:
+                return found
+    return None
+
+
+def test_too_many_classes_leading_values_then_the_last_variable_solved_for():
+    """Seed 101: rows at ``n*(r+i) + c + j`` with ``n`` and ``c`` unbounded (8,192 residues each: too
+    many classes); ``n`` and ``r`` by value, ``c`` solved for in the interval its fact
+    ``c + 16 <= n`` leaves: the smallest splitting symbols, as the decider finds them value by value.
+    The solver could not decide it in 30 s."""
+    check = tilecheck.load(ROWS / "seed101_leading_values_then_last.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    assert env is not None and Witness(q, env).symbols == {"n": 43, "r": 8, "c": 20}
+    assert _first_with_interval(check, range(20, 44), (0, 8)) == {"n": 43, "r": 8, "c": 20}
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == {"n": 43, "r": 8, "c": 20}
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+
+
+@pytest.mark.parametrize("extra,low", [('"c >= 24"', 24), ('"2*c > n + 5"', None), ('"c >= 3*r + 7"', None)])
+def test_the_last_variables_interval_from_its_facts_gives_the_deciders_first_symbols(extra, low):
+    """Lower bounds on ``c`` from facts that mention the leading variables too: the interval's
+    ``alpha`` (a split below it is not allowed; a larger ``c`` inside it may split) agrees with the
+    decider value by value."""
+    text = (ROWS / "seed101_leading_values_then_last.toml").read_text().replace(
+        'assume = ["c + 16 <= n"]', f'assume = ["c + 16 <= n", {extra}]')
+    check = from_dict(__import__("tomllib").loads(text))
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    expected = None
+    for n in range(20, 120):
+        for r in (0, 8):
+            expected = _first_by_the_decider(check, [("n", [n]), ("r", [r]), ("c", range(0, n - 15))])
+            if expected:
+                break
+        if expected:
+            break
+    assert expected is not None and env is not None and Witness(q, env).symbols == expected
+    if low is not None:
+        assert expected["c"] >= low
+
+
+def test_a_fact_that_is_not_an_interval_leaves_the_last_variable_to_the_solver(monkeypatch):
+    """The same rows with ``c % 2 == 1`` too: the allowed ``c`` are no interval, so nothing is solved
+    for (the witness finds nothing there; the solver decides)."""
+    _off_the_grid(monkeypatch)
+    text = (ROWS / "seed101_leading_values_then_last.toml").read_text().replace(
+        'assume = ["c + 16 <= n"]', 'assume = ["c + 16 <= n", "c % 2 == 1"]')
+    check = from_dict(__import__("tomllib").loads(text))
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None and swizzle._values_then_last is not None
+    calls = []
+    real = swizzle._values_then_last
+    monkeypatch.setattr(swizzle, "_values_then_last", lambda *a: calls.append(real(*a)) or calls[-1])
+    v2 = contiguity.violation(_violation(check)[0])
+    v2.shortcut(10.0)
+    v2.witness()
+    assert calls == [None]
+
+
+@settings(max_examples=200, **QUIET)
+@given(st.integers(1, 9).flatmap(lambda t: st.tuples(st.just(t), st.integers(0, t - 1),
+                                                     st.lists(st.booleans(), min_size=1 << t, max_size=1 << t))))
+def test_next_bad_start_is_the_fewest_steps(case):
+    t, k, bad = case
+    import numpy as np
+    table, a, mod = np.array(bad, dtype=bool), 1 << k, 1 << t
+    got = swizzle._next_bad(table, a)
+    for l in range(mod):
+        assert got[l] == next((d for d in range(mod) if bad[(l + a * d) % mod]), mod)

@@ -337,9 +337,6 @@ def by_residue(q, shortcut, coords: list, search):
                 return None
             values.append(range(var.lo, var.lo + count))
             residues.append(np.array([x % mod for x in values[-1]], dtype=np.int64))
-        total = math.prod(len(r) for r in values)
-        if total > RESIDUE_COMBOS:
-            return None
         starts = np.arange(mod, dtype=np.int64)
         tables: dict = {}  # a set of positions -> the starts at which one of them is split off
         for row, ks in positions.items():
@@ -350,6 +347,9 @@ def by_residue(q, shortcut, coords: list, search):
                     tables[key][1] |= (sw(starts + kk) - sw(starts) - kk) != 0
             tables[key][0].append(row)
         groups = [(np.array(rows_, dtype=np.int64), table) for rows_, table in tables.values()]
+        total = math.prod(len(r) for r in values)
+        if total > RESIDUE_COMBOS:  # too many classes: the leading variables' values, the last one's
+            return _values_then_last(q, order, monos, coef, groups, mod, search)  # interval
         chunk = max(1, RESIDUE_CELLS // len(coef))
         tried = 0
         for first in range(0, total, chunk):
@@ -383,6 +383,121 @@ def by_residue(q, shortcut, coords: list, search):
         return None
 
     return find
+
+
+LEAD_COMBOS = 1 << 14  # values of the leading variables tried by _values_then_last, at most
+
+
+def _values_then_last(q, order, monos, coef, groups, mod, search):
+    """``by_residue`` when the residue classes are too many: the leading variables of ``order`` by
+    their values in lexicographic order (the first from its smallest value, up to ``LEAD_COMBOS``
+    combinations; the others over their whole ranges), the last one, ``c``, solved for: it must be in
+    ``L`` only as ``a*c`` with ``a`` a power of two (mod 2^T), and in the facts only linearly (no
+    division, remainder or ``!=``), so that at given leading values the allowed ``c`` are the integers
+    of an interval ``[alpha, beta]`` (its bounds from those facts and ``c``'s range).  The smallest
+    ``c >= alpha`` that splits a run is ``alpha + d``, ``d`` read from a table of the distance to the
+    next bad start along ``+a`` steps: exact, so the first leading values with that ``c <= beta`` (and
+    the facts on the leading variables alone holding) are the smallest violating symbol values.
+    None when a condition does not hold or no combination within the limit splits a run."""
+    import re
+
+    import numpy as np
+
+    from .. import decide
+    last, lead = order[-1], order[:-1]
+    if not lead or any(last in m and m != (last,) for m in monos) or (last,) not in monos:
+        return None
+    a = np.unique(coef[:, monos.index((last,))])
+    if len(a) != 1 or int(a[0]) == 0 or int(a[0]) & (int(a[0]) - 1):
+        return None
+    a = int(a[0])
+    name = next((n for n, p in q.symbols.items() if p.variables() == {last}), None)
+    if name is None:
+        return None
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    if any(word.search(text) and re.search(r"%|/|!=", text) for text, *_ in q.check.assume):
+        return None
+    bounds = []  # (b, rest, op): b*c + rest OP 0, rest a polynomial in the leading variables
+    for p, op in q.ctx.rels:
+        if last not in p.variables():
+            continue
+        b = p.coefficient(last)
+        rest = p - Poly({(last,): b}) if b else None
+        if not b or op not in ("<", "<=", ">", ">=", "==") or not rest.variables() <= set(lead):
+            return None
+        bounds.append((b, rest, op))
+    var = q.ctx.vars[last]
+    if var.lo is None:
+        return None
+    ranges = [q.ctx.vars[v] for v in lead]
+    if any(v.lo is None for v in ranges) or any(v.hi is None for v in ranges[1:]):
+        return None
+    per = math.prod(v.hi - v.lo + 1 for v in ranges[1:])
+    first = ranges[0].hi - ranges[0].lo + 1 if ranges[0].hi is not None else LEAD_COMBOS
+    count = min(first, LEAD_COMBOS // max(1, per))
+    if count < 1 or per < 1:
+        return None
+    axes = [range(ranges[0].lo, ranges[0].lo + count)] + [range(v.lo, v.hi + 1) for v in ranges[1:]]
+    grid = np.indices([len(r) for r in axes]).reshape(len(axes), -1)
+    vals = {v: np.array(axes[i], dtype=object)[grid[i]] for i, v in enumerate(lead)}  # exact ints
+    alpha = np.full(grid.shape[1], var.lo, dtype=object)
+    beta = np.full(grid.shape[1], var.hi if var.hi is not None else None, dtype=object)
+    for b, rest, op in bounds:  # b*c + rest OP 0
+        r = sum((c * math.prod((vals[v] for v in m), start=1) for m, c in rest.terms.items()),
+                start=np.zeros(grid.shape[1], dtype=object))
+        for sense in ((">=",) if op in (">", ">=") else ("<=",) if op in ("<", "<=") else (">=", "<=")):
+            shift = 1 if op in (">", "<") else 0  # strict: one more (integers)
+            if sense == ">=":  # b*c >= -rest + shift
+                t = -r + shift
+            else:  # b*c <= -rest - shift
+                t = -r - shift
+            if (sense == ">=") == (b > 0):  # a lower bound of c: ceil(t / b)
+                lo = np.array([-((-x) // b) for x in t], dtype=object)
+                alpha = np.maximum(alpha, lo)
+            else:  # an upper bound: floor(t / b)
+                hi = np.array([x // b for x in t], dtype=object)
+                beta = np.array([h if bb is None else min(h, bb) for h, bb in zip(hi, beta)], dtype=object)
+    # the start of each run at c = alpha, mod 2^T: the leading variables' terms, then a*alpha
+    start = np.broadcast_to(coef[:, -1], (grid.shape[1], len(coef))).astype(np.int64) % mod
+    for j, m in enumerate(monos):
+        if m == (last,):
+            continue
+        mono = np.ones(grid.shape[1], dtype=np.int64)
+        for v in m:
+            mono = mono * np.array([int(x) % mod for x in vals[v]], dtype=np.int64) % mod
+        start = (start + np.outer(mono, coef[:, j]) % mod) % mod
+    start = (start + (a * np.array([int(x) % mod for x in alpha], dtype=np.int64))[:, None]) % mod
+    d = np.full(grid.shape[1], mod, dtype=np.int64)  # the fewest steps of +a to a bad start (mod: none)
+    for where, table in groups:
+        d = np.minimum(d, _next_bad(table, a)[start[:, where]].min(axis=1))
+    for i in np.flatnonzero(d < mod).tolist():
+        c = alpha[i] + int(d[i])
+        if beta[i] is not None and c > beta[i]:
+            continue
+        at = {v: int(vals[v][i]) for v in lead} | {last: int(c)}
+        env: dict = dict(at)
+        _complete(q, env, set(), getattr(q, "facts", None))
+        if decide.allowed(q.check, Witness(q, env).symbols):
+            return search(at)
+        # c is in its facts' interval: a fact on the leading variables alone rules them out, for every c
+    return None
+
+
+def _next_bad(table, a: int):
+    """For each start ``l`` in ``[0, 2^T)``: the fewest steps ``d >= 0`` with ``table[(l + a*d) mod 2^T]``
+    (``a`` a power of two), or ``2^T`` when its chain has none."""
+    import numpy as np
+    mod = len(table)
+    chain = mod // a  # the starts l, l+a, ... of one residue mod a: a cycle of this length
+    cyc = table.reshape(chain, a).T  # cyc[r, t] = table[r + a*t]
+    twice = np.concatenate([cyc, cyc], axis=1)
+    pos = np.where(twice, np.arange(2 * chain)[None, :], 4 * chain)
+    nxt = np.minimum.accumulate(pos[:, ::-1], axis=1)[:, ::-1][:, :chain]  # the next bad position
+    dist = nxt - np.arange(chain)[None, :]
+    dist = np.where(dist >= 2 * chain, mod, dist)
+    out = np.empty(mod, dtype=np.int64)
+    out.reshape(chain, a).T[:] = dist
+    return out
 
 
 def _value(p: Poly, known: dict, n: int):
