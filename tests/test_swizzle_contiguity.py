@@ -583,3 +583,21 @@ def test_next_bad_start_is_the_fewest_steps(case):
     got = swizzle._next_bad(table, a)
     for l in range(mod):
         assert got[l] == next((d for d in range(mod) if bad[(l + a * d) % mod]), mod)
+
+
+def test_a_congruence_fact_rules_out_whole_classes_and_the_first_allowed_split_is_found():
+    """Seed 101 (rerun): ``s % 4 == 0`` (an assume) with ``s``'s classes 2,048 apart: every splitting
+    ``s`` at ``r = 0`` is odd or 2 mod 4, and the fact rules out its whole class, so the search goes on
+    to ``r = 1``: ``(r, s) = (1, 20)``, as the decider finds value by value (over a whole period of
+    ``s`` at ``r = 0``).  Unknown at the campaign's 2 s bound before."""
+    check = tilecheck.load(ROWS / "seed101_congruence_rules_out_classes.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    assert env is not None and Witness(q, env).symbols == {"r": 1, "s": 20}
+    assert _first_by_the_decider(check, [("r", [0]), ("s", range(12, 12 + 2048 + 4, 4))]) is None
+    assert _first_by_the_decider(check, [("r", [1]), ("s", range(12, 21))]) == {"r": 1, "s": 20}
+    o = _contiguity(tilecheck.prove(check, timeout=2))
+    assert o.status == "refuted" and o.counterexample["symbols"] == {"r": 1, "s": 20}
+    assert swizzle._class_invariant(q, "s", 2048) == [(1, 4, 0)]
+    assert swizzle._class_invariant(q, "s", 2046) is None  # 4 does not divide the step

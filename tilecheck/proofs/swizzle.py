@@ -351,7 +351,16 @@ def by_residue(q, shortcut, coords: list, search):
         if total > RESIDUE_COMBOS:  # too many classes: the leading variables' values, the last one's
             return _values_then_last(q, order, monos, coef, groups, mod, search)  # interval
         chunk = max(1, RESIDUE_CELLS // len(coef))
-        tried = 0
+        tried, skipped = 0, None  # (skipped: the leading values at which a candidate was ruled out)
+        # every variable but the last over its whole range (by value, not by class): a value the facts
+        # rule out may be skipped for the next with the same leading values
+        invariant = _class_invariant(q, order[-1], len(values[-1]))
+        if invariant is not None:
+            congruent = np.array([all((k * x) % d == e for k, d, e in invariant) for x in values[-1]], dtype=bool)
+        invariant = invariant is not None
+        exact_lead = all(len(values[j]) == q.ctx.vars[v].hi - q.ctx.vars[v].lo + 1
+                         for j, v in enumerate(order[:-1]) if q.ctx.vars[v].hi is not None) \
+            and all(q.ctx.vars[v].hi is not None for v in order[:-1])
         for first in range(0, total, chunk):
             idx = np.arange(first, min(total, first + chunk), dtype=np.int64)
             digits, rest = [], idx
@@ -369,20 +378,55 @@ def by_residue(q, shortcut, coords: list, search):
             bad = np.zeros(len(idx), dtype=bool)
             for where, table in groups:
                 bad |= table[start[:, where]].any(axis=1)
+            if invariant:  # the last variable's values its congruences rule out, with their classes
+                bad &= congruent[digits[-1]]
             for i in np.flatnonzero(bad).tolist():
                 at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
+                prefix = tuple(int(digits[j][i]) for j in range(len(order) - 1))
+                if skipped is not None and prefix != skipped:  # a larger member of a class skipped at
+                    return None  # smaller leading values may come first: the solver decides
                 env: dict = dict(at)
                 _complete(q, env, set(), getattr(q, "facts", None))
                 if decide.allowed(q.check, Witness(q, env).symbols):
                     return search(at)
                 tried += 1
-                if len(order) > 1 or tried >= TRIES:  # (several variables: a larger member of this class
-                    return None  # may come first in their order: the solver decides)
-                # one variable: every other member of this class lies past every candidate (each the
-                # smallest of its class, all below lo + period): the next candidate is still the smallest
+                if not exact_lead or tried >= TRIES:
+                    return None
+                if not invariant:  # (the whole class is ruled out: nothing to remember)
+                    skipped = prefix
+                # the leading variables at their values: every other member of this class (of the last
+                # variable) lies past every candidate with these leading values (each the smallest of
+                # its class, all below lo + period), so the next candidate with them is still the smallest
         return None
 
     return find
+
+
+_CONGRUENCE = None
+
+
+def _class_invariant(q, var: str, period: int):
+    """``[(scale, d, e)]`` when every fact the check states of ``var``'s symbol (its ``assume``
+    entries) is ``name % d == e`` with ``d`` dividing the symbol's step over one residue class
+    (``period`` values of ``var``; the symbol is ``scale * var``): a value ruled out then rules out its
+    whole class (min and max only cut the class's far members).  None otherwise."""
+    import re
+    global _CONGRUENCE
+    if _CONGRUENCE is None:
+        _CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")
+    name = next((n for n, p in q.symbols.items() if p.variables() == {var} and len(p.terms) == 1), None)
+    if name is None:
+        return None
+    (scale,) = q.symbols[name].terms.values()
+    out = []
+    for text, *_ in q.check.assume:
+        if not re.search(rf"\b{re.escape(name)}\b", text):
+            continue
+        m = _CONGRUENCE.match(text)
+        if m is None or m.group(1) != name or int(m.group(2)) == 0 or (abs(scale) * period) % int(m.group(2)):
+            return None
+        out.append((scale, int(m.group(2)), int(m.group(3))))
+    return out
 
 
 LEAD_COMBOS = 1 << 14  # values of the leading variables tried by _values_then_last, at most
