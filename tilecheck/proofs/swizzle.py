@@ -415,7 +415,7 @@ def _class_invariant(q, var: str, period: int):
     if _CONGRUENCE is None:
         _CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")
     name = next((n for n, p in q.symbols.items() if p.variables() == {var} and len(p.terms) == 1), None)
-    if name is None:
+    if name is None or q.check.symbols[name].source:  # (a CTA-bound symbol equals its peers: a fact too)
         return None
     (scale,) = q.symbols[name].terms.values()
     out = []
