@@ -211,6 +211,10 @@ def one(check, apply, view, env: dict, warp: int, repeat: tuple) -> dict:
     return out
 
 
+VECTOR_ROWS = 256  # per_row counts a table this long at once (numpy); a shorter one row by row (its
+# distinct rows are few: a concrete check's warp-instructions, where numpy's fixed costs dominate)
+
+
 def per_row(rows: np.ndarray, modulus: int, count, mask=None, vector=None) -> np.ndarray:
     """``count(dict lane -> address)`` of each row, computed once per distinct row (rows are first
     shifted down by whole multiples of ``modulus`` bytes, which no count depends on); ``mask``
@@ -224,7 +228,7 @@ def per_row(rows: np.ndarray, modulus: int, count, mask=None, vector=None) -> np
     low = rows[:, :nl].min(axis=1, keepdims=True)
     norm = rows.copy()
     norm[:, :nl] = rows[:, :nl] - (low // modulus) * modulus
-    got = vector(norm) if vector is not None and mask is None and len(norm) else None
+    got = vector(norm) if vector is not None and mask is None and len(norm) >= VECTOR_ROWS else None
     if got is not None:  # every row at once: no need to find the distinct ones first
         return np.stack(got, axis=1)
     index: dict = {}  # distinct rows as Python tuples (exact at any size; faster than np.unique's axis=0)
