@@ -31,8 +31,10 @@ point in that order is the counterexample ``runner._minimize`` would reach (smal
 coordinates), so none is minimised.  None there: the same search on the grid of each symbol's
 ``GRID`` smallest allowed values, in lexicographic order (the first symbol's smallest value first,
 as the minimisation orders them), within ``POINTS`` points in all.  Found none (the violation needs
-larger symbol values, or the domain has more than ``POINTS`` points): the residue violation goes to
-the solver as before.  An obligation that can state its test over every point at once (contiguity's
+larger symbol values, or the domain has more than ``POINTS`` points): ``by_residue`` looks for the
+smallest splitting symbol values exactly, by their residues (or, with too many residue classes, the
+leading symbols by value and the last one in its facts' interval: ``_values_then_last``); found none
+or could not say: the residue violation goes to the solver as before.  An obligation that can state its test over every point at once (contiguity's
 ``candidates``: the same ``crd2idx`` on numpy arrays of Python ints) has only the points that can
 violate explained, in the same order, and reaches ``VECTOR_POINTS`` points (a 1,024-thread tile).
 The runner also runs the search when the plain run itself is not contiguous (step 1 fails): a
