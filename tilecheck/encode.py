@@ -18,7 +18,7 @@ from . import crd2idx
 from .expr import to_poly
 from .layout import OFFSET
 from .machine import GROUP_NAMES, group_of
-from .poly import Context, Poly, cmp as poly_cmp
+from .poly import Context, Poly, cmp as poly_cmp, nonnegative
 from .view import View
 
 
@@ -84,12 +84,8 @@ class Query:
         ctx = self.ctx
         facts = []
         for p, op in ctx.rels:
-            if any(len(m) > 1 for m in p.terms):
-                continue
-            if op in (">=", ">", "=="):
-                facts.append(p - (1 if op == ">" else 0))  # p >= 0 (p > 0: p - 1 >= 0, integers)
-            if op in ("<=", "<", "=="):
-                facts.append(-p - (1 if op == "<" else 0))
+            if not any(len(m) > 1 for m in p.terms):
+                facts += nonnegative(p, op)  # each f >= 0
         for _ in range(rounds if facts else 0):
             changed = False
             for f in facts:  # f >= 0: a*x >= -(f - a*x) >= -max(f - a*x)

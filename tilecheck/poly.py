@@ -254,6 +254,17 @@ _SLOW = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a
          "le": lambda a, b: a <= b, "eq": lambda a, b: a == b}
 
 
+def nonnegative(p: Poly, op: str) -> list[Poly]:
+    """``p OP 0`` (op ``<``, ``<=``, ``>``, ``>=`` or ``==``) as polynomials that are each ``>= 0``, over
+    the integers (``p > 0``: ``p - 1 >= 0``); empty for ``!=``, which is no such conjunction."""
+    out = []
+    if op in (">=", ">", "=="):
+        out.append(p - (1 if op == ">" else 0))
+    if op in ("<=", "<", "=="):
+        out.append(-p - (1 if op == "<" else 0))
+    return out
+
+
 @dataclass
 class Var:
     name: str

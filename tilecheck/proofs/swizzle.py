@@ -45,12 +45,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import z3
 
 from .. import crd2idx
 from ..encode import Witness
-from ..poly import Poly
+from ..poly import Poly, nonnegative
 from . import modular
 from .facts import NEIGHBOURS, small_values
 from .runner import _complete, _names, fast_solver, relevant
@@ -267,14 +268,16 @@ def by_residue(q, shortcut, coords: list, search):
     variables) are every class of symbol values at its smallest member, so the first one with a bad
     start is the smallest violating symbol values within the variables' ranges.  There the search
     finds the smallest coordinates and replays them (``explain`` and the brute-force decider);
-    ``decide.allowed`` holds the other facts to them.  None (the solver decides) when that first point
-    is not allowed, when the facts tie a symbol of ``L`` to one outside it, when a coefficient is not a
-    function of the coordinates, or past the limits above: nothing is concluded from a miss."""
+    ``decide.allowed`` holds the other facts to them.  A candidate they rule out is skipped only where
+    that is exact: the last variable's facts are congruences that rule out its whole class
+    (``_class_invariant``; such values are left out at once), or the other variables go by value and
+    the next candidate has the same values of them.  None (the solver decides) otherwise, when the facts
+    tie a symbol of ``L`` to one outside it, when a coefficient is not a function of the coordinates,
+    or past the limits above: nothing is concluded from a miss."""
 
     def find():
         import numpy as np
 
-        from .. import decide  # the facts' own test, to skip a value they rule out
         if not getattr(shortcut, "plain_contiguous", False):
             return None
         sw, p0, pos = shortcut.sw, shortcut.p0, shortcut.pos
@@ -310,7 +313,7 @@ def by_residue(q, shortcut, coords: list, search):
             terms[key] = (terms.get(key, 0) + value) % mod
         if any(v not in known for v in pos.variables()):
             return None
-        k = _value(pos, known, n)
+        k = np.broadcast_to(pos.eval(known), (n,))
         monos = sorted(m for m in terms if m)
         order = [v for v in q.ctx.vars if any(v in m for m in monos)]
         # the facts must not tie these variables to a symbol outside them (its smallest value is the
@@ -356,10 +359,9 @@ def by_residue(q, shortcut, coords: list, search):
         tried, skipped = 0, None  # (skipped: the leading values at which a candidate was ruled out)
         # every variable but the last over its whole range (by value, not by class): a value the facts
         # rule out may be skipped for the next with the same leading values
-        invariant = _class_invariant(q, order[-1], len(values[-1]))
-        if invariant is not None:
-            congruent = np.array([all((k * x) % d == e for k, d, e in invariant) for x in values[-1]], dtype=bool)
-        invariant = invariant is not None
+        congruences = _class_invariant(q, order[-1], len(values[-1]))
+        congruent = None if congruences is None else \
+            np.array([all((k * x) % d == e for k, d, e in congruences) for x in values[-1]], dtype=bool)
         exact_lead = all(len(values[j]) == q.ctx.vars[v].hi - q.ctx.vars[v].lo + 1
                          for j, v in enumerate(order[:-1]) if q.ctx.vars[v].hi is not None) \
             and all(q.ctx.vars[v].hi is not None for v in order[:-1])
@@ -370,31 +372,23 @@ def by_residue(q, shortcut, coords: list, search):
                 digits.append(rest % len(r))
                 rest = rest // len(r)
             digits.reverse()
-            vals = {v: r[d] for v, r, d in zip(order, residues, digits)}
-            start = np.broadcast_to(coef[:, -1], (len(idx), len(coef))) % mod
-            for j, m in enumerate(monos):
-                mono = np.ones(len(idx), dtype=np.int64)
-                for v in m:
-                    mono = mono * vals[v] % mod
-                start = (start + np.outer(mono, coef[:, j]) % mod) % mod
+            start = _starts(coef, monos, {v: r[d] for v, r, d in zip(order, residues, digits)}, len(idx), mod)
             bad = np.zeros(len(idx), dtype=bool)
             for where, table in groups:
                 bad |= table[start[:, where]].any(axis=1)
-            if invariant:  # the last variable's values its congruences rule out, with their classes
+            if congruent is not None:  # the last variable's values its congruences rule out, with their classes
                 bad &= congruent[digits[-1]]
             for i in np.flatnonzero(bad).tolist():
                 at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
                 prefix = tuple(int(digits[j][i]) for j in range(len(order) - 1))
                 if skipped is not None and prefix != skipped:  # a larger member of a class skipped at
                     return None  # smaller leading values may come first: the solver decides
-                env: dict = dict(at)
-                _complete(q, env, set(), getattr(q, "facts", None))
-                if decide.allowed(q.check, Witness(q, env).symbols):
+                if _allowed(q, at):
                     return search(at)
                 tried += 1
                 if not exact_lead or tried >= TRIES:
                     return None
-                if not invariant:  # (the whole class is ruled out: nothing to remember)
+                if congruent is None:  # (else the whole class is ruled out: nothing to remember)
                     skipped = prefix
                 # the leading variables at their values: every other member of this class (of the last
                 # variable) lies past every candidate with these leading values (each the smallest of
@@ -404,7 +398,39 @@ def by_residue(q, shortcut, coords: list, search):
     return find
 
 
-_CONGRUENCE = None
+_CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")  # "name % d == e"
+
+
+def _symbol_of(q, var: str):
+    """``(name, scale)`` of the symbol that is ``scale * var`` (``multiple_of`` scales), or None."""
+    for name, p in q.symbols.items():
+        if p.variables() == {var} and len(p.terms) == 1:
+            (scale,) = p.terms.values()
+            return name, scale
+    return None
+
+
+def _allowed(q, at: dict) -> bool:
+    """The facts hold at the variables' values ``at`` (the other symbols at the facts' model)."""
+    from .. import decide  # the facts' own test
+    env = dict(at)
+    _complete(q, env, set(), getattr(q, "facts", None))
+    return decide.allowed(q.check, Witness(q, env).symbols)
+
+
+def _starts(coef, monos, vals: dict, n: int, mod: int, skip=None):
+    """The runs' starts modulo ``mod`` (``n`` x rows): each row's constant plus its coefficient of every
+    monomial of ``monos`` (but ``skip``) times the monomial at the variables' values ``vals`` (arrays)."""
+    import numpy as np
+    start = np.broadcast_to(coef[:, -1], (n, len(coef))).astype(np.int64) % mod
+    for j, m in enumerate(monos):
+        if m == skip:
+            continue
+        mono = np.ones(n, dtype=np.int64)
+        for v in m:
+            mono = mono * (np.asarray(vals[v]) % mod).astype(np.int64) % mod
+        start = (start + np.outer(mono, coef[:, j]) % mod) % mod
+    return start
 
 
 def _class_invariant(q, var: str, period: int):
@@ -412,14 +438,10 @@ def _class_invariant(q, var: str, period: int):
     entries) is ``name % d == e`` with ``d`` dividing the symbol's step over one residue class
     (``period`` values of ``var``; the symbol is ``scale * var``): a value ruled out then rules out its
     whole class (min and max only cut the class's far members).  None otherwise."""
-    import re
-    global _CONGRUENCE
-    if _CONGRUENCE is None:
-        _CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")
-    name = next((n for n, p in q.symbols.items() if p.variables() == {var} and len(p.terms) == 1), None)
-    if name is None or q.check.symbols[name].source:  # (a CTA-bound symbol equals its peers: a fact too)
+    found = _symbol_of(q, var)
+    if found is None or q.check.symbols[found[0]].source:  # (a CTA-bound symbol equals its peers: a fact too)
         return None
-    (scale,) = q.symbols[name].terms.values()
+    name, scale = found
     out = []
     for text, *_ in q.check.assume:
         if not re.search(rf"\b{re.escape(name)}\b", text):
@@ -445,11 +467,8 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
     next bad start along ``+a`` steps: exact, so the first leading values with that ``c <= beta`` (and
     the facts on the leading variables alone holding) are the smallest violating symbol values.
     None when a condition does not hold or no combination within the limit splits a run."""
-    import re
-
     import numpy as np
 
-    from .. import decide
     last, lead = order[-1], order[:-1]
     if not lead or any(last in m and m != (last,) for m in monos) or (last,) not in monos:
         return None
@@ -457,21 +476,20 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
     if len(a) != 1 or int(a[0]) == 0 or int(a[0]) & (int(a[0]) - 1):
         return None
     a = int(a[0])
-    name = next((n for n, p in q.symbols.items() if p.variables() == {last}), None)
-    if name is None:
+    found = _symbol_of(q, last)
+    if found is None:
         return None
-    word = re.compile(rf"\b{re.escape(name)}\b")
+    word = re.compile(rf"\b{re.escape(found[0])}\b")
     if any(word.search(text) and re.search(r"%|/|!=", text) for text, *_ in q.check.assume):
         return None
-    bounds = []  # (b, rest, op): b*c + rest OP 0, rest a polynomial in the leading variables
+    bounds = []  # (b, rest): b*c + rest >= 0, rest a polynomial in the leading variables
     for p, op in q.ctx.rels:
         if last not in p.variables():
             continue
         b = p.coefficient(last)
-        rest = p - Poly({(last,): b}) if b else None
-        if not b or op not in ("<", "<=", ">", ">=", "==") or not rest.variables() <= set(lead):
+        if not b or op == "!=" or not (p - Poly({(last,): b})).variables() <= set(lead):
             return None
-        bounds.append((b, rest, op))
+        bounds += [(g.coefficient(last), g - Poly({(last,): g.coefficient(last)})) for g in nonnegative(p, op)]
     var = q.ctx.vars[last]
     if var.lo is None:
         return None
@@ -488,30 +506,14 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
     vals = {v: np.array(axes[i], dtype=object)[grid[i]] for i, v in enumerate(lead)}  # exact ints
     alpha = np.full(grid.shape[1], var.lo, dtype=object)
     beta = np.full(grid.shape[1], var.hi if var.hi is not None else None, dtype=object)
-    for b, rest, op in bounds:  # b*c + rest OP 0
-        r = sum((c * math.prod((vals[v] for v in m), start=1) for m, c in rest.terms.items()),
-                start=np.zeros(grid.shape[1], dtype=object))
-        for sense in ((">=",) if op in (">", ">=") else ("<=",) if op in ("<", "<=") else (">=", "<=")):
-            shift = 1 if op in (">", "<") else 0  # strict: one more (integers)
-            if sense == ">=":  # b*c >= -rest + shift
-                t = -r + shift
-            else:  # b*c <= -rest - shift
-                t = -r - shift
-            if (sense == ">=") == (b > 0):  # a lower bound of c: ceil(t / b)
-                lo = np.array([-((-x) // b) for x in t], dtype=object)
-                alpha = np.maximum(alpha, lo)
-            else:  # an upper bound: floor(t / b)
-                hi = np.array([x // b for x in t], dtype=object)
-                beta = np.array([h if bb is None else min(h, bb) for h, bb in zip(hi, beta)], dtype=object)
+    for b, rest in bounds:  # b*c >= -rest
+        r = np.broadcast_to(np.asarray(rest.eval(vals), dtype=object), alpha.shape)
+        if b > 0:  # c >= ceil(-rest / b)
+            alpha = np.maximum(alpha, np.array([-(x // b) for x in r], dtype=object))
+        else:  # c <= floor(rest / -b)
+            beta = np.array([x // -b if bb is None else min(x // -b, bb) for x, bb in zip(r, beta)], dtype=object)
     # the start of each run at c = alpha, mod 2^T: the leading variables' terms, then a*alpha
-    start = np.broadcast_to(coef[:, -1], (grid.shape[1], len(coef))).astype(np.int64) % mod
-    for j, m in enumerate(monos):
-        if m == (last,):
-            continue
-        mono = np.ones(grid.shape[1], dtype=np.int64)
-        for v in m:
-            mono = mono * np.array([int(x) % mod for x in vals[v]], dtype=np.int64) % mod
-        start = (start + np.outer(mono, coef[:, j]) % mod) % mod
+    start = _starts(coef, monos, vals, grid.shape[1], mod, skip=(last,))
     start = (start + (a * np.array([int(x) % mod for x in alpha], dtype=np.int64))[:, None]) % mod
     d = np.full(grid.shape[1], mod, dtype=np.int64)  # the fewest steps of +a to a bad start (mod: none)
     for where, table in groups:
@@ -521,9 +523,7 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
         if beta[i] is not None and c > beta[i]:
             continue
         at = {v: int(vals[v][i]) for v in lead} | {last: int(c)}
-        env: dict = dict(at)
-        _complete(q, env, set(), getattr(q, "facts", None))
-        if decide.allowed(q.check, Witness(q, env).symbols):
+        if _allowed(q, at):
             return search(at)
         # c is in its facts' interval: a fact on the leading variables alone rules them out, for every c
     return None
@@ -546,17 +546,6 @@ def _next_bad(table, a: int):
     return out
 
 
-def _value(p: Poly, known: dict, n: int):
-    import numpy as np
-    out = np.zeros(n, dtype=np.int64)
-    for m, c in p.terms.items():
-        t = np.full(n, c, dtype=np.int64)
-        for v in m:
-            t = t * known[v]
-        out = out + t
-    return out
-
-
 def _fits(ctx, p: Poly) -> bool:
     """Every partial sum of ``p``'s terms, over the variables' ranges, is exact in int64 arrays."""
     room = (1 << 62) // max(1, len(p.terms))
@@ -570,6 +559,8 @@ def _fits(ctx, p: Poly) -> bool:
 def _digits(ctx, known: dict, syms: set, n: int) -> None:
     """The division digits (``Context.divmod``, ``Polys.digits``) that are functions of ``known``'s
     variables, computed into it (numpy arrays of ``n`` values), until no more can be."""
+    import numpy as np
+
     from ..crd2idx import Ints
     progress = True
     while progress:
@@ -589,7 +580,7 @@ def _digits(ctx, known: dict, syms: set, n: int) -> None:
             onames = [min(o.variables()) for o in outs]
             if all(v in known for v in onames):
                 continue
-            value = _value(src, known, n)
+            value = np.broadcast_to(src.eval(known), (n,))
             parts = [value // key[2], value % key[2]] if key[0] == "divmod" else Ints().digits(value, list(key[2]), "")
             for name, part in zip(onames, parts):
                 known[name] = part

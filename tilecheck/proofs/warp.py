@@ -215,25 +215,25 @@ VECTOR_ROWS = 256  # per_row counts a table this long at once (numpy); a shorter
 # distinct rows are few: a concrete check's warp-instructions, where numpy's fixed costs dominate)
 
 
-def per_row(rows: np.ndarray, modulus: int, count, mask=None, vector=None) -> np.ndarray:
-    """``count(dict lane -> address)`` of each row, computed once per distinct row (rows are first
-    shifted down by whole multiples of ``modulus`` bytes, which no count depends on); ``mask``
-    (``active``): only each row's active lanes are in its dict.  ``vector(rows) -> (counts, ideals)``
-    or None: the same counts for every distinct row at once (``Rule.count_rows``), used when every
-    lane is active."""
+def per_row(rows: np.ndarray, rule, wd: int, op: str, mask=None) -> np.ndarray:
+    """``rule.count(dict lane -> address, wd, op)`` of each row, computed once per distinct row (rows
+    are first shifted down by whole multiples of ``rule.shift`` bytes, which no count depends on);
+    ``mask`` (``active``): only each row's active lanes are in its dict.  A long table with every lane
+    active is counted at once when the rule can (``Rule.count_rows``)."""
     nl = rows.shape[1]
     if mask is not None:  # an inactive lane's offset is never read: the row's lowest active one stands in
         low = np.where(mask, rows, rows.max()).min(axis=1, keepdims=True)
         rows = np.concatenate([np.where(mask, rows, low), mask.astype(rows.dtype)], axis=1)
     low = rows[:, :nl].min(axis=1, keepdims=True)
     norm = rows.copy()
-    norm[:, :nl] = rows[:, :nl] - (low // modulus) * modulus
-    got = vector(norm) if vector is not None and mask is None and len(norm) >= VECTOR_ROWS else None
+    norm[:, :nl] = rows[:, :nl] - (low // rule.shift) * rule.shift
+    got = rule.count_rows(norm, wd, op) if mask is None and len(norm) >= VECTOR_ROWS else None
     if got is not None:  # every row at once: no need to find the distinct ones first
         return np.stack(got, axis=1)
     index: dict = {}  # distinct rows as Python tuples (exact at any size; faster than np.unique's axis=0)
     inverse = [index.setdefault(r, len(index)) for r in map(tuple, norm.tolist())]
-    counts = np.array([count({lane: a for lane, a in enumerate(row[:nl]) if mask is None or row[nl + lane]})
+    counts = np.array([rule.count({lane: a for lane, a in enumerate(row[:nl]) if mask is None or row[nl + lane]},
+                                  wd, op)
                        for row in index], dtype=np.int64)
     return counts[np.asarray(inverse, dtype=np.int64)]  # one row (count, ideal) per warp-instruction
 
@@ -405,8 +405,7 @@ def decide(q, rule: Rule):
         mask = active(check, apply, view)
         best = None
         for base in bases(t.align, rule.modulus):
-            got = per_row(rows + base, rule.shift, lambda a: rule.count(a, wd, op), mask,
-                          lambda r: rule.count_rows(r, wd, op))
+            got = per_row(rows + base, rule, wd, op, mask)
             for i in range(len(keys)):
                 c, ideal = int(got[i, 0]), int(got[i, 1])
                 key = (over(c, ideal), c, -i, -base)
@@ -716,7 +715,7 @@ def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: boo
     lift = m * (int(np.abs(cs).max()) // m + 1)  # representatives kept positive
     x = lift + np.arange(m, dtype=np.int64)[:, None] + cs[None, :]
     rows = np.concatenate([ptr + t.esize * sw(x) for ptr in ptrs])
-    got = per_row(rows, rule.shift, lambda a: rule.count(a, wd, op), vector=lambda r: rule.count_rows(r, wd, op))
+    got = per_row(rows, rule, wd, op)
     bad = [divmod(i, m) for i, (c, ideal) in enumerate(got.tolist()) if over(c, ideal)]
     if prune:  # P = c + g * (...), g the gcd of its other coefficients: P mod m is c mod gcd(g, m) (exact,
         # at once; the table below, when not too large, prunes further)
@@ -774,7 +773,7 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
     res = np.array(combos, dtype=np.int64)  # (P mod m, K_k mod m ...) per row
     x = lift + res[:, :1] + res[:, 1:][:, ks] + cs[None, :]
     rows = np.concatenate([ptr + e * sw(x) + big * ks[None, :] for ptr in ptrs])
-    got = per_row(rows, rule.shift, lambda a: rule.count(a, wd, op), vector=lambda r: rule.count_rows(r, wd, op))
+    got = per_row(rows, rule, wd, op)
     bad = [(i // len(combos), combos[i % len(combos)]) for i, (c, ideal) in enumerate(got.tolist())
            if over(c, ideal)]
     if not bad:
@@ -1011,8 +1010,7 @@ def _worst_at(check, apply, view, rule, symbols: dict, wd: int, op: str, over):
     mask = active(check, apply, view, symbols)
     best = None
     for b in bases(check.tensors[view.tensor].align, rule.modulus):
-        got = per_row(rows + b, rule.shift, lambda a: rule.count(a, wd, op), mask,
-                      lambda r: rule.count_rows(r, wd, op))
+        got = per_row(rows + b, rule, wd, op, mask)
         for k in range(len(keys)):
             c, i = int(got[k, 0]), int(got[k, 1])
             if over(c, i) and (best is None or c > best[0]):
