@@ -293,3 +293,33 @@ def test_bounds_the_facts_imply_make_a_domain_small_enough_to_enumerate(monkeypa
     assert all(decide.allowed(check, e) for e in envs)
     assert not decide.allowed(check, {"r": 0, "s": 1, "s2": 64}) and not decide.allowed(check, {"r": 0, "s": 0, "s2": 3})
     assert max(decide.count(check, 0, "banks", e) for e in envs) == cex["count"] == o.count
+
+
+def test_bad_residues_in_runs_decide_the_seed_112_case(monkeypatch):
+    """Seed 112 (--swizzled): 32 lanes ``n2//2`` elements apart under ``Sw<2,0,5>``; 14,208 of the
+    16,384 residue pairs (``P mod 128``, ``n2//2 mod 128``) are over the ideal, and the formula with
+    one disjunct per pair was over FORMULA_ATOMS: unknown at the 1 s budget and at 20 s.  Grouped by
+    the other residues, ``P``'s bad values fall in 3 sets of runs (``_by_runs``): refuted, and the
+    decider agrees at the counterexample."""
+    runs = _spy(monkeypatch, "_by_runs")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed112_bad_residues_in_runs.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert runs and len(runs[0]) == 3
+    assert o.status == "refuted", o.message
+    assert decide.violation_at(check, 0, "banks", o.counterexample) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 1), st.integers(0, 15), st.integers(0, 3), st.integers(0, 2)), min_size=1,
+               max_size=80), st.booleans())
+def test_the_bad_residue_formula_in_runs_holds_the_same_combinations(bad, pointer):
+    """``_bad_formula`` in whichever form is shortest (runs of ``P`` or one disjunct per combination)
+    is equivalent (Z3) to the disjunction of the combinations themselves."""
+    import z3
+    x, y, z, b = z3.Ints("x y z b")
+    bad = [(k if pointer else 0, (p, r1, r2)) for k, p, r1, r2 in bad]
+    got = warp._bad_formula(None, b if pointer else None, bad, [x, y, z])
+    plain = z3.Or(*[z3.And(*([b == k] if pointer else []), x == p, y == r1, z == r2) for k, (p, r1, r2) in bad])
+    s = z3.Solver()
+    s.add(got != plain, x >= 0, x < 16)  # (x is a residue: P mod 16)
+    assert s.check() == z3.unsat

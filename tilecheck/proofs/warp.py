@@ -848,21 +848,55 @@ def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
     term of ``zs`` (a polynomial's residue, None for a constant) equal to combo's entry; or, with
     ``table`` (``_residues`` of the polynomials after the first ``lead``) when it is shorter, the
     first ``lead`` entries so and the rest as the assignments of the variables' residues that give
-    them.  None when even the shorter is over FORMULA_ATOMS."""
+    them.  Either form may put the first residue (``P mod m``) in runs instead (``_by_runs``: one
+    disjunct per rest, with ``lo <= P mod m <= hi`` for each run of its bad values), whichever is
+    shortest.  None when even the shortest is over FORMULA_ATOMS."""
     from ..poly import And, Or, cmp
     by_polys = len(bad) * (1 + sum(z is not None for z in zs))
     by_vars = None if table is None else \
         sum(len(table[c[lead:]]) for _, c in bad) * (1 + lead + len(table.variables))
-    if min(by_polys, by_polys if by_vars is None else by_vars) > FORMULA_ATOMS:
-        return None
     head = (lambda k: [cmp("==", b, k)]) if b is not None else (lambda k: [])
+    terms = None if table is None else \
+        [q.z(Poly.var(v)) if k is None else q.z(Poly.var(v)) % k for v, k in zip(table.variables, table.moduli)]
+    # P mod m in runs: the rest of each bad combination as equalities, of the residues after the first
+    # (without a table), or of the lead's after the first and of each assignment of the variables' residues
+    # that gives the others (with it)
+    if table is None or lead == 0:
+        def rests(combo):
+            return [tuple((z, r) for z, r in zip(zs[1:], combo[1:]) if z is not None)]
+    else:
+        def rests(combo):
+            first = tuple((z, r) for z, r in zip(zs[1:lead], combo[1:lead]) if z is not None)
+            return [(*first, *zip(terms, assignment)) for assignment in table[combo[lead:]]]
+    runs = _by_runs(bad, rests) if zs and zs[0] is not None and (table is None or lead > 0) else None
+    by_runs = None if runs is None else sum(len(ks) * (1 + len(ks[0][1])) + 2 * len(rs) for ks, rs in runs)
+    best = min(x for x in (by_polys, by_vars, by_runs) if x is not None)
+    if best > FORMULA_ATOMS:
+        return None
+    if best == by_runs:  # P mod m in runs: one disjunct per set of its bad values
+        return Or(*[And(Or(*[And(*head(k), *(cmp("==", t, r) for t, r in rest)) for k, rest in ks]),
+                        Or(*[And(*_within(zs[0], lo, hi)) for lo, hi in rs])) for ks, rs in runs])
     if by_vars is None or by_polys <= by_vars:
         return Or(*[And(*head(k), *(cmp("==", z, r) for z, r in zip(zs, combo) if z is not None))
                     for k, combo in bad])
-    terms = [q.z(Poly.var(v)) if k is None else q.z(Poly.var(v)) % k for v, k in zip(table.variables, table.moduli)]
     return Or(*[And(*head(k), *(cmp("==", z, r) for z, r in zip(zs[:lead], combo) if z is not None),
                     *(cmp("==", t, a) for t, a in zip(terms, assignment)))
                 for k, combo in bad for assignment in table[combo[lead:]]])
+
+
+def _by_runs(bad: list, rests) -> list:
+    """``bad``: ``(k, combo)`` pairs (pointer residue index, residues with ``P mod m`` first);
+    ``rests(combo)``: the equalities (``(term, value)`` pairs) that state the combination's other
+    residues, one tuple per way they can hold.  Grouped: for each set of ``P`` residues, the ``(k,
+    rest)`` whose bad ``P`` residues are exactly that set, and the set as runs of consecutive
+    residues ``(lo, hi)``: ``[(keys, runs), ...]``, the same combinations as ``bad``."""
+    firsts: dict = {}
+    for k, combo in bad:
+        firsts.setdefault((k, combo[1:]), set()).add(combo[0])
+    by_set: dict = {}
+    for (k, others), ps in firsts.items():
+        by_set.setdefault(frozenset(ps), []).extend((k, rest) for rest in rests((None, *others)))
+    return [(ks, [(lo, hi) for _, lo, hi in _runs([(0, r) for r in ps])]) for ps, ks in by_set.items()]
 
 
 def _any_allowed(check, facts) -> dict:
