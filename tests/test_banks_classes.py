@@ -323,3 +323,19 @@ def test_the_bad_residue_formula_in_runs_holds_the_same_combinations(bad, pointe
     s = z3.Solver()
     s.add(got != plain, x >= 0, x < 16)  # (x is a residue: P mod 16)
     assert s.check() == z3.unsat
+
+
+def test_a_variable_with_one_value_is_a_constant_in_the_residue_table(monkeypatch):
+    """Seed 121: the plain start ``4*r2 + 8*n2*r + 16*warp*n*n2`` of a one-warp CTA (warp = 0); with
+    the warp's monomial kept, ``n`` (up to 2^20) made the residue table 131,072 combinations (over the
+    limit: the classes fell back to every residue of the start, 32,768 rows, ~1 s).  The one-valued
+    variable is substituted first: 512 combinations, proved, and the decider agrees on every allowed
+    ``r`` and ``r2`` at several ``n``."""
+    tables = _spy(monkeypatch, "_residues")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed121_one_valued_warp.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert tables and tables[0] is not None and len(tables[0]) <= 512 and "n" not in tables[0].variables
+    assert o.status == "proved", o.message
+    envs = [{"n": n, "r": r, "n2": 8, "r2": 0} for n in (11, 12, 64, 100, 4099) for r in range(8) if r + 4 <= n]
+    assert all(decide.allowed(check, e) for e in envs)
+    assert decide.decide(check, envs)[0]["banks"][0] == "proved"

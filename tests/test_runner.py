@@ -56,3 +56,32 @@ def test_a_counterexample_that_does_not_replay_is_not_a_verdict(monkeypatch):
     monkeypatch.setattr(contiguity, "violation", lying)
     out = runner.decide("contiguity", contiguity.violation, check, check.applies[0], 5)
     assert out.status == "unknown" and "did not replay" in out.message
+
+
+def _names_by_z3py(f) -> set:
+    """The same walk as ``runner._names`` through z3py's objects (the reference it replaced)."""
+    seen, out, todo = set(), set(), [f]
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(e.decl().name())
+        else:
+            todo.extend(e.children())
+    return out
+
+
+def test_names_walks_the_term_as_z3py_does():
+    """``runner._names`` (Z3's C API) finds the constants z3py's own walk finds: through shared
+    subterms, numerals, Booleans, if-then-else, div/mod and quantifiers (bound variables are none)."""
+    x, y, z = z3.Ints("x y z")
+    flag = z3.Bool("flag")
+    shared = x * y + 3
+    terms = [z3.And(x % 7 == y, z3.Or(flag, shared > 3), z3.If(z > 0, x, y) == 2, shared < z / 2),
+             z3.BoolVal(True), x + 1 > 0, z3.ForAll([x], x + y > z), z3.Exists([x], z3.And(x > y, flag)),
+             z3.Distinct(x, y, z3.IntVal(4))]
+    for f in terms:
+        assert runner._names(f) == _names_by_z3py(f), f
+    assert runner._names(terms[0]) == {"x", "y", "z", "flag"}

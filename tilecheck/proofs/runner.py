@@ -434,18 +434,28 @@ def _case_split(q: Query, query: list, plan, seconds: float):
 
 
 def _names(f) -> set[str]:
-    """The uninterpreted constants (the solver variables) of the Z3 term ``f``."""
-    seen, out, todo = set(), set(), [f]
+    """The uninterpreted constants (the solver variables) of the Z3 term ``f`` (walked through Z3's C
+    API: z3py's wrapper objects for every subterm cost ~10x more)."""
+    ref = f.ctx.ref()
+    seen, out, todo = set(), set(), [f.as_ast()]
     while todo:
-        e = todo.pop()
-        i = e.get_id()
+        a = todo.pop()
+        i = z3.Z3_get_ast_id(ref, a)
         if i in seen:
             continue
         seen.add(i)
-        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(e.decl().name())
+        kind = z3.Z3_get_ast_kind(ref, a)
+        if kind == z3.Z3_QUANTIFIER_AST:
+            todo.append(z3.Z3_get_quantifier_body(ref, a))
+        if kind != z3.Z3_APP_AST:  # (a numeral, a bound variable)
+            continue
+        n = z3.Z3_get_app_num_args(ref, a)
+        if n:
+            todo.extend(z3.Z3_get_app_arg(ref, a, k) for k in range(n))
         else:
-            todo.extend(e.children())
+            d = z3.Z3_get_app_decl(ref, a)
+            if z3.Z3_get_decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                out.add(z3.Z3_get_symbol_string(ref, z3.Z3_get_decl_name(ref, d)))
     return out
 
 

@@ -746,7 +746,8 @@ def _runs(bad: list) -> list:
 
 def _within(res, lo: int, hi: int) -> list:
     """``lo <= res <= hi`` (``res == lo`` for one value)."""
-    return [res == lo] if lo == hi else [res >= lo, res <= hi]
+    from ..poly import cmp
+    return [cmp("==", res, lo)] if lo == hi else [cmp(">=", res, lo), cmp("<=", res, hi)]
 
 def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over):
     """The classes far apart: every combination of the residues of ``P`` and of the classes'
@@ -792,9 +793,14 @@ def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT, preimages: b
     """Every tuple ``(p mod m for p in polys)`` the polynomials' variables can give (a superset of
     the reachable ones): a polynomial's value mod m depends only on each variable's residue modulo
     ``m / gcd(m, the coefficients of the monomials it is in)``; a variable with fewer values in its
-    range takes those.  ``preimages``: each tuple's assignments are listed (else None).  None when
-    the combinations exceed ``limit``."""
+    range takes those (one value: a constant, substituted first).  ``preimages``: each tuple's
+    assignments are listed (else None).  None when the combinations exceed ``limit``."""
     from math import gcd
+    # a variable with one value in its range (e.g. the warp index of a one-warp CTA) is that constant
+    fixed = {v: var.lo for v in set().union(*(p.variables() for p in polys))
+             if (var := q.ctx.vars.get(v)) is not None and var.lo is not None and var.lo == var.hi}
+    if fixed:
+        polys = [p.subst(fixed) for p in polys]
     variables = sorted(set().union(*(p.variables() for p in polys)))
     choices, moduli = [], []
     for v in variables:
