@@ -600,3 +600,35 @@ def test_a_congruence_fact_rules_out_whole_classes_and_the_first_allowed_split_i
     assert o.status == "refuted" and o.counterexample["symbols"] == {"r": 1, "s": 20}
     assert swizzle._class_invariant(q, "s", 2048) == [(1, 4, 0)]
     assert swizzle._class_invariant(q, "s", 2046) is None  # 4 does not divide the step
+
+
+def test_a_fact_that_ties_the_start_to_an_earlier_symbol_keeps_the_residue_search():
+    """Seed 122 (--swizzled): rows at ``s2*(31 - lane)`` with the fact ``s2 >= s``, ``s`` declared first
+    (min -16).  ``s`` comes first in the minimisation's order, so its smallest value (the facts' model's)
+    is the smallest counterexample's: the residues find ``(s, s2) = (-16, 9)``, the decider's first value
+    by value.  Unknown at the campaign's 2 s bound in a fresh process before (the solver's route)."""
+    check = tilecheck.load(ROWS / "seed122_tied_to_an_earlier_symbol.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    assert env is not None and Witness(q, env).symbols == {"s": -16, "s2": 9}
+    assert _first_by_the_decider(check, [("s", [-16]), ("s2", range(1, 10))]) == {"s": -16, "s2": 9}
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == {"s": -16, "s2": 9}
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+
+
+def test_a_fact_that_ties_the_start_to_a_later_symbol_is_left_to_the_solver(monkeypatch):
+    """The same rows with ``s`` declared after ``s2``: a smaller ``s2`` might need a larger ``s`` than the
+    facts' model's, so the residue search concludes nothing (the solver decides)."""
+    _off_the_grid(monkeypatch)
+    text = (ROWS / "seed122_tied_to_an_earlier_symbol.toml").read_text()
+    head, rest = text.split("[symbols.s]", 1)
+    s_block, rest = rest.split("[symbols.s2]", 1)
+    s2_block, tail = rest.split("[tensors.A]", 1)
+    check = from_dict(__import__("tomllib").loads(
+        f"{head}[symbols.s2]{s2_block}[symbols.s]{s_block}[tensors.A]{tail}"))
+    assert list(check.symbols) == ["s2", "s"]
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    assert v.witness() is None

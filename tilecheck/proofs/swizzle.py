@@ -272,8 +272,9 @@ def by_residue(q, shortcut, coords: list, search):
     that is exact: the last variable's facts are congruences that rule out its whole class
     (``_class_invariant``; such values are left out at once), or the other variables go by value and
     the next candidate has the same values of them.  None (the solver decides) otherwise, when the facts
-    tie a symbol of ``L`` to one outside it, when a coefficient is not a function of the coordinates,
-    or past the limits above: nothing is concluded from a miss."""
+    tie a symbol of ``L`` to one outside it that comes later in the minimisation's order (one that
+    comes first stays at the facts' model's value, its smallest), when a coefficient is not a function
+    of the coordinates, or past the limits above: nothing is concluded from a miss."""
 
     def find():
         import numpy as np
@@ -316,10 +317,14 @@ def by_residue(q, shortcut, coords: list, search):
         k = np.broadcast_to(pos.eval(known), (n,))
         monos = sorted(m for m in terms if m)
         order = [v for v in q.ctx.vars if any(v in m for m in monos)]
-        # the facts must not tie these variables to a symbol outside them (its smallest value is the
-        # minimisation's, not the facts' model's)
+        # the facts may tie these variables to a symbol outside them only when it comes first in the
+        # minimisation's order: then its smallest value, the facts' model's (lexicographically smallest in
+        # declaration order), is the smallest counterexample's too, if one has it; a candidate is allowed
+        # or not with it there (``_allowed``), and the first allowed is the smallest.  One that comes
+        # later may need a larger value than the model's for a smaller candidate: the solver decides.
         tied = set().union(set(order), *(vs for _, vs in relevant(set(order), q.constraints()))) & syms
-        if not order or tied - set(order):
+        rank = {v: k for k, v in enumerate(q.ctx.vars)}
+        if not order or any(rank[v] > rank[order[0]] for v in tied - set(order)):
             return None
         zero = np.zeros(n, dtype=np.int64)
         pairs = np.unique(np.stack([terms.get(m, zero) for m in [*monos, ()]] + [k], axis=1), axis=0)
