@@ -339,3 +339,61 @@ def test_a_variable_with_one_value_is_a_constant_in_the_residue_table(monkeypatc
     envs = [{"n": n, "r": r, "n2": 8, "r2": 0} for n in (11, 12, 64, 100, 4099) for r in range(8) if r + 4 <= n]
     assert all(decide.allowed(check, e) for e in envs)
     assert decide.decide(check, envs)[0]["banks"][0] == "proved"
+
+
+def test_small_strides_count_the_residues_the_start_takes_and_a_variable_goes_in_runs(monkeypatch):
+    """Seed 123 (--families): stmatrix rows ``n`` elements apart under ``Sw<3,3,6>``.  The 58 strides
+    below the threshold were each counted over all 4,096 residues of the start (over the limit: no
+    residue decision), and the bad (repeat, ``n mod 4096``) pairs, 12,096, made a formula over
+    FORMULA_ATOMS: unknown at the 1 s budget.  Now each small stride counts only the residues its start
+    takes (3 each), and ``n mod 4096`` goes in runs: refuted, the worst count 8 (the decider's at the
+    counterexample), and the decider finds conflicts from n = 16 on, none at n = 8."""
+    runs = _spy(monkeypatch, "_by_runs")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed123_small_strides_and_runs_of_a_variable.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert runs
+    assert o.status == "refuted", o.message
+    cex = o.counterexample
+    assert decide.violation_at(check, 0, "banks", cex) is None
+    assert cex["exact"] and o.count == cex["count"] == decide.count(check, 0, "banks", cex["symbols"]) == 8
+    assert decide.decide(check, [{"n": 8}])[0]["banks"][0] == "proved"
+    assert decide.decide(check, [{"n": 16}])[0]["banks"][0] == "refuted"
+
+
+class _Terms:
+    """A stand-in for ``Query`` in ``_bad_formula``: a variable's term is a Z3 integer of its name."""
+
+    @staticmethod
+    def z(p):
+        import z3
+        (name,) = p.variables()
+        return z3.Int(name)
+
+
+RESTS = (lambda u, w: (3 * u + w) % 5, lambda u, w: (u + 2 * w) % 7, lambda u, w: (2 * u + w) % 4)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 1), st.integers(0, 7), st.integers(0, 2), st.integers(0, 7)), min_size=1,
+               max_size=60), st.booleans(), st.integers(1, 3))
+def test_the_bad_residue_formula_with_a_table_in_any_form_holds_the_same_combinations(picks, pointer, n):
+    """With a table of the variables' residues (``u`` in [0, 2] by value, ``w`` mod 8) that give the
+    other ``n`` residues (``RESTS``), every form ``_bad_formula`` may choose (one disjunct per
+    combination, by residues or by the variables, or one term's values in runs) is equivalent (Z3,
+    under those definitions) to the bad combinations stated by the variables."""
+    import z3
+    rests = RESTS[:n]
+    table = warp._Residues()
+    table.variables, table.moduli = ["u", "w"], [None, 8]
+    for u in range(3):
+        for w in range(8):
+            table.setdefault(tuple(f(u, w) for f in rests), []).append((u, w))
+    x, b, u, w = z3.Ints("x b u w")
+    ys = [z3.Int(f"y{i}") for i in range(n)]
+    bad = sorted({(k if pointer else 0, (p, *(f(a, c) for f in rests))) for k, p, a, c in picks})
+    got = warp._bad_formula(_Terms(), b if pointer else None, bad, [x, *ys], table, lead=1)
+    stated = z3.Or(*[z3.And(*([b == k] if pointer else []), x == combo[0], u == a0, w % 8 == a1)
+                     for k, combo in bad for a0, a1 in table[combo[1:]]])
+    s = z3.Solver()
+    s.add(got != stated, u >= 0, u <= 2, x >= 0, x < 8, *(y == f(u, w % 8) for y, f in zip(ys, rests)))
+    assert s.check() == z3.unsat

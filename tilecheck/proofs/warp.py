@@ -649,12 +649,15 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
         solver = tactic_solver(SEPARATION_MS)
         solver.add(Or(*fails), *(q.build(c) for c, _ in relevant(names, q.constraints())))
         separated = solver.check() == z3.unsat
+    only = None  # the small values' P residues to count: all m, or (too many) those P can take at each value
     if not separated:
         if split is None:
             return None
         v, small, region = split
         if len(small) * m * len(ptrs) > SMALL_STRIDE_LIMIT:
-            return None
+            only = [_residues(q, [plain[0].subst({v: value})], m, REACHABLE_LIMIT) for value in small]
+            if any(r is None for r in only) or sum(map(len, only)) * len(ptrs) > SMALL_STRIDE_LIMIT:
+                return None
     parts = []
     b = q.z(beta) if beta is not None else None
     if region is not False:  # the separated region (all of it, or v >= V0): by the residues
@@ -663,10 +666,11 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
             return None
         if part is not True:
             parts.append(part if region is None else z3.And(cmp(">=", q.z(Poly.var(v)), region), part))
-    for value in small:  # v below V0: each value's lanes are one base plus constants
-        # (not pruned: measured, the pruned disjuncts left the seed-34 case undecided at 1 s, refuted without)
+    for k, value in enumerate(small):  # v below V0: each value's lanes are one base plus constants
+        # (not pruned when every residue is counted: measured, the pruned disjuncts left the seed-34 case
+        # undecided at 1 s, refuted without)
         part = _one_base(q, rule, t, sw, m, ptrs, plain, [d.subst({v: value}) for d in diffs], b, wd, op, over,
-                         prune=False)
+                         prune=False, only=None if only is None else sorted(r for (r,) in only[k]))
         if part is not True:
             parts.append(z3.And(cmp("==", q.z(Poly.var(v)), value), part))
     return z3.Or(*parts) if parts else True
@@ -705,18 +709,20 @@ def _stride_threshold(q, keys, classes, diffs, far):
     return v, range(var.lo, top), (threshold if var.hi is None or var.hi >= threshold else False)
 
 
-def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: bool = True):
+def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: bool = True, only=None):
     """Lanes one base plus constants (``diffs``: constant polynomials; ``b``: the pointer's residue
     index term or None): every residue of ``P = plain[0]`` modulo m and of the pointer counted by
-    enumeration; ``prune``: a bad residue ``P`` cannot take (``_residues``, a superset) left out.
+    enumeration (``only``: those residues of P, a superset of the ones it takes: the others cannot be
+    bad); ``prune``: a bad residue ``P`` cannot take (``_residues``, a superset) left out.
     True when none is over the bound, else the formula "the pointer and ``P mod m`` are a bad pair"."""
     import z3
     cs = np.array([d.constant for d in diffs], dtype=np.int64)
     lift = m * (int(np.abs(cs).max()) // m + 1)  # representatives kept positive
-    x = lift + np.arange(m, dtype=np.int64)[:, None] + cs[None, :]
+    res = np.arange(m, dtype=np.int64) if only is None else np.array(only, dtype=np.int64)
+    x = lift + res[:, None] + cs[None, :]
     rows = np.concatenate([ptr + t.esize * sw(x) for ptr in ptrs])
     got = per_row(rows, rule, wd, op)
-    bad = [divmod(i, m) for i, (c, ideal) in enumerate(got.tolist()) if over(c, ideal)]
+    bad = [(i // len(res), int(res[i % len(res)])) for i, (c, ideal) in enumerate(got.tolist()) if over(c, ideal)]
     if prune:  # P = c + g * (...), g the gcd of its other coefficients: P mod m is c mod gcd(g, m) (exact,
         # at once; the table below, when not too large, prunes further)
         g, c0 = gcd(plain[0].content(), m), plain[0].constant
@@ -852,57 +858,64 @@ FORMULA_ATOMS = 4096  # comparisons in a bad-residue formula, at most (else no r
 def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
     """Z3: some ``(k, combo)`` of ``bad`` holds: the pointer's residue index ``b == k`` and each
     term of ``zs`` (a polynomial's residue, None for a constant) equal to combo's entry; or, with
-    ``table`` (``_residues`` of the polynomials after the first ``lead``) when it is shorter, the
-    first ``lead`` entries so and the rest as the assignments of the variables' residues that give
-    them.  Either form may put the first residue (``P mod m``) in runs instead (``_by_runs``: one
-    disjunct per rest, with ``lo <= P mod m <= hi`` for each run of its bad values), whichever is
-    shortest.  None when even the shortest is over FORMULA_ATOMS."""
+    ``table`` (``_residues`` of the polynomials after the first ``lead``), the first ``lead`` entries
+    so and the rest as the assignments of the variables' residues that give them.  Either form may
+    put one term's values in runs instead (``_by_runs``: one disjunct per set of that term's bad
+    values, each set as runs ``lo <= term <= hi``): the first residue (``P mod m``), or any term of
+    the table's form.  The shortest of these; None when even it is over FORMULA_ATOMS."""
     from ..poly import And, Or, cmp
-    by_polys = len(bad) * (1 + sum(z is not None for z in zs))
-    by_vars = None if table is None else \
-        sum(len(table[c[lead:]]) for _, c in bad) * (1 + lead + len(table.variables))
     head = (lambda k: [cmp("==", b, k)]) if b is not None else (lambda k: [])
-    terms = None if table is None else \
-        [q.z(Poly.var(v)) if k is None else q.z(Poly.var(v)) % k for v, k in zip(table.variables, table.moduli)]
-    # P mod m in runs: the rest of each bad combination as equalities, of the residues after the first
-    # (without a table), or of the lead's after the first and of each assignment of the variables' residues
-    # that gives the others (with it)
-    if table is None or lead == 0:
-        def rests(combo):
-            return [tuple((z, r) for z, r in zip(zs[1:], combo[1:]) if z is not None)]
-    else:
-        def rests(combo):
-            first = tuple((z, r) for z, r in zip(zs[1:lead], combo[1:lead]) if z is not None)
-            return [(*first, *zip(terms, assignment)) for assignment in table[combo[lead:]]]
-    runs = _by_runs(bad, rests) if zs and zs[0] is not None and (table is None or lead > 0) else None
-    by_runs = None if runs is None else sum(len(ks) * (1 + len(ks[0][1])) + 2 * len(rs) for ks, rs in runs)
-    best = min(x for x in (by_polys, by_vars, by_runs) if x is not None)
-    if best > FORMULA_ATOMS:
+    one = 1 if b is not None else 0
+    # the terms (None: a constant's, no equality) and the rows (k, the terms' values), made when needed
+    forms = [(len(bad) * (one + sum(z is not None for z in zs)), zs, lambda: bad, None)]
+    if zs and zs[0] is not None:  # P mod m in runs
+        forms.append((None, zs, forms[0][2], 0))
+    if table is not None:
+        terms = [*zs[:lead],
+                 *(q.z(Poly.var(v)) if k is None else q.z(Poly.var(v)) % k for v, k in zip(table.variables, table.moduli))]
+
+        def by_vars():
+            return [(k, (*c[:lead], *a)) for k, c in bad for a in table[c[lead:]]]
+        size = sum(len(table[c[lead:]]) for _, c in bad) * (one + sum(t is not None for t in terms))
+        forms.append((size, terms, by_vars, None))
+        forms += [(None, terms, by_vars, j) for j in range(len(terms)) if terms[j] is not None]
+    made: dict = {}
+    best = None
+    for atoms, terms, rows, j in forms:
+        runs = None
+        if j is not None:  # (a run form: its size once its sets are known)
+            if rows not in made:
+                made[rows] = rows()
+            runs = _by_runs(made[rows], j)
+            others = one + sum(t is not None for t in terms) - 1
+            atoms = sum(len(keys) * others + sum(1 if lo == hi else 2 for lo, hi in rs) for keys, rs in runs)
+        if best is None or atoms < best[0]:
+            best = (atoms, terms, rows, j, runs)
+    atoms, terms, rows, j, runs = best
+    if atoms > FORMULA_ATOMS:
         return None
-    if best == by_runs:  # P mod m in runs: one disjunct per set of its bad values
-        return Or(*[And(Or(*[And(*head(k), *(cmp("==", t, r) for t, r in rest)) for k, rest in ks]),
-                        Or(*[And(*_within(zs[0], lo, hi)) for lo, hi in rs])) for ks, rs in runs])
-    if by_vars is None or by_polys <= by_vars:
-        return Or(*[And(*head(k), *(cmp("==", z, r) for z, r in zip(zs, combo) if z is not None))
-                    for k, combo in bad])
-    return Or(*[And(*head(k), *(cmp("==", z, r) for z, r in zip(zs[:lead], combo) if z is not None),
-                    *(cmp("==", t, a) for t, a in zip(terms, assignment)))
-                for k, combo in bad for assignment in table[combo[lead:]]])
+
+    def equal(k, ts, vals):
+        return And(*head(k), *(cmp("==", t, v) for t, v in zip(ts, vals) if t is not None))
+    if j is None:
+        return Or(*[equal(k, terms, vals) for k, vals in (made[rows] if rows in made else rows())])
+    rest = terms[:j] + terms[j + 1:]
+    return Or(*[And(Or(*[equal(k, rest, vals) for k, vals in keys]), Or(*[And(*_within(terms[j], lo, hi)) for lo, hi in rs]))
+                for keys, rs in runs])
 
 
-def _by_runs(bad: list, rests) -> list:
-    """``bad``: ``(k, combo)`` pairs (pointer residue index, residues with ``P mod m`` first);
-    ``rests(combo)``: the equalities (``(term, value)`` pairs) that state the combination's other
-    residues, one tuple per way they can hold.  Grouped: for each set of ``P`` residues, the ``(k,
-    rest)`` whose bad ``P`` residues are exactly that set, and the set as runs of consecutive
-    residues ``(lo, hi)``: ``[(keys, runs), ...]``, the same combinations as ``bad``."""
+def _by_runs(rows: list, j: int) -> list:
+    """``rows``: ``(k, values)``, a bad combination each (pointer residue index, the values of the
+    formula's terms); ``j``: the term whose values go in runs.  Grouped: for each set of term ``j``'s
+    values, the ``(k, the other values)`` whose bad values of it are exactly that set, and the set
+    as runs of consecutive values ``(lo, hi)``: ``[(keys, runs), ...]``, the same combinations."""
     firsts: dict = {}
-    for k, combo in bad:
-        firsts.setdefault((k, combo[1:]), set()).add(combo[0])
+    for k, vals in rows:
+        firsts.setdefault((k, vals[:j] + vals[j + 1:]), set()).add(vals[j])
     by_set: dict = {}
-    for (k, others), ps in firsts.items():
-        by_set.setdefault(frozenset(ps), []).extend((k, rest) for rest in rests((None, *others)))
-    return [(ks, [(lo, hi) for _, lo, hi in _runs([(0, r) for r in ps])]) for ps, ks in by_set.items()]
+    for key, vs in firsts.items():
+        by_set.setdefault(frozenset(vs), []).append(key)
+    return [(keys, [(lo, hi) for _, lo, hi in _runs([(0, v) for v in vs])]) for vs, keys in by_set.items()]
 
 
 def _any_allowed(check, facts) -> dict:
