@@ -397,3 +397,19 @@ def test_the_bad_residue_formula_with_a_table_in_any_form_holds_the_same_combina
     s = z3.Solver()
     s.add(got != stated, u >= 0, u <= 2, x >= 0, x < 8, *(y == f(u, w % 8) for y, f in zip(ys, rests)))
     assert s.check() == z3.unsat
+
+
+def test_a_stride_with_one_allowed_value_is_a_constant(monkeypatch):
+    """Seed 133 (--families): stmatrix rows ``s`` apart with ``s`` in [8, 15], ``multiple_of = 8``: one
+    value.  As a symbolic stride, its one value was counted over every residue of the start (the odd
+    ones too, which ``64*(...)`` never takes) and the formula left to the solver: unknown at the 1 s
+    budget.  As the constant 8 the lanes are one base plus constants, and the start's content rules
+    out every bad residue: proved with no query; the decider agrees over a whole period of ``o``."""
+    classes = _spy(monkeypatch, "_by_residue_classes")
+    decided = _spy(monkeypatch, "_by_residue")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed133_one_valued_stride.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
+    assert classes == [] and decided == [True]
+    assert o.status == "proved", o.message
+    envs = [{"s": 8, "r": r, "o": v} for r in (0, 8) for v in range(0, 4096 + 64, 64)]
+    assert decide.decide(check, envs)[0]["banks"][0] == "proved"

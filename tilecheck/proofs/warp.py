@@ -588,6 +588,7 @@ def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
         g, word = start(q.apply, view, group(q.apply.scope, w, Poly.const(lane)), lane, crd2idx.Ints())
         c = Coords("i", [Poly.const(x) if isinstance(x, int) else x for x in g], rep, Poly.const(word))
         plain.append(crd2idx.operand_value(plain_t, view, c.all, q.domain(c), c.tag)[OFFSET])
+    plain = _constants(q, plain)  # (a stride that can take one value only is a constant one)
     diffs = [p - plain[0] for p in plain]
     if not all(d.is_const for d in diffs):  # lanes apart by a symbolic amount (a symbolic stride)
         return _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over)
@@ -788,6 +789,15 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
     zs = [q.z(p) % m if not p.is_const else None for p in polys]
     return _bad_formula(q, b, bad, zs, inner, lead)
 
+def _constants(q, polys: list) -> list:
+    """``polys`` with every variable that has one value in its range (the warp index of a one-warp CTA,
+    a symbol whose range holds one multiple of its ``multiple_of``) replaced by that value: the same
+    values wherever the constraints hold."""
+    fixed = {v: var.lo for v in set().union(*(p.variables() for p in polys))
+             if (var := q.ctx.vars.get(v)) is not None and var.lo is not None and var.lo == var.hi}
+    return [p.subst(fixed) for p in polys] if fixed else polys
+
+
 class _Residues(dict):
     """``_residues``: each tuple of residues -> the variables' assignments that give it (``variables``
     in order; ``moduli[i]``: the modulus of variable i's residue, or None where it takes its values)."""
@@ -802,11 +812,7 @@ def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT, preimages: b
     range takes those (one value: a constant, substituted first).  ``preimages``: each tuple's
     assignments are listed (else None).  None when the combinations exceed ``limit``."""
     from math import gcd
-    # a variable with one value in its range (e.g. the warp index of a one-warp CTA) is that constant
-    fixed = {v: var.lo for v in set().union(*(p.variables() for p in polys))
-             if (var := q.ctx.vars.get(v)) is not None and var.lo is not None and var.lo == var.hi}
-    if fixed:
-        polys = [p.subst(fixed) for p in polys]
+    polys = _constants(q, polys)
     variables = sorted(set().union(*(p.variables() for p in polys)))
     choices, moduli = [], []
     for v in variables:
