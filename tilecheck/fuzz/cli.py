@@ -279,7 +279,9 @@ def _summary(tally, seconds, args, written):
         from ..proofs.smt2 import cvc5_version
         r = tally.recheck
         out.append(f"  recheck (cvc5 {cvc5_version()}, symbolic cases): {r.get('rechecked', 0)} queries Z3 decided "
-                   f"rechecked, agreed {r.get('agreed', 0)}, cvc5 unknown {r.get('cvc5_unknown', 0)}, "
+                   f"rechecked, agreed {r.get('agreed', 0)}"
+                   + (f" ({r['agreed_by_model']} sat by checking Z3's model)" if r.get("agreed_by_model") else "")
+                   + f", cvc5 unknown {r.get('cvc5_unknown', 0)}, "
                    f"cvc5 could not read {r.get('cvc5_error', 0)}, disagreements {r.get('disagreements', 0)}; "
                    f"Z3 unknown that cvc5 decided {r.get('z3_unknown_cvc5_decided', 0)} of "
                    f"{r.get('queries', 0) - r.get('rechecked', 0)}")

@@ -175,8 +175,10 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     if r == z3.unknown and start + timeout_s - time.perf_counter() > 0.001:
         solver = general_solver(query, start + timeout_s - time.perf_counter())
         r = solver.check()
-    if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py)
-        recorder.observe(name, apply.index, check, solver, r)
+    if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py);
+        # a sat answer's model goes with it (cvc5 checks it when it cannot decide the query alone)
+        recorder.observe(name, apply.index, check, solver, r,
+                         model=(found if found is not None else _model(solver)) if r == z3.sat else None)
     if r == z3.unsat:
         return Outcome(name, PROVED, time.perf_counter() - start, v.note)
     if r == z3.unknown:
@@ -200,6 +202,14 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
                        "(internal error, please report)")
     message, cex = explained
     return Outcome(name, REFUTED, time.perf_counter() - start, f"{name} refuted: {message}", cex, v.count)
+
+
+def _model(solver):
+    """The solver's model, or None when it has none (not checked in this context)."""
+    try:
+        return solver.model()
+    except z3.Z3Exception:
+        return None
 
 
 MINIMIZE_S = 0.25  # seconds at most to minimise a refutation of a residue violation (Violation.shortcut)
@@ -238,8 +248,8 @@ class _Named:
     def __init__(self, recorder, role: str):
         self.recorder, self.role = recorder, role
 
-    def observe(self, name, *args):
-        return self.recorder.observe(f"{name}-{self.role}", *args)
+    def observe(self, name, *args, **kwargs):
+        return self.recorder.observe(f"{name}-{self.role}", *args, **kwargs)
 
 
 def _record(recorder, name, apply, check, formula, result) -> None:

@@ -83,6 +83,32 @@ def to_smtlib(solver, header: list[str], z3_status: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+_DECLARED = re.compile(r"^\(declare-fun (\|[^|]*\||[^\s()]+) \(\) (Int|Bool)\)$", re.M)
+
+
+def pin_model(text: str, model) -> str | None:
+    """``text`` (``to_smtlib``) with each declared Int or Bool constant pinned to its value in the Z3
+    ``model`` (before the ``(check-sat)``): a ground query, which any solver decides by evaluation.
+    None when the model gives a constant no value of those sorts."""
+    import z3
+    values = {d.name(): model[d] for d in model.decls() if d.arity() == 0}
+    pins = []
+    for quoted, sort in _DECLARED.findall(text):
+        name = quoted[1:-1] if quoted.startswith("|") else quoted
+        v = values.get(name)
+        if v is None:
+            continue
+        if sort == "Int" and z3.is_int_value(v):
+            n = v.as_long()
+            pins.append(f"(assert (= {quoted} {n if n >= 0 else f'(- {-n})'}))")
+        elif sort == "Bool" and (z3.is_true(v) or z3.is_false(v)):
+            pins.append(f"(assert (= {quoted} {'true' if z3.is_true(v) else 'false'}))")
+        else:
+            return None
+    head, sep, tail = text.rpartition("(check-sat)")
+    return head + "; pinned to Z3's model\n" + "\n".join(pins) + "\n" + sep + tail if sep else None
+
+
 # --- cvc5 --------------------------------------------------------------------------------------
 
 def cvc5_version() -> str | None:
@@ -220,6 +246,7 @@ class Record:
     cvc5: str | None = None  # sat | unsat | unknown | error; None when not asked
     reason: str | None = None  # why cvc5 did not decide
     seconds: float = 0.0  # cvc5's time
+    by_model: bool = False  # cvc5's sat is on the query with Z3's model pinned (it could not decide it alone)
 
     @property
     def where(self) -> str:
@@ -253,6 +280,8 @@ class Record:
         if self.cvc5 is not None:
             out["cvc5"] = self.cvc5
             out["seconds"] = round(self.seconds, 6)
+            if self.by_model:
+                out["by_model"] = True
         if self.reason is not None:
             out["reason"] = self.reason
         return out
@@ -272,9 +301,11 @@ class Recheck:
         decided = [r for r in self.records if r.z3 in (SAT, UNSAT)]
         """queries: all Z3 answered; rechecked: those Z3 decided (sat/unsat), given to cvc5; agreed,
         cvc5_unknown (unknown/timeout), cvc5_error (could not read the text), disagreements: how they
-        went; z3_unknown_cvc5_decided: queries Z3 left unknown that cvc5 decided (information only)."""
+        went (agreed_by_model: of the agreed, sat answers cvc5 confirmed only with Z3's model pinned);
+        z3_unknown_cvc5_decided: queries Z3 left unknown that cvc5 decided (information only)."""
         return {"queries": len(self.records), "rechecked": len(decided) if self.rechecked else 0,
                 "agreed": sum(r.agrees for r in decided),
+                "agreed_by_model": sum(r.agrees and r.by_model for r in decided),
                 "cvc5_unknown": sum(r.cvc5 == UNKNOWN for r in decided),
                 "cvc5_error": sum(r.cvc5 == ERROR for r in self.records),
                 "disagreements": len(self.disagreements),
@@ -285,9 +316,10 @@ class Recheck:
         c = self.counts()
         lines = []
         if self.rechecked:
+            by_model = f" ({c['agreed_by_model']} sat by checking Z3's model)" if c["agreed_by_model"] else ""
             lines.append(f"  recheck (cvc5 {cvc5_version()}): {c['agreed']} of {c['rechecked']} solver-decided "
-                         f"queries agree, {c['cvc5_unknown'] + c['cvc5_error']} not rechecked, {c['disagreements']} disagreements "
-                         f"({c['seconds'] * 1000:.0f} ms)")
+                         f"queries agree{by_model}, {c['cvc5_unknown'] + c['cvc5_error']} not rechecked, "
+                         f"{c['disagreements']} disagreements ({c['seconds'] * 1000:.0f} ms)")
         paths = [r.path for r in self.records if r.path]
         if paths:
             lines.append(f"  smt2: {len(paths)} queries written to {Path(paths[0]).parent}")
@@ -320,8 +352,11 @@ class Recorder:
     def for_file(self, path: str) -> Recheck:
         return self.files.setdefault(path, Recheck(rechecked=self.recheck))
 
-    def observe(self, name: str, apply_index: int, check, solver, result) -> Record:
-        """Called by the runner right after ``result = solver.check()`` (a z3 CheckSatResult)."""
+    def observe(self, name: str, apply_index: int, check, solver, result, model=None) -> Record:
+        """Called by the runner right after ``result = solver.check()`` (a z3 CheckSatResult).  ``model``:
+        Z3's model of a sat query; when cvc5 cannot decide the query alone (unknown), it decides the
+        query with that model's values pinned (``pin_model``): sat confirms Z3's answer (``by_model``),
+        unsat is a disagreement (the model does not satisfy the text)."""
         import z3
         status = SAT if result == z3.sat else UNSAT if result == z3.unsat else UNKNOWN
         rec = Record(check.path, apply_index, name, status)
@@ -338,6 +373,14 @@ class Recorder:
         if self.recheck:
             t = time.perf_counter()
             rec.cvc5, rec.reason = decide_text(text, self.timeout)
+            if rec.cvc5 == UNKNOWN and status == SAT and model is not None:
+                pinned = pin_model(text, model)
+                if pinned is not None:
+                    answer, why = decide_text(pinned, self.timeout)
+                    if answer in (SAT, UNSAT):
+                        rec.cvc5, rec.by_model = answer, True
+                        rec.reason = "with Z3's model pinned" if answer == SAT else \
+                            "Z3's model does not satisfy the query (with its values pinned)"
             rec.seconds = time.perf_counter() - t
         self.for_file(check.path).records.append(rec)
         return rec
