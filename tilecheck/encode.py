@@ -52,6 +52,7 @@ class Query:
             self.symbols[s.name] = self._symbol(s, "")
         self._facts(self.symbols)
         self._tighten()
+        self.fact_vars: set = set(self.ctx.vars)  # the symbols' variables and their facts' division digits
         self.cta_copies: dict[str, dict[str, Poly]] = {}
         self.group_shape = check.group_shape(apply.scope)
         mem = apply.memory
@@ -118,10 +119,12 @@ class Query:
     def other_cta(self, tag: str) -> dict[str, Poly]:
         """The symbols as another CTA sees them: fresh CTA-bound symbols under the same facts."""
         if tag not in self.cta_copies:
+            before = set(self.ctx.vars)
             sym = dict(self.symbols)
             for name in self.cta_bound:
                 sym[name] = self._symbol(self.check.symbols[name], "@" + tag)
             self._facts(sym)
+            self.fact_vars |= set(self.ctx.vars) - before
             self.cta_copies[tag] = sym
         return self.cta_copies[tag]
 

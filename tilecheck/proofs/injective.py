@@ -146,17 +146,20 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
 def _chain_proved(q, order, ca, spans, facts: list, actual: set = frozenset()) -> bool:
     """The chain condition in ``order`` holds under ``facts``: its failure is unsat.  Each pair's bound
     on ``|Δ|`` is its span, or for a pair whose first digit is in ``actual`` the two digits' actual
-    difference (``_across``)."""
+    difference (``_across``), which must then also exceed the rest by itself where it is not 0: ``|c·Δ|
+    > Σ_{j<k}`` (``|Δ| >= 1`` is all a box digit's condition ``|c| > Σ_{j<k}`` uses)."""
     zv = q.zv
     terms, fails = [], []
     for v, w in order:
         c = ca[v].z3(zv)
         absc = z3.If(c >= 0, c, -c)
-        fails.append(absc <= (z3.Sum(*terms) if terms else z3.IntVal(0)))
-        if v in actual:
-            d = zv[v] - zv[w]
+        below = z3.Sum(*terms) if terms else z3.IntVal(0)
+        if v in actual:  # its own difference, where it is the largest nonzero one: |c*Δ| must exceed the
+            d = zv[v] - zv[w]  # rest (so a difference the facts keep a multiple of 8 counts 8 times |c|)
+            fails.append(z3.And(d != 0, absc * z3.If(d >= 0, d, -d) <= below))
             terms.append(absc * z3.If(d >= 0, d, -d))
         else:  # a span: an int, or a polynomial in the symbols (in_bounds: an extent less one)
+            fails.append(absc <= below)
             terms.append(absc * (spans[v].z3(zv) if isinstance(spans[v], Poly) else spans[v]))
     solver = _chain_solver()
     solver.add(z3.Or(*fails))
@@ -170,7 +173,9 @@ def _across(q, order, ca, spans, more: set, facts: list) -> list:
     may depend on another symbol: ``r + 1 <= 3*n`` with ``n`` unbounded).  Still the mixed-radix
     argument: for the largest ``k`` with ``Δ_k != 0``, ``|c_k·Δ_k| >= |c_k| > Σ_{j<k} |c_j|·b_j >=
     |Σ_{j<k} c_j·Δ_j|`` where ``b_j`` bounds ``|Δ_j|`` (a box digit's span; a CTA digit's own
-    ``|Δ_j|``), so ``off(a) == off(b)`` forces every ``Δ`` to 0.  [] when not proved or no CTA digit."""
+    ``|Δ_j|``), so ``off(a) == off(b)`` forces every ``Δ`` to 0; where ``Δ_k`` is a CTA digit's, the
+    condition is ``|c_k·Δ_k| > Σ_{j<k}`` itself, so a difference the facts keep large (both copies
+    ``r % 8 == 0``: ``|Δ| >= 8``) counts.  [] when not proved or no CTA digit."""
     cta = [vw for vw in order if vw[0] in more]
     if not cta:
         return []
@@ -220,8 +225,10 @@ def _fails_at(order, ca, spans, at) -> bool:
 
 
 def _param_closure(q, params: set[str]) -> set[str]:
-    """Parameters and the fact variables connected to them (division digits of ``assume``)."""
-    out = set(params) | q.symbol_vars()
+    """Parameters and the fact variables connected to them: the symbols' (and their CTA copies')
+    variables and every division digit of their ``assume`` facts, both sides of each digit's defining
+    equation (``x = d*q + r``: without ``q`` the equation would be left out, and ``x % d == e`` with it)."""
+    out = set(params) | q.symbol_vars() | getattr(q, "fact_vars", set())
     for p, _ in q.ctx.rels:
         out |= p.variables()
     return out
