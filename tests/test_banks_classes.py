@@ -349,7 +349,8 @@ def test_small_strides_count_the_residues_the_start_takes_and_a_variable_goes_in
     takes (3 each), and ``n mod 4096`` goes in runs: refuted, the worst count 8 (the decider's at the
     counterexample), and the decider finds conflicts from n = 16 on, none at n = 8."""
     runs = _spy(monkeypatch, "_by_runs")
-    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed123_small_strides_and_runs_of_a_variable.toml")
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks"
+                           / "seed123_small_strides_and_runs_of_a_variable.toml")
     (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "banks"]
     assert runs
     assert o.status == "refuted", o.message

@@ -877,8 +877,8 @@ def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
     if zs and zs[0] is not None:  # P mod m in runs
         forms.append((None, zs, forms[0][2], 0))
     if table is not None:
-        terms = [*zs[:lead],
-                 *(q.z(Poly.var(v)) if k is None else q.z(Poly.var(v)) % k for v, k in zip(table.variables, table.moduli))]
+        terms = [*zs[:lead], *(q.z(Poly.var(v)) if k is None else q.z(Poly.var(v)) % k
+                               for v, k in zip(table.variables, table.moduli))]
 
         def by_vars():
             return [(k, (*c[:lead], *a)) for k, c in bad for a in table[c[lead:]]]
@@ -906,8 +906,8 @@ def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
     if j is None:
         return Or(*[equal(k, terms, vals) for k, vals in (made[rows] if rows in made else rows())])
     rest = terms[:j] + terms[j + 1:]
-    return Or(*[And(Or(*[equal(k, rest, vals) for k, vals in keys]), Or(*[And(*_within(terms[j], lo, hi)) for lo, hi in rs]))
-                for keys, rs in runs])
+    return Or(*[And(Or(*[equal(k, rest, vals) for k, vals in keys]),
+                    Or(*[And(*_within(terms[j], lo, hi)) for lo, hi in rs])) for keys, rs in runs])
 
 
 def _by_runs(rows: list, j: int) -> list:
