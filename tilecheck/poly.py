@@ -291,6 +291,13 @@ class Context:
         self._fresh += 1
         return self.var(f"{stem}~{self._fresh}", lo, hi)
 
+    def constants(self, names) -> dict[str, int]:
+        """The variables among ``names`` that have one value in their range, with that value (the warp
+        index of a one-warp CTA, a symbol whose range holds one multiple of its ``multiple_of``, a digit
+        of extent 1): substituted, a polynomial keeps its value wherever the bounds hold."""
+        return {v: var.lo for v in names
+                if (var := self.vars.get(v)) is not None and var.lo is not None and var.lo == var.hi}
+
     def interval(self, p: Poly) -> tuple[int | None, int | None]:
         """Sound bounds of ``p`` from the variables' bounds (None: unbounded)."""
         lo = hi = 0

@@ -74,8 +74,7 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
     la, lb = _derived(q, tag_a) | set(extra[0]), _derived(q, tag_b) | set(extra[1])
     if la & lb:
         return []
-    fixed = {v: ctx.vars[v].lo for v in la | lb
-             if v in ctx.vars and ctx.vars[v].lo is not None and ctx.vars[v].lo == ctx.vars[v].hi}
+    fixed = ctx.constants(la | lb)
     off_a, off_b = off_a.subst(fixed), off_b.subst(fixed)  # digits with one value are constants
     if off_a.without(la) != off_b.without(lb):  # the same parameter part: the difference is Σ c_k·Δx_k
         return []
@@ -228,10 +227,7 @@ def _param_closure(q, params: set[str]) -> set[str]:
     """Parameters and the fact variables connected to them: the symbols' (and their CTA copies')
     variables and every division digit of their ``assume`` facts, both sides of each digit's defining
     equation (``x = d*q + r``: without ``q`` the equation would be left out, and ``x % d == e`` with it)."""
-    out = set(params) | q.symbol_vars() | getattr(q, "fact_vars", set())
-    for p, _ in q.ctx.rels:
-        out |= p.variables()
-    return out
+    return set(params) | q.fact_vars  # (every fact's variables: ``Query._facts`` makes every relation)
 
 
 def _proved_range(q, v: str, lo: int, hi: int) -> tuple[int, int]:

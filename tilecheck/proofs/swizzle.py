@@ -34,7 +34,8 @@ as the minimisation orders them), within ``POINTS`` points in all.  Found none (
 larger symbol values, or the domain has more than ``POINTS`` points): ``by_residue`` looks for the
 smallest splitting symbol values exactly, by their residues (or, with too many residue classes, the
 leading symbols by value and the last one in its facts' interval: ``_values_then_last``); found none
-or could not say: the residue violation goes to the solver as before.  An obligation that can state its test over every point at once (contiguity's
+or could not say: the residue violation goes to the solver as before.  An obligation that can state
+its test over every point at once (contiguity's
 ``candidates``: the same ``crd2idx`` on numpy arrays of Python ints) has only the points that can
 violate explained, in the same order, and reaches ``VECTOR_POINTS`` points (a 1,024-thread tile).
 The runner also runs the search when the plain run itself is not contiguous (step 1 fails): a

@@ -790,11 +790,8 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
     return _bad_formula(q, b, bad, zs, inner, lead)
 
 def _constants(q, polys: list) -> list:
-    """``polys`` with every variable that has one value in its range (the warp index of a one-warp CTA,
-    a symbol whose range holds one multiple of its ``multiple_of``) replaced by that value: the same
-    values wherever the constraints hold."""
-    fixed = {v: var.lo for v in set().union(*(p.variables() for p in polys))
-             if (var := q.ctx.vars.get(v)) is not None and var.lo is not None and var.lo == var.hi}
+    """``polys`` with every variable that has one value in its range replaced by it (``Context.constants``)."""
+    fixed = q.ctx.constants(set().union(*(p.variables() for p in polys)))
     return [p.subst(fixed) for p in polys] if fixed else polys
 
 
