@@ -632,3 +632,81 @@ def test_a_fact_that_ties_the_start_to_a_later_symbol_is_left_to_the_solver(monk
     q, v = _violation(check)
     assert v.shortcut(10.0)[2] is not None
     assert v.witness() is None
+
+
+def test_seed144s_symbol_digit_in_the_run_start_is_refuted_at_the_deciders_first_symbols():
+    """Seed 144 (--swizzled): a ``.local`` run whose start has a term in ``n//4`` (a division digit of a
+    symbol, not a function of ``n``'s residue); ``n`` goes by value, its digit computed from it, and a
+    candidate the fact ``s >= 3*(n//4)`` rules out sends the search to the walk by value (``_walk``).
+    The solver was unknown at 2 s; the decider finds the same first symbols value by value."""
+    check = tilecheck.load(ROWS / "seed144_symbol_digit_in_the_start.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    expected = {"r": 0, "n": 20, "s": 16, "o": 0}
+    assert env is not None and Witness(q, env).symbols == expected
+    assert _first_by_the_decider(check, [("r", [0, 2]), ("n", range(16, 24)), ("s", range(4, 68, 4)),
+                                         ("o", range(0, 65, 4))]) == expected
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+
+
+DIGIT_ROWS = """
+threads = 32
+assume = ["s >= {c}*(n//{k})"]
+[symbols.s]
+min = {smin}
+max = {smax}
+multiple_of = 64
+[symbols.n]
+min = 0
+max = 15
+[symbols.r]
+min = 0
+max = 4
+multiple_of = 2
+[tensors.S]
+dtype = "float16"
+scope = "shared"
+shape = [32, 64]
+align = 16
+offset = "{a}*(n//{k})"
+layout = "{sw} o (32,64):(s,1)"
+[tensors.R]
+dtype = "float16"
+scope = "register"
+shape = [16, 8]
+layout = "((8,2),(2,4)):((4@laneid,2),(1,1@laneid))"
+[[apply]]
+opcode = "ldmatrix.sync.aligned.m8n8.x2.shared.b16"
+scope = "warp"
+dst = "R: (ia=2 g=8) (q=4 j=2) -> (g q) (ia j)"
+src = "S[r:r+16, 0:8]: (ia=2 g=8) (q=4 j=2) -> (g q) (ia j)"
+"""
+
+
+@pytest.mark.parametrize("sw,a,k,c,smin", [
+    ("Sw<1,3,3>", 2, 4, 100, 64), ("Sw<1,3,3>", 2, 3, 0, 64), ("Sw<2,3,3>", 4, 5, 130, 64),
+    ("Sw<1,3,4>", 2, 2, 200, 128), ("Sw<2,3,3>", 8, 4, 70, 64), ("Sw<1,3,3>", 6, 7, 300, 64),
+])
+def test_a_symbols_division_digit_in_the_start_gives_the_deciders_first_symbols(monkeypatch, sw, a, k, c, smin):
+    """Rows ``s`` apart (``s`` a multiple of 64: only the start ``a*(n//k)`` can split one) under a fact
+    ``s >= c*(n//k)``, the grid cut to the facts' model: ``n`` by value with its digit computed, ``s`` by
+    class and, past a candidate the fact rules out, by value (``_walk``): the first symbols are the
+    brute-force decider's (none: proved), and the report agrees."""
+    _off_the_grid(monkeypatch)
+    smax = smin + 64 * 6
+    check = from_dict(__import__("tomllib").loads(DIGIT_ROWS.format(sw=sw, a=a, k=k, c=c, smin=smin, smax=smax)))
+    expected = _first_by_the_decider(check, [("s", range(smin, smax + 1, 64)), ("n", range(16)),
+                                             ("r", range(0, 5, 2))])
+    q, v = _violation(check)
+    proved, _, instead = v.shortcut(10.0)
+    o = _contiguity(tilecheck.prove(check, timeout=10))
+    if expected is None:
+        assert proved and o.status == "proved"
+        return
+    assert not proved and instead is not None
+    env = v.witness()
+    assert env is not None and Witness(q, env).symbols == expected
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected

@@ -269,10 +269,13 @@ def by_residue(q, shortcut, coords: list, search):
     variables) are every class of symbol values at its smallest member, so the first one with a bad
     start is the smallest violating symbol values within the variables' ranges.  There the search
     finds the smallest coordinates and replays them (``explain`` and the brute-force decider);
-    ``decide.allowed`` holds the other facts to them.  A candidate they rule out is skipped only where
-    that is exact: the last variable's facts are congruences that rule out its whole class
-    (``_class_invariant``; such values are left out at once), or the other variables go by value and
-    the next candidate has the same values of them.  None (the solver decides) otherwise, when the facts
+    ``decide.allowed`` holds the other facts to them.  A division digit of the symbols alone (``n//4``:
+    ``_symbol_digits``) is no function of its symbol's residue: that symbol goes by value over its whole
+    range (``BY_VALUE`` values at most), the digit computed from it.  A candidate the facts rule out is
+    skipped at once where that is exact: the last variable's facts are congruences that rule out its
+    whole class (``_class_invariant``; such values are left out at once), or the other variables go by
+    value and the next candidate has the same values of them; otherwise ``_walk`` goes on by value in
+    lexicographic order, up to ``WALK_TRIES`` candidates.  None (the solver decides) when the facts
     tie a symbol of ``L`` to one outside it that comes later in the minimisation's order (one that
     comes first stays at the facts' model's value, its smallest), when a coefficient is not a function
     of the coordinates, or past the limits above: nothing is concluded from a miss."""
@@ -303,21 +306,31 @@ def by_residue(q, shortcut, coords: list, search):
         flat = np.indices(shape, dtype=np.int64).reshape(len(shape), n)
         known = {name: flat[j] + v.lo for j, (name, v) in enumerate(zip(names, ranges))}
         _digits(q.ctx, known, syms, n)
+        derived = _symbol_digits(q.ctx, syms)  # digits of the symbols alone (``n//4``): by their symbols' values
         terms: dict = {}  # the symbols' monomial -> its coefficient at every point (mod 2^T)
         for m, c in p0.terms.items():
-            rest = [v for v in m if v not in syms]
+            rest = [v for v in m if v not in syms and v not in derived]
             if any(v not in known for v in rest):
                 return None
             value = np.full(n, c % mod, dtype=np.int64)
             for v in rest:
                 value = value * (known[v] % mod) % mod
-            key = tuple(v for v in m if v in syms)
+            key = tuple(v for v in m if v in syms or v in derived)
             terms[key] = (terms.get(key, 0) + value) % mod
         if any(v not in known for v in pos.variables()):
             return None
         k = np.broadcast_to(pos.eval(known), (n,))
         monos = sorted(m for m in terms if m)
-        order = [v for v in q.ctx.vars if any(v in m for m in monos)]
+        used = {v for m in monos for v in m}
+        needed = used & set(derived)
+        while True:  # a nested digit needs the digits its source is in
+            more = {u for v in needed for u in derived[v][0].variables() if u in derived} - needed
+            if not more:
+                break
+            needed |= more
+        by_value = set().union(*(derived[v][3] for v in needed))  # their symbols: enumerated by value
+        order = [v for v in q.ctx.vars if v in syms and (v in used or v in by_value)]
+        digits_of = [(v, *derived[v][:3]) for v in derived if v in needed]  # in the memo's order (nested later)
         # the facts may tie these variables to a symbol outside them only when it comes first in the
         # minimisation's order: then its smallest value, the facts' model's (lexicographically smallest in
         # declaration order), is the smallest counterexample's too, if one has it; a candidate is allowed
@@ -343,6 +356,10 @@ def by_residue(q, shortcut, coords: list, search):
             var = q.ctx.vars[v]
             if var.lo is None:
                 return None
+            if v in by_value:  # a digit's symbol: every value (a digit's residue is no function of its residue)
+                if var.hi is None or var.hi - var.lo + 1 > BY_VALUE:
+                    return None
+                period = var.hi - var.lo + 1
             count = period if var.hi is None else min(period, var.hi - var.lo + 1)
             if count < 1:
                 return None
@@ -359,6 +376,8 @@ def by_residue(q, shortcut, coords: list, search):
             tables[key][0].append(row)
         groups = [(np.array(rows_, dtype=np.int64), table) for rows_, table in tables.values()]
         total = math.prod(len(r) for r in values)
+        if total > RESIDUE_COMBOS and digits_of:
+            return None
         if total > RESIDUE_COMBOS:  # too many classes: the leading variables' values, the last one's
             return _values_then_last(q, order, monos, coef, groups, mod, search)  # interval
         chunk = max(1, RESIDUE_CELLS // len(coef))
@@ -371,29 +390,42 @@ def by_residue(q, shortcut, coords: list, search):
         exact_lead = all(len(values[j]) == q.ctx.vars[v].hi - q.ctx.vars[v].lo + 1
                          for j, v in enumerate(order[:-1]) if q.ctx.vars[v].hi is not None) \
             and all(q.ctx.vars[v].hi is not None for v in order[:-1])
-        for first in range(0, total, chunk):
-            idx = np.arange(first, min(total, first + chunk), dtype=np.int64)
+        def badness(first, stop):
+            """Whether combinations ``first .. stop-1`` (lexicographic) split a run, with their digits."""
+            idx = np.arange(first, stop, dtype=np.int64)
             digits, rest = [], idx
             for r in reversed(residues):  # lexicographic: the first variable slowest
                 digits.append(rest % len(r))
                 rest = rest // len(r)
             digits.reverse()
-            start = _starts(coef, monos, {v: r[d] for v, r, d in zip(order, residues, digits)}, len(idx), mod)
+            vals = {v: r[d] for v, r, d in zip(order, residues, digits)}
+            if digits_of:  # the symbols' digits from their symbols' values (exact integers)
+                exact = {v: np.asarray(values[j], dtype=np.int64)[digits[j]] for j, v in enumerate(order)
+                         if v in by_value}
+                for v, src, d, kind in digits_of:
+                    whole = np.broadcast_to(np.asarray(src.eval(exact), dtype=np.int64), (len(idx),))
+                    exact[v] = whole // d if kind == "q" else whole % d
+                    vals[v] = exact[v] % mod
+            start = _starts(coef, monos, vals, len(idx), mod)
             bad = np.zeros(len(idx), dtype=bool)
             for where, table in groups:
                 bad |= table[start[:, where]].any(axis=1)
+            return bad, digits
+
+        for first in range(0, total, chunk):
+            bad, digits = badness(first, min(total, first + chunk))
             if congruent is not None:  # the last variable's values its congruences rule out, with their classes
                 bad &= congruent[digits[-1]]
             for i in np.flatnonzero(bad).tolist():
                 at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
                 prefix = tuple(int(digits[j][i]) for j in range(len(order) - 1))
                 if skipped is not None and prefix != skipped:  # a larger member of a class skipped at
-                    return None  # smaller leading values may come first: the solver decides
+                    return _walk(q, order, values, badness, total, len(coef), search)  # smaller leading values
                 if _allowed(q, at):
                     return search(at)
                 tried += 1
                 if not exact_lead or tried >= TRIES:
-                    return None
+                    return _walk(q, order, values, badness, total, len(coef), search)
                 if congruent is None:  # (else the whole class is ruled out: nothing to remember)
                     skipped = prefix
                 # the leading variables at their values: every other member of this class (of the last
@@ -402,6 +434,53 @@ def by_residue(q, shortcut, coords: list, search):
         return None
 
     return find
+
+
+WALK_CELLS = 1 << 22  # combinations x distinct run starts evaluated at once by _walk, at most
+WALK_TRIES = 256  # candidates _walk holds to the facts, at most
+
+
+def _walk(q, order, values, badness, total, rows, search):
+    """``by_residue`` when a candidate the facts rule out may hide a smaller one (a class's larger
+    member): the variables of ``order`` by value, in lexicographic order, each value standing for its
+    class (``values[j]``: one smallest member per class, the class of ``x`` at ``(x - lo) % len``), a
+    branch entered only when some combination of the classes below splits a run (the whole table of
+    ``badness``).  The first candidate the facts allow (``_allowed``) is the smallest violating symbol
+    values; None past ``WALK_TRIES`` candidates ruled out (the solver decides) or when no class splits."""
+    import numpy as np
+
+    if total * max(1, rows) > WALK_CELLS:
+        return None
+    bad = badness(0, total)[0].reshape([len(r) for r in values])
+    tries = [0]
+
+    def dfs(j, at: dict, sub):
+        var, vals = q.ctx.vars[order[j]], values[j]
+        x = vals[0]
+        while var.hi is None or x <= var.hi:
+            c = (x - vals[0]) % len(vals)
+            if sub[c].any():
+                if j == len(order) - 1:
+                    here = {**at, order[j]: x}
+                    if _allowed(q, here):
+                        return here
+                    tries[0] += 1
+                    if tries[0] >= WALK_TRIES:
+                        raise StopIteration
+                else:
+                    found = dfs(j + 1, {**at, order[j]: x}, sub[c])
+                    if found is not None:
+                        return found
+            x += 1
+        return None
+
+    if not bad.any():
+        return None
+    try:
+        found = dfs(0, {}, bad)
+    except StopIteration:
+        return None
+    return None if found is None else search(found)
 
 
 _CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")  # "name % d == e"
@@ -549,6 +628,30 @@ def _next_bad(table, a: int):
     dist = np.where(dist >= 2 * chain, mod, dist)
     out = np.empty(mod, dtype=np.int64)
     out.reshape(chain, a).T[:] = dist
+    return out
+
+
+BY_VALUE = 1 << 12  # the values of a symbol whose division digits are in a run's start, at most
+
+
+def _symbol_digits(ctx, syms: set) -> dict:
+    """``{digit: (source, d, "q" | "r", symbols)}`` for the division digits (``Context.divmod``: ``digit``
+    is ``source // d`` or ``source % d``) of polynomials in the symbols' variables alone, or in such
+    digits too (``(n//4)//2``: made after, so later in the memo's order), each a function of the symbols'
+    values (``symbols``: the symbol variables it depends on)."""
+    out: dict = {}
+    for key, parts in ctx.memo.items():
+        if not isinstance(key, tuple) or len(key) != 3 or key[0] != "divmod" or not isinstance(key[2], int):
+            continue
+        src, d = key[1], key[2]
+        vs = src.variables()
+        if not vs or not vs <= syms | set(out) or d <= 0 or not _fits(ctx, src):
+            continue
+        if any(not (len(p.variables()) == 1 and p == Poly.var(min(p.variables()))) for p in parts):
+            continue
+        base = set().union(*(out[v][3] if v in out else {v} for v in vs))
+        for p, kind in zip(parts, ("q", "r")):
+            out[min(p.variables())] = (src, d, kind, base)
     return out
 
 
