@@ -414,3 +414,40 @@ def test_a_stride_with_one_allowed_value_is_a_constant(monkeypatch):
     assert o.status == "proved", o.message
     envs = [{"s": 8, "r": r, "o": v} for r in (0, 8) for v in range(0, 4096 + 64, 64)]
     assert decide.decide(check, envs)[0]["banks"][0] == "proved"
+
+
+def test_seed144s_one_lane_32_byte_sectors_are_at_the_ideal_without_a_query():
+    """Seed 144 (--swizzled): one thread's ``ld.global.v4.u64`` of a swizzled tensor, symbolic strides.
+    A 32-byte aligned atom is one sector, and a one-lane warp-instruction's ideal is 1: proved with no
+    count (the residue formula the swizzle made was unknown at 1 s); the decider agrees at every
+    assignment it enumerates, and each rule alone is a theorem of the model (held to it below)."""
+    from tilecheck.encode import Query
+    from tilecheck.fuzz.differential import compare
+    from tilecheck.proofs import facts as _facts, sectors
+    check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "seed144_one_lane_32_byte_sectors.toml")
+    q = Query(check, check.applies[0])
+    q.facts = _facts.decide(check, 10)
+    v = sectors.violation(q)
+    assert v.static and v.unknown is None and str(v.formula) == "False"  # proved with no query
+    (o,) = [o for o in tilecheck.prove(check, timeout=2).applies[0].obligations if o.name == "sectors"]
+    assert o.status == "proved"
+    r = compare(check, timeout=2)
+    assert not r.problems and r.statuses[0]["sectors"] == "proved"
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.integers(1, 32).flatmap(lambda n: st.tuples(
+    st.sampled_from([1, 2, 4, 8, 16, 32]),
+    st.lists(st.integers(0, 64), min_size=n, max_size=n))))
+def test_the_always_ideal_sectors_rules_hold_in_the_model(case):
+    """32-byte atoms, or one lane: ``memory_model``'s count never exceeds its ideal for aligned atoms."""
+    from tilecheck import memory_model
+    from tilecheck.proofs.sectors import RULE
+    width, slots = case
+    addresses = {lane: s * width for lane, s in enumerate(slots)}  # aligned to the width
+    if RULE.always_ideal(len(addresses), width):
+        assert memory_model.sectors(addresses, width) <= memory_model.ideal_sectors(addresses, width)
+    for lane in addresses:  # one lane alone
+        one = {lane: addresses[lane]}
+        assert RULE.always_ideal(1, width)
+        assert memory_model.sectors(one, width) <= memory_model.ideal_sectors(one, width)

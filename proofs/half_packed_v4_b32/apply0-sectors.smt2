@@ -4,5 +4,5 @@
 (set-logic ALL)
 (set-info :status unsat)
 (assert
- (and (> 1 (div (- (+ (* 16 1) 32) 1) 32))))
+ false)
 (check-sat)

@@ -56,6 +56,13 @@ class Sectors(warp.Rule):
     def most(self, lanes, width):
         return lanes
 
+    def always_ideal(self, lanes, width):
+        """Atoms aligned to their width (``alignment``, a prerequisite) of at most 32 bytes each lie in
+        one sector, a function of the address: the distinct sectors are at most the distinct addresses
+        ``D``.  At 32 bytes the atoms are equal or disjoint, so ``32*D`` bytes move and the ideal is ``D``;
+        one lane's ideal is 1, its one sector (0 and 0 when it is guarded out)."""
+        return width == SECTOR or lanes <= 1
+
     def encode(self, q, addrs, width, tag, op, active=None):
         s, d = distinct([sector(a) for a in addrs], active), distinct(addrs, active)
         ideal = (width * d + SECTOR - 1) / SECTOR

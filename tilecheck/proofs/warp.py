@@ -348,6 +348,11 @@ class Rule:
         """An upper bound of the count of one warp-instruction of ``lanes`` lanes."""
         raise NotImplementedError
 
+    def always_ideal(self, lanes: int, width: int) -> bool:
+        """True when every warp-instruction of ``lanes`` lanes of ``width`` bytes is at the ideal,
+        whatever its addresses (a theorem of the model: no count is needed)."""
+        return False
+
 
 def expect(apply, name: str):
     """The file's bound on ``name`` for this apply: an int, or None (the ideal)."""
@@ -423,6 +428,11 @@ def decide(q, rule: Rule):
             cex = {"symbols": _any_allowed(check, facts), **cex}
         v = static(False, message, cex)
         v.count = c
+        return v
+
+    if bound is None and rule.always_ideal(lanes(check, apply, view), wd):  # at the ideal whatever the symbols
+        v = static(True, "")
+        v.note = _proved_note(rule, None, None, bound)
         return v
 
     # symbolic: one query at the ideal (or the expected bound) decides; a refutation is a fact, and its
