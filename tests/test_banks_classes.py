@@ -243,9 +243,14 @@ def test_a_swizzle_block_crossing_is_refuted_by_the_residues_without_the_lanes_d
 def test_residues_the_start_never_reaches_are_left_out_by_its_content(monkeypatch):
     """Seed 58 (--swizzled): the plain start is ``8*(...)`` (every coefficient a multiple of 8), the
     residues the count finds over the ideal are odd: none reachable, proved by the residue rule
-    without the solver (unknown at 1 s before); the decider agrees on a grid of allowed values."""
-    decided = _spy(monkeypatch, "_by_residue")
+    without the solver (unknown at 1 s before); the decider agrees on a grid of allowed values.  (One
+    thread: ``Sectors.always_ideal`` proves it first; turned off here, the residue rule must.)"""
+    from tilecheck.proofs.sectors import RULE
     check = tilecheck.load(Path(__file__).parent / "data" / "banks" / "sectors_residue_content.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "sectors"]
+    assert o.status == "proved" and check.threads == 1
+    monkeypatch.setattr(RULE, "always_ideal", lambda lanes, width: False)
+    decided = _spy(monkeypatch, "_by_residue")
     (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "sectors"]
     assert decided == [True]
     assert o.status == "proved", o.message
