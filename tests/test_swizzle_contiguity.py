@@ -710,3 +710,19 @@ def test_a_symbols_division_digit_in_the_start_gives_the_deciders_first_symbols(
     env = v.witness()
     assert env is not None and Witness(q, env).symbols == expected
     assert o.status == "refuted" and o.counterexample["symbols"] == expected
+
+
+def test_seed151s_classes_past_the_old_limit_are_enumerated_until_the_first_split():
+    """Seed 151: ``ldmatrix .trans`` rows ``n`` apart from row ``r`` under ``Sw<3,3,7>``: ``n`` by value (65)
+    times ``r``'s 8,192 classes is over the old 65,536-combination limit, and ``r`` is in ``r*n`` (no
+    interval rule): unknown at 2 s.  Enumerated in steps, the first split is at ``n = 9, r = 90``, the
+    decider's first value by value (``n = 8`` keeps every row start a multiple of 8: no split at any ``r``)."""
+    check = tilecheck.load(ROWS / "seed151_many_classes.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    assert env is not None and Witness(q, env).symbols == {"n": 9, "r": 90}
+    assert _first_by_the_decider(check, [("n", range(8, 10)), ("r", range(0, 200))]) == {"n": 9, "r": 90}
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == {"n": 9, "r": 90}
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None

@@ -1,9 +1,11 @@
 """alignment: the base pointer and every atom's first byte are aligned to the vector's size."""
+import z3
+
 from ..encode import element, verb
 from ..layout import OFFSET
 from .. import crd2idx
 from .contiguity import role_of, row_of
-from .guard import guarded, restricts
+from .guard import atom_inside, guarded, restricts
 from .runner import Violation, static
 
 
@@ -31,8 +33,10 @@ def violation(q):
                  "byte_offset": b, "vector_bytes": vbytes})
 
     if restricts(q, "alignment", view):  # only guarded-in atoms: no congruence shortcut
-        return Violation(guarded(q, "alignment", view, c, q.z(first_byte) % vbytes != 0), explain)
-    return Violation(q.z(first_byte) % vbytes != 0, explain, congruence=(first_byte, vbytes))
+        return Violation(guarded(q, "alignment", view, c, q.z(first_byte) % vbytes != 0), explain,
+                         classes=(first_byte, vbytes, atom_inside(q, c)))
+    return Violation(q.z(first_byte) % vbytes != 0, explain, congruence=(first_byte, vbytes),
+                     classes=(first_byte, vbytes, z3.BoolVal(True)))
 
 
 def _rows(q, view, t, role, vbytes):

@@ -31,6 +31,8 @@ class Violation:
     explain: Callable[[Witness], "tuple[str, dict] | None"]
     static: bool = False  # a fact of the input: formula is a constant, explain needs no witness
     congruence: "tuple | None" = None  # (P, m): the formula is P mod m != 0, decided exactly mod 2^j first
+    classes: "tuple | None" = None  # (P, m, rest): the formula is rest and P mod m != 0 (m a power of two): a
+    # symbolic refutation may be looked for class by class of the residues (``_by_classes``)
     note: str | None = None  # the message of a proof (registers: the number), None for most
     count: int | None = None  # banks, sectors: the exact count the outcome reports (Outcome.count)
     unknown: str | None = None  # the obligation cannot be decided for this input: the unknown's message
@@ -157,6 +159,11 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             if at_near == z3.sat:
                 solver, r, found = pinned, z3.sat, near_model
                 break
+    if r == z3.unknown and symbolic and v.classes is not None:  # by the residues' classes: linear queries
+        by_class = _by_classes(q, v.classes, [f for f, _ in assertions],
+                               min(share * timeout_s - spent, start + timeout_s - time.perf_counter()) * CLASS_SHARE)
+        if by_class is not None:
+            solver, r, found = by_class
     if r == z3.unknown and symbolic:  # the whole query, for the rest of the first attempt's share (and
         # no longer than the budget left)
         r, found = _fresh_check(query, min(share * timeout_s - spent, start + timeout_s - time.perf_counter()))
@@ -380,6 +387,67 @@ def _fresh_check(query: list, seconds: float):
     ``bounds`` query of fuzz seed 23: unknown at 2 s in a campaign, 0.12 s alone); in a fresh context
     it takes 0.09-0.15 s every time (BENCHMARKS.md section 11)."""
     return _Fresh(query).check([], seconds)
+
+
+CLASS_SHARE = 0.5  # of the rest of the first attempt's share, for _by_classes
+CLASS_COMBOS = 1 << 12  # residue combinations of the congruence's variables enumerated, at most
+CLASS_QUERIES = 16  # bad classes asked, at most
+CLASS_QUERY_S = 0.1  # seconds per class query, at most
+
+
+def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
+    """A refutation of ``rest and P mod m != 0`` (``Violation.classes``, ``m`` a power of two) class by
+    class: ``P mod m`` depends only on its variables' residues modulo ``m`` (``modular``), so on a class
+    (every variable's residue fixed) it is a constant, and where that constant is not 0 the violation
+    is ``rest`` and the class's congruences: a query with no product under a ``mod`` (linear when
+    ``rest`` and the background are).  The bad classes are enumerated (``CLASS_COMBOS`` at most) and
+    asked in order, in one fresh Z3 context (``_fresh_check`` says why), up to ``CLASS_QUERIES`` of
+    them within ``seconds``.  A sat class is a refutation: ``(solver, sat, model)``, the solver (main
+    context) holding the class's query for minimisation and --smt2/--recheck, as ``_case_split``'s
+    cases; None otherwise (nothing is concluded from unsat classes: the solver decides)."""
+    import numpy as np
+
+    target, m, rest = classes
+    if modular.power_of_two(m) is None or m < 2 or seconds <= 0.002:
+        return None
+    deadline = time.perf_counter() + seconds
+    target = target.subst(q.ctx.constants(target.variables()))
+    names = [v for v in q.ctx.vars if v in target.variables()]
+    if not names or any(v not in q.ctx.vars for v in target.variables()):
+        return None
+    residues = []
+    for v in names:
+        var = q.ctx.vars[v]
+        span = None if var.lo is None or var.hi is None else var.hi - var.lo + 1
+        residues.append(sorted({(var.lo + i) % m for i in range(span)}) if span is not None and span < m
+                        else list(range(m)))
+    if prod(len(r) for r in residues) > CLASS_COMBOS:
+        return None
+    grid = np.array(list(itertools.product(*residues)), dtype=np.int64).reshape(-1, len(names))
+    reduced = _mod_coefficients(target, m)
+    value = np.broadcast_to(np.asarray(reduced.eval({v: grid[:, k] for k, v in enumerate(names)}), dtype=np.int64),
+                            (len(grid),)) % m
+    bad = np.flatnonzero(value != 0)
+    if not len(bad):
+        return None
+    fresh = _Fresh([rest, *background])
+    for row in bad[:CLASS_QUERIES].tolist():
+        left = deadline - time.perf_counter()
+        if left <= 0.001:
+            return None
+        case = [q.zv[v] % m == int(r) for v, r in zip(names, grid[row])]
+        answer, model = fresh.check(case, min(left, CLASS_QUERY_S))
+        if answer == z3.sat:
+            main = tactic_solver(max(1, int(left * 1000)))
+            add(main, [rest, *background, *case])
+            return main, answer, model
+    return None
+
+
+def _mod_coefficients(p, m: int):
+    """``p`` with its coefficients reduced modulo ``m`` (the same value modulo ``m``, small numbers)."""
+    from ..poly import Poly
+    return Poly({mono: c % m for mono, c in p.terms.items() if c % m})
 
 
 def _split_plan(q: Query, used: set):

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 import re
 
 import z3
@@ -247,7 +248,8 @@ GRID = 3  # smallest allowed values per symbol tried after the facts' model (POI
 
 # --- the smallest refutation by residues ------------------------------------------------------------
 RESIDUE_BITS = 20  # T = M + S + B at most (the table of bad run starts has 2^T entries)
-RESIDUE_COMBOS = 1 << 16  # symbol values enumerated at most
+RESIDUE_COMBOS = 1 << 20  # symbol values enumerated at most (in steps, the first splitting one ends it) ...
+RESIDUE_S = 0.5  # ... within this many seconds (the steps after the first)
 RESIDUE_CELLS = 1 << 21  # symbol values x distinct run starts evaluated per step
 TRIES = 256  # splitting values of a lone variable that the other facts may rule out, tried in order
 
@@ -412,7 +414,10 @@ def by_residue(q, shortcut, coords: list, search):
                 bad |= table[start[:, where]].any(axis=1)
             return bad, digits
 
+        deadline = time.perf_counter() + RESIDUE_S
         for first in range(0, total, chunk):
+            if first and time.perf_counter() > deadline:  # (a miss concludes nothing: the solver decides)
+                return None
             bad, digits = badness(first, min(total, first + chunk))
             if congruent is not None:  # the last variable's values its congruences rule out, with their classes
                 bad &= congruent[digits[-1]]
