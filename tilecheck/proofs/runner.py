@@ -10,6 +10,8 @@ reported as ``unknown``, never as a verdict); unknown and timeouts stay unknown.
 from __future__ import annotations
 
 import itertools
+import math
+import re
 import time
 from math import prod
 from dataclasses import dataclass, replace
@@ -159,6 +161,10 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             if at_near == z3.sat:
                 solver, r, found = pinned, z3.sat, near_model
                 break
+    if r == z3.unknown and symbolic:  # the smallest allowed symbol values in lexicographic order, pinned
+        grid = _on_the_grid(q, query, used, facts, min(timeout_s * GRID_SHARE, start + timeout_s - time.perf_counter()))
+        if grid is not None:
+            solver, r, found = grid
     if r == z3.unknown and symbolic and v.classes is not None:  # by the residues' classes: linear queries
         by_class = _by_classes(q, v.classes, [f for f, _ in assertions],
                                min(share * timeout_s - spent, start + timeout_s - time.perf_counter()) * CLASS_SHARE)
@@ -387,6 +393,75 @@ def _fresh_check(query: list, seconds: float):
     ``bounds`` query of fuzz seed 23: unknown at 2 s in a campaign, 0.12 s alone); in a fresh context
     it takes 0.09-0.15 s every time (BENCHMARKS.md section 11)."""
     return _Fresh(query).check([], seconds)
+
+
+GRID_SHARE = 0.1  # of the budget, for _on_the_grid
+GRID_VALUES = 16  # smallest allowed values per symbol on the grid
+GRID_DRAWN = 4096  # grid points drawn (allowed or not), at most
+GRID_POINT_S = 0.05  # seconds per pinned point, at most
+
+
+def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
+    """A refutation at the smallest allowed symbol values: the symbols of ``query`` each over its
+    ``GRID_VALUES`` smallest values (its range and ``multiple_of``), in lexicographic (declaration)
+    order, the others at the facts' model; each point the facts allow (``decide.allowed``) pinned and
+    decided in one fresh context (``_fresh_check`` says why): with the symbols concrete the query's
+    products in them are linear.  Past the neighbours of the facts' model (which change one symbol)
+    it reaches a collision two symbols away (fuzz seed 151 under z3 5.0.0: ``s = 24`` with ``n = 12``,
+    ``s`` one less than the stride ``2*n+1``).  ``(pinned solver, sat, model)`` at the first sat point
+    (as ``_at_the_facts_model`` returns), None when none is found within ``seconds``: unsat points
+    prove nothing about the others."""
+    from .. import decide as _decide
+    model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
+    if not model or seconds <= 0.002 or q.cta_copies:
+        return None
+    check = q.check
+    names = [n for n, p in q.symbols.items() if p.variables() and p.variables() <= used]
+    if not names or any(n not in model for n in check.symbols):
+        return None
+    axes = []
+    for name, sym in check.symbols.items():
+        if name not in names:
+            axes.append([model[name]])
+            continue
+        step, rest = max(1, sym.multiple_of), 0
+        for d, e in _congruences(check, name):  # "name % d == e" facts: the values they allow
+            if rest % math.gcd(step, d) != e % math.gcd(step, d):
+                return None  # no value satisfies both (the facts would be contradictory)
+            rest = next(x for x in range(rest, rest + step * d, step) if x % d == e % d)
+            step = step * d // math.gcd(step, d)
+        first = sym.min + (rest - sym.min) % step
+        axes.append(range(first, min(sym.max, first + step * (GRID_VALUES - 1)) + 1, step))
+    deadline = time.perf_counter() + seconds
+    fresh = None
+    for drawn, values in enumerate(itertools.product(*axes)):
+        left = deadline - time.perf_counter()
+        if drawn >= GRID_DRAWN or left <= 0.001:
+            return None
+        env = dict(zip(check.symbols, values))
+        if env == model or not _decide.allowed(check, env):  # (the model's point was asked first)
+            continue
+        pins = [q.z(q.symbols[n]) == env[n] for n in names]
+        fresh = fresh if fresh is not None else _Fresh(query)
+        r, found = fresh.check(pins, min(left, GRID_POINT_S))
+        if r == z3.sat:
+            pinned = tactic_solver(max(1, int(left * 1000)))
+            add(pinned, [*query, *pins])
+            return pinned, r, found
+    return None
+
+
+_CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")  # "name % d == e"
+
+
+def _congruences(check, name: str) -> list[tuple[int, int]]:
+    """``(d, e)`` of each fact ``name % d == e`` (``d > 0``) of ``check``."""
+    out = []
+    for text, *_ in check.assume:
+        m = _CONGRUENCE.match(text)
+        if m is not None and m.group(1) == name and int(m.group(2)) > 0:
+            out.append((int(m.group(2)), int(m.group(3))))
+    return out
 
 
 CLASS_SHARE = 0.5  # of the rest of the first attempt's share, for _by_classes
