@@ -81,6 +81,18 @@ class Facts:
                 return
             yield near[k]
 
+    def completion(self, pinned: dict[str, int]) -> dict[str, int] | None:
+        """Every symbol's value with those of ``pinned`` fixed and each other as small as the facts
+        allow (lexicographically, in declaration order), or None when no value of the others satisfies
+        every fact with them (or the solver does not find one in time)."""
+        if not self.ok or not self._formulas:
+            return None
+        names = self._formulas[-1][1]
+        pins = [z3.Int(n) == v for n, v in pinned.items() if n in names]
+        found = _smallest(self._formulas[:-1] + [("@pins", z3.And(*pins)), self._formulas[-1]],
+                          min(self._ms, NEAR_MS), self._lows)
+        return found or None
+
     def _neighbour_values(self):
         model = self.model
         names = self._formulas[-1][1] if self._formulas and model else []  # no model found: no point

@@ -161,7 +161,8 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             if at_near == z3.sat:
                 solver, r, found = pinned, z3.sat, near_model
                 break
-    if r == z3.unknown and symbolic:  # the smallest allowed symbol values in lexicographic order, pinned
+    if r == z3.unknown and symbolic and v.witness is None:  # the smallest allowed symbol values in order,
+        # pinned (an obligation with a witness has searched its own grid: swizzle.smallest_at_facts_model)
         grid = _on_the_grid(q, query, used, facts, min(timeout_s * GRID_SHARE, start + timeout_s - time.perf_counter()))
         if grid is not None:
             solver, r, found = grid

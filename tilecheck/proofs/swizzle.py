@@ -340,8 +340,19 @@ def by_residue(q, shortcut, coords: list, search):
         # later may need a larger value than the model's for a smaller candidate: the solver decides.
         tied = set().union(set(order), *(vs for _, vs in relevant(set(order), q.constraints()))) & syms
         rank = {v: k for k, v in enumerate(q.ctx.vars)}
-        if not order or any(rank[v] > rank[order[0]] for v in tied - set(order)):
+        # a tied symbol declared after all of these is completed at its smallest allowed value for each
+        # candidate (Facts.completion): it comes last in the order, so that is the smallest point too
+        later = {v for v in tied - set(order) if order and rank[v] > rank[order[-1]]}
+        if not order or any(rank[v] > rank[order[0]] for v in tied - set(order) - later):
             return None
+        if later and (_symbols_of(q, later) is None or q.cta_copies):
+            return None
+
+        def admit(at: dict):
+            """``at`` (with the later tied symbols' variables, completed) when the facts allow it, else None."""
+            if not later:
+                return at if _allowed(q, at) else None
+            return _completed(q, at, later)
         zero = np.zeros(n, dtype=np.int64)
         pairs = np.unique(np.stack([terms.get(m, zero) for m in [*monos, ()]] + [k], axis=1), axis=0)
         coef, inverse = np.unique(pairs[:, :-1], axis=0, return_inverse=True)  # the distinct runs' starts
@@ -378,7 +389,7 @@ def by_residue(q, shortcut, coords: list, search):
             tables[key][0].append(row)
         groups = [(np.array(rows_, dtype=np.int64), table) for rows_, table in tables.values()]
         total = math.prod(len(r) for r in values)
-        if total > RESIDUE_COMBOS and digits_of:
+        if total > RESIDUE_COMBOS and (digits_of or later):
             return None
         if total > RESIDUE_COMBOS:  # too many classes: the leading variables' values, the last one's
             return _values_then_last(q, order, monos, coef, groups, mod, search)  # interval
@@ -425,12 +436,13 @@ def by_residue(q, shortcut, coords: list, search):
                 at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
                 prefix = tuple(int(digits[j][i]) for j in range(len(order) - 1))
                 if skipped is not None and prefix != skipped:  # a larger member of a class skipped at
-                    return _walk(q, order, values, badness, total, len(coef), search)  # smaller leading values
-                if _allowed(q, at):
-                    return search(at)
+                    return _walk(q, order, values, badness, total, len(coef), search, admit)  # smaller leading
+                admitted = admit(at)
+                if admitted is not None:
+                    return search(admitted)
                 tried += 1
                 if not exact_lead or tried >= TRIES:
-                    return _walk(q, order, values, badness, total, len(coef), search)
+                    return _walk(q, order, values, badness, total, len(coef), search, admit)
                 if congruent is None:  # (else the whole class is ruled out: nothing to remember)
                     skipped = prefix
                 # the leading variables at their values: every other member of this class (of the last
@@ -445,12 +457,12 @@ WALK_CELLS = 1 << 22  # combinations x distinct run starts evaluated at once by 
 WALK_TRIES = 256  # candidates _walk holds to the facts, at most
 
 
-def _walk(q, order, values, badness, total, rows, search):
+def _walk(q, order, values, badness, total, rows, search, admit):
     """``by_residue`` when a candidate the facts rule out may hide a smaller one (a class's larger
     member): the variables of ``order`` by value, in lexicographic order, each value standing for its
     class (``values[j]``: one smallest member per class, the class of ``x`` at ``(x - lo) % len``), a
     branch entered only when some combination of the classes below splits a run (the whole table of
-    ``badness``).  The first candidate the facts allow (``_allowed``) is the smallest violating symbol
+    ``badness``).  The first candidate the facts allow (``admit``) is the smallest violating symbol
     values; None past ``WALK_TRIES`` candidates ruled out (the solver decides) or when no class splits."""
     import numpy as np
 
@@ -466,8 +478,8 @@ def _walk(q, order, values, badness, total, rows, search):
             c = (x - vals[0]) % len(vals)
             if sub[c].any():
                 if j == len(order) - 1:
-                    here = {**at, order[j]: x}
-                    if _allowed(q, here):
+                    here = admit({**at, order[j]: x})
+                    if here is not None:
                         return here
                     tries[0] += 1
                     if tries[0] >= WALK_TRIES:
@@ -506,6 +518,40 @@ def _allowed(q, at: dict) -> bool:
     env = dict(at)
     _complete(q, env, set(), getattr(q, "facts", None))
     return decide.allowed(q.check, Witness(q, env).symbols)
+
+
+def _symbols_of(q, vs: set):
+    """``{var: (symbol, scale)}`` for variables that are ``scale * var`` of one symbol each, or None."""
+    out = {}
+    for v in vs:
+        found = _symbol_of(q, v)
+        if found is None:
+            return None
+        out[v] = found
+    return out
+
+
+def _completed(q, at: dict, later: set):
+    """``at`` with the variables ``later`` (symbols declared after ``at``'s) at their smallest values the
+    facts allow with ``at``'s (``Facts.completion``), or None when no such values exist."""
+    from .. import decide
+    facts = getattr(q, "facts", None)
+    if facts is None:
+        return None
+    of = _symbols_of(q, later)
+    env = dict(at)
+    _complete(q, env, set(), facts)
+    symbols = Witness(q, env).symbols
+    skip = {name for name, _ in of.values()}
+    done = facts.completion({n: v for n, v in symbols.items() if n not in skip})
+    if done is None or not decide.allowed(q.check, done):
+        return None
+    out = dict(at)
+    for v, (name, scale) in of.items():
+        if done[name] % scale:
+            return None
+        out[v] = done[name] // scale
+    return out
 
 
 def _starts(coef, monos, vals: dict, n: int, mod: int, skip=None):
