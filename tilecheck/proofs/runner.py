@@ -404,7 +404,8 @@ GRID_POINT_S = 0.05  # seconds per pinned point, at most
 
 def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
     """A refutation at the smallest allowed symbol values: the symbols of ``query`` each over its
-    ``GRID_VALUES`` smallest values (its range and ``multiple_of``), in lexicographic (declaration)
+    ``GRID_VALUES`` smallest values (its range, ``multiple_of`` and ``name % d == e`` facts), in
+    lexicographic (declaration)
     order, the others at the facts' model; each point the facts allow (``decide.allowed``) pinned and
     decided in one fresh context (``_fresh_check`` says why): with the symbols concrete the query's
     products in them are linear.  Past the neighbours of the facts' model (which change one symbol)
