@@ -10,10 +10,9 @@ reported as ``unknown``, never as a verdict); unknown and timeouts stay unknown.
 from __future__ import annotations
 
 import itertools
-import math
 import re
 import time
-from math import prod
+from math import gcd, prod
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -428,10 +427,10 @@ def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
             continue
         step, rest = max(1, sym.multiple_of), 0
         for d, e in _congruences(check, name):  # "name % d == e" facts: the values they allow
-            if rest % math.gcd(step, d) != e % math.gcd(step, d):
+            if rest % gcd(step, d) != e % gcd(step, d):
                 return None  # no value satisfies both (the facts would be contradictory)
             rest = next(x for x in range(rest, rest + step * d, step) if x % d == e % d)
-            step = step * d // math.gcd(step, d)
+            step = step * d // gcd(step, d)
         first = sym.min + (rest - sym.min) % step
         axes.append(range(first, min(sym.max, first + step * (GRID_VALUES - 1)) + 1, step))
     deadline = time.perf_counter() + seconds
@@ -501,7 +500,7 @@ def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
     if prod(len(r) for r in residues) > CLASS_COMBOS:
         return None
     grid = np.array(list(itertools.product(*residues)), dtype=np.int64).reshape(-1, len(names))
-    reduced = _mod_coefficients(target, m)
+    reduced = target.mod(m)
     value = np.broadcast_to(np.asarray(reduced.eval({v: grid[:, k] for k, v in enumerate(names)}), dtype=np.int64),
                             (len(grid),)) % m
     bad = np.flatnonzero(value != 0)
@@ -519,12 +518,6 @@ def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
             add(main, [rest, *background, *case])
             return main, answer, model
     return None
-
-
-def _mod_coefficients(p, m: int):
-    """``p`` with its coefficients reduced modulo ``m`` (the same value modulo ``m``, small numbers)."""
-    from ..poly import Poly
-    return Poly({mono: c % m for mono, c in p.terms.items() if c % m})
 
 
 def _split_plan(q: Query, used: set):

@@ -46,8 +46,8 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 import re
+import time
 
 import z3
 
@@ -56,7 +56,7 @@ from ..encode import Witness
 from ..poly import Poly, nonnegative
 from . import modular
 from .facts import NEIGHBOURS, small_values
-from .runner import _complete, _names, fast_solver, relevant
+from .runner import _CONGRUENCE, _complete, _names, fast_solver, relevant
 
 POINTS = 4096  # the most points smallest_at_facts_model explains one by one (50-450 us each)
 
@@ -498,9 +498,6 @@ def _walk(q, order, values, badness, total, rows, search, admit):
     except StopIteration:
         return None
     return None if found is None else search(found)
-
-
-_CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")  # "name % d == e"
 
 
 def _symbol_of(q, var: str):
