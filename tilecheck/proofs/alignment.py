@@ -5,7 +5,8 @@ from ..encode import element, verb
 from ..layout import OFFSET
 from .. import crd2idx
 from .contiguity import role_of, row_of
-from .guard import atom_inside, guarded, restricts
+from ..poly import And
+from .guard import atom_inside, restricts
 from .runner import Violation, static
 
 
@@ -32,9 +33,10 @@ def violation(q):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": b // t.esize,
                  "byte_offset": b, "vector_bytes": vbytes})
 
-    if restricts(q, "alignment", view):  # only guarded-in atoms: no congruence shortcut
-        return Violation(guarded(q, "alignment", view, c, q.z(first_byte) % vbytes != 0), explain,
-                         classes=(first_byte, vbytes, atom_inside(q, c)))
+    if restricts(q, "alignment", view):  # only guarded-in atoms (guard.guarded's conjunction, its
+        # restriction made once: the classes' rest too); no congruence shortcut
+        inside = atom_inside(q, c)
+        return Violation(And(inside, q.z(first_byte) % vbytes != 0), explain, classes=(first_byte, vbytes, inside))
     return Violation(q.z(first_byte) % vbytes != 0, explain, congruence=(first_byte, vbytes),
                      classes=(first_byte, vbytes, z3.BoolVal(True)))
 
