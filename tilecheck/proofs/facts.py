@@ -99,9 +99,7 @@ class Facts:
         for i, name in enumerate(names):
             step = max(1, self._steps.get(name, 1))
             for k in range(1, NEIGHBOURS + 1):
-                pins = [z3.Int(n) == model[n] for n in names[:i]] + [z3.Int(name) == model[name] + k * step]
-                near = _smallest(self._formulas[:-1] + [("@pins", z3.And(*pins)), self._formulas[-1]],
-                                 min(self._ms, NEAR_MS), self._lows)
+                near = self.completion({**{n: model[n] for n in names[:i]}, name: model[name] + k * step})
                 if near:
                     yield near
 
