@@ -749,3 +749,46 @@ def test_seed151s_classes_past_the_old_limit_are_enumerated_until_the_first_spli
     o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
     assert o.status == "refuted" and o.counterexample["symbols"] == {"n": 9, "r": 90}
     assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+
+
+@pytest.mark.parametrize("fact", ["r + 1 <= (n//2)", "2*r + 8 <= n", "r + 1 <= (n//2)//3", "r <= n - 40"])
+def test_an_earlier_symbol_that_rules_out_every_split_at_the_model_goes_by_value(fact):
+    """Seed 152 (--swizzled): the run start ``r*s + r2`` is tied by a fact to ``n``, declared first, whose
+    smallest value (the facts' model's) rules out every splitting ``r``.  ``n`` goes by value, each value
+    bounding ``r`` through the facts (``swizzle._by_earlier``): the first split the facts allow is the
+    decider's first point value by value (n = 132 for the campaign's fact).  The solver's route gave
+    (n, r) = (176, 86) or (180, 88) after 1.1 s."""
+    text = (ROWS / "seed152_tied_to_an_earlier_symbol_by_value.toml").read_text()
+    check = from_dict(__import__("tomllib").loads(
+        text.replace('assume = ["r + 1 <= (n//2)"]', f'assume = ["{fact}"]')))
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    expected = _first_by_the_decider(check, [("n", range(4, 600, 4)), ("r", range(0, 300, 2)), ("r2", [0, 2]),
+                                             ("s", [12, 16])])
+    assert expected is not None and expected["n"] > q.facts.model["n"]
+    assert env is not None and Witness(q, env).symbols == expected
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+    smallest = _smallest_by_the_decider(check, o.counterexample)  # (one thread: no group in the counterexample)
+    assert smallest is not None and all(smallest[k] == o.counterexample.get(k, {}) for k in smallest)
+
+
+def test_bounds_at_a_pinned_value_hold_every_allowed_value():
+    """``swizzle._bounds_at``: with ``n`` pinned, the facts' intervals for ``r`` contain every value the
+    decider allows and none past the fact's end (``r + 1 <= n//2``, ``r`` a multiple of 2)."""
+    check = tilecheck.load(ROWS / "seed152_tied_to_an_earlier_symbol_by_value.toml")
+    q, _ = _violation(check)
+    (rv,) = q.symbols["r"].variables()
+    (nv,) = q.symbols["n"].variables()
+    digits = swizzle._symbol_digits(q.ctx, {nv})
+    for n in range(4, 80, 4):
+        pins = {nv: n // 4}
+        for d, (src, k, kind, _) in digits.items():
+            whole = src.eval(pins)
+            pins[d] = whole // k if kind == "q" else whole % k
+        lo, hi = swizzle._bounds_at(q, pins, [rv])[rv]
+        allowed = [r for r in range(0, 200, 2)
+                   if decide.allowed(check, {"n": n, "r": r, "r2": 0, "s": 12})]
+        assert allowed and lo * 2 <= min(allowed) and max(allowed) == 2 * hi

@@ -277,10 +277,12 @@ def by_residue(q, shortcut, coords: list, search):
     skipped at once where that is exact: the last variable's facts are congruences that rule out its
     whole class (``_class_invariant``; such values are left out at once), or the other variables go by
     value and the next candidate has the same values of them; otherwise ``_walk`` goes on by value in
-    lexicographic order, up to ``WALK_TRIES`` candidates.  None (the solver decides) when the facts
-    tie a symbol of ``L`` to one outside it that comes later in the minimisation's order (one that
-    comes first stays at the facts' model's value, its smallest), when a coefficient is not a function
-    of the coordinates, or past the limits above: nothing is concluded from a miss."""
+    lexicographic order, up to ``WALK_TRIES`` candidates.  A symbol outside ``L`` that the facts tie to
+    its symbols and that comes first in the minimisation's order stays at the facts' model's value, its
+    smallest; if every candidate is ruled out there, it goes by value (``_by_earlier``).  One declared
+    after all of them is completed per candidate (``_completed``).  None (the solver decides) for one
+    declared between them, when a coefficient is not a function of the coordinates, or past the limits
+    above: nothing is concluded from a miss."""
 
     def find():
         import numpy as np
@@ -343,7 +345,8 @@ def by_residue(q, shortcut, coords: list, search):
         # a tied symbol declared after all of these is completed at its smallest allowed value for each
         # candidate (Facts.completion): it comes last in the order, so that is the smallest point too
         later = {v for v in tied - set(order) if order and rank[v] > rank[order[-1]]}
-        if not order or any(rank[v] > rank[order[0]] for v in tied - set(order) - later):
+        earlier = tied - set(order) - later
+        if not order or any(rank[v] > rank[order[0]] for v in earlier):
             return None
         if later and (_symbols_of(q, later) is None or q.cta_copies):
             return None
@@ -393,16 +396,7 @@ def by_residue(q, shortcut, coords: list, search):
             return None
         if total > RESIDUE_COMBOS:  # too many classes: the leading variables' values, the last one's
             return _values_then_last(q, order, monos, coef, groups, mod, search)  # interval
-        chunk = max(1, RESIDUE_CELLS // len(coef))
-        tried, skipped = 0, None  # (skipped: the leading values at which a candidate was ruled out)
-        # every variable but the last over its whole range (by value, not by class): a value the facts
-        # rule out may be skipped for the next with the same leading values
-        congruences = _class_invariant(q, order[-1], len(values[-1]))
-        congruent = None if congruences is None else \
-            np.array([all((k * x) % d == e for k, d, e in congruences) for x in values[-1]], dtype=bool)
-        exact_lead = all(len(values[j]) == q.ctx.vars[v].hi - q.ctx.vars[v].lo + 1
-                         for j, v in enumerate(order[:-1]) if q.ctx.vars[v].hi is not None) \
-            and all(q.ctx.vars[v].hi is not None for v in order[:-1])
+
         def badness(first, stop):
             """Whether combinations ``first .. stop-1`` (lexicographic) split a run, with their digits."""
             idx = np.arange(first, stop, dtype=np.int64)
@@ -425,30 +419,46 @@ def by_residue(q, shortcut, coords: list, search):
                 bad |= table[start[:, where]].any(axis=1)
             return bad, digits
 
-        deadline = time.perf_counter() + RESIDUE_S
-        for first in range(0, total, chunk):
-            if first and time.perf_counter() > deadline:  # (a miss concludes nothing: the solver decides)
-                return None
-            bad, digits = badness(first, min(total, first + chunk))
-            if congruent is not None:  # the last variable's values its congruences rule out, with their classes
-                bad &= congruent[digits[-1]]
-            for i in np.flatnonzero(bad).tolist():
-                at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
-                prefix = tuple(int(digits[j][i]) for j in range(len(order) - 1))
-                if skipped is not None and prefix != skipped:  # a larger member of a class skipped at
-                    return _walk(q, order, values, badness, total, len(coef), search, admit)  # smaller leading
-                admitted = admit(at)
-                if admitted is not None:
-                    return search(admitted)
-                tried += 1
-                if not exact_lead or tried >= TRIES:
-                    return _walk(q, order, values, badness, total, len(coef), search, admit)
-                if congruent is None:  # (else the whole class is ruled out: nothing to remember)
-                    skipped = prefix
-                # the leading variables at their values: every other member of this class (of the last
-                # variable) lies past every candidate with these leading values (each the smallest of
-                # its class, all below lo + period), so the next candidate with them is still the smallest
-        return None
+        def first_split():  # the candidates in order, the earlier tied symbols at the facts' model
+            chunk = max(1, RESIDUE_CELLS // len(coef))
+            tried, skipped = 0, None  # (skipped: the leading values at which a candidate was ruled out)
+            # every variable but the last over its whole range (by value, not by class): a value the facts
+            # rule out may be skipped for the next with the same leading values
+            congruences = _class_invariant(q, order[-1], len(values[-1]))
+            congruent = None if congruences is None else \
+                np.array([all((k * x) % d == e for k, d, e in congruences) for x in values[-1]], dtype=bool)
+            exact_lead = all(len(values[j]) == q.ctx.vars[v].hi - q.ctx.vars[v].lo + 1
+                             for j, v in enumerate(order[:-1]) if q.ctx.vars[v].hi is not None) \
+                and all(q.ctx.vars[v].hi is not None for v in order[:-1])
+            deadline = time.perf_counter() + RESIDUE_S
+            for first in range(0, total, chunk):
+                if first and time.perf_counter() > deadline:  # (a miss concludes nothing: the solver decides)
+                    return None
+                bad, digits = badness(first, min(total, first + chunk))
+                if congruent is not None:  # the last variable's values its congruences rule out, with their classes
+                    bad &= congruent[digits[-1]]
+                for i in np.flatnonzero(bad).tolist():
+                    at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
+                    prefix = tuple(int(digits[j][i]) for j in range(len(order) - 1))
+                    if skipped is not None and prefix != skipped:  # a larger member of a class skipped at
+                        return _walk(q, order, values, badness, total, len(coef), search, admit)  # smaller leading
+                    admitted = admit(at)
+                    if admitted is not None:
+                        return search(admitted)
+                    tried += 1
+                    if not exact_lead or tried >= TRIES:
+                        return _walk(q, order, values, badness, total, len(coef), search, admit)
+                    if congruent is None:  # (else the whole class is ruled out: nothing to remember)
+                        skipped = prefix
+                    # the leading variables at their values: every other member of this class (of the last
+                    # variable) lies past every candidate with these leading values (each the smallest of
+                    # its class, all below lo + period), so the next candidate with them is still the smallest
+            return None
+
+        found = first_split()
+        if found is None and earlier:  # every candidate ruled out there: the earlier symbol by value
+            return _by_earlier(q, earlier, order, values, badness, total, len(coef), search, admit)
+        return found
 
     return find
 
@@ -498,6 +508,132 @@ def _walk(q, order, values, badness, total, rows, search, admit):
     except StopIteration:
         return None
     return None if found is None else search(found)
+
+
+EARLIER_VALUES = 1 << 10  # values of an earlier tied symbol _by_earlier tries, at most
+EARLIER_STEPS = 1 << 18  # candidate values _by_earlier visits in all, at most
+EARLIER_ROUNDS = 8  # rounds of interval propagation over the linear facts at each value (_bounds_at)
+
+
+def _by_earlier(q, earlier, order, values, badness, total, rows, search, admit):
+    """``by_residue`` when the facts tie the run start's variables to a symbol declared before them
+    (``r + 1 <= n//2``, ``n`` first) and at the facts' model's value of it (its smallest) every splitting
+    candidate is ruled out: that symbol by value, from its smallest, each value pinned with its division
+    digits (``_symbol_digits``).  At a value the linear facts bound the start's variables (``_bounds_at``:
+    interval propagation, a superset of the values the facts allow), so its candidates are finitely many;
+    they are walked in lexicographic order as ``_walk`` walks them (a branch entered only where some class
+    below splits a run), and the first the facts allow (``admit``) is the smallest violating point: every
+    smaller value of the symbol had none.  None (the solver decides) for more than one such symbol, a
+    variable the facts leave without a bound, or past ``EARLIER_VALUES`` values or ``EARLIER_STEPS``."""
+    import numpy as np
+
+    if len(earlier) != 1 or q.cta_copies or total * max(1, rows) > WALK_CELLS:
+        return None
+    (e,) = earlier
+    var = q.ctx.vars.get(e)
+    if var is None or var.lo is None:
+        return None
+    bad = badness(0, total)[0].reshape([len(r) for r in values])
+    if not bad.any():
+        return None
+    digits = {v: parts for v, parts in _symbol_digits(q.ctx, {e}).items() if parts[3] == {e}}
+    steps = [0]
+
+    def dfs(j, at: dict, sub, bounds):
+        vals = values[j]
+        lo, hi = bounds[order[j]]
+        for x in range(lo, hi + 1):
+            steps[0] += 1
+            if steps[0] > EARLIER_STEPS:
+                raise StopIteration
+            c = (x - vals[0]) % len(vals)
+            if not sub[c].any():
+                continue
+            here = {**at, order[j]: x}
+            found = admit(here) if j == len(order) - 1 else dfs(j + 1, here, sub[c], bounds)
+            if found is not None:
+                return found
+        return None
+
+    top = var.lo + EARLIER_VALUES - 1 if var.hi is None else min(var.hi, var.lo + EARLIER_VALUES - 1)
+    try:
+        for x in range(var.lo, top + 1):
+            pins = {e: x}
+            for v, (src, d, kind, _) in digits.items():  # (the memo's order: a nested digit after its source)
+                whole = src.eval(pins)
+                pins[v] = whole // d if kind == "q" else whole % d
+            bounds = _bounds_at(q, pins, order)
+            if bounds is None:  # a variable without a bound at this value: its candidates are not finitely many
+                return None
+            if not bounds:  # no allowed value at all here
+                continue
+            found = dfs(0, {e: x}, bad, bounds)
+            if found is not None:
+                return search(found)
+    except StopIteration:
+        return None
+    return None
+
+
+def _bounds_at(q, pins: dict, order) -> "dict | None":
+    """``{var: (lo, hi)}`` for the variables of ``order`` with ``pins`` (variable -> value) substituted in
+    the linear facts, by interval propagation from the variables' ranges (sound: every allowed value lies
+    inside); ``{}`` when the facts leave some variable no value, None when one of ``order`` has no upper
+    or lower end."""
+    ctx = q.ctx
+    box = {n: [v.lo, v.hi] for n, v in ctx.vars.items()}
+    for v, x in pins.items():
+        lo, hi = box.get(v, [None, None])
+        if (lo is not None and x < lo) or (hi is not None and x > hi):
+            return {}
+        box[v] = [x, x]
+    facts = []
+    for p, op in ctx.rels:
+        p = p.subst(pins)
+        if not any(len(m) > 1 for m in p.terms):
+            facts += nonnegative(p, op)
+    for _ in range(EARLIER_ROUNDS if facts else 0):
+        changed = False
+        for f in facts:  # f >= 0: a*x >= -(the rest), at most -(its lowest) ... at least -(its highest)
+            for m, a in f.terms.items():
+                if not m:
+                    continue
+                (x,) = m
+                rest = 0
+                for m2, a2 in f.terms.items():
+                    if m2 == m:
+                        continue
+                    if not m2:
+                        rest += a2
+                        continue
+                    lo2, hi2 = box[m2[0]]
+                    end = hi2 if a2 > 0 else lo2
+                    if end is None:
+                        rest = None
+                        break
+                    rest += a2 * end
+                if rest is None:
+                    continue
+                lo, hi = box[x]
+                if a > 0:  # a*x >= -rest
+                    new = -(rest // a)
+                    if lo is None or new > lo:
+                        box[x][0], changed = new, True
+                else:  # -a*x <= rest
+                    new = rest // -a
+                    if hi is None or new < hi:
+                        box[x][1], changed = new, True
+                if box[x][0] is not None and box[x][1] is not None and box[x][0] > box[x][1]:
+                    return {}
+        if not changed:
+            break
+    out = {}
+    for v in order:
+        lo, hi = box[v]
+        if lo is None or hi is None:
+            return None
+        out[v] = (lo, hi)
+    return out
 
 
 def _symbol_of(q, var: str):
