@@ -17,6 +17,7 @@ bounded by their facts, with that digit tried at each place in the order.
 """
 from __future__ import annotations
 
+import math
 from itertools import permutations
 
 import z3
@@ -118,8 +119,14 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
         for v, _ in order:
             c = abs(ca[v].constant)
             if c <= total:  # (across CTAs: the CTA digits' actual differences may still make it)
-                return _across(q, order, ca, spans, more, background()) if more & set(ca) else []
+                if more & set(ca):
+                    return _across(q, order, ca, spans, more, background())
+                # no chain: every difference of the digits, tried
+                return [cmp("==", zv[v], zv[w]) for v, w in pairs] if _no_collision(q, pairs, ca, None) else []
             total += c * spans[v]
+        return [cmp("==", zv[v], zv[w]) for v, w in pairs]
+    strides = set().union(*(ca[v].variables() for v, _ in pairs))  # the coefficients' parameters
+    if len(strides) == 1 and not more and _no_collision(q, pairs, ca, min(strides)):  # one of them: exact
         return [cmp("==", zv[v], zv[w]) for v, w in pairs]
     facts = background()
     orders = [sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))]  # at the parameters' lower ends
@@ -140,6 +147,55 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
         if _chain_proved(q, order, ca, spans, facts):
             return [zv[v] == zv[w] for v, w in pairs]
     return _across(q, orders[0], ca, spans, more, facts) if more else []
+
+
+DIFFERENCES = 1 << 16  # difference vectors _no_collision tries, at most
+
+
+def _no_collision(q, pairs, ca, p: "str | None") -> bool:
+    """True when ``Σ c_k·Δ_k = 0`` has no solution with the differences ``Δ_k = x_k(a) - x_k(b)`` of the
+    paired digits (each over its two ranges) not all 0, for any value of the parameter ``p`` in its range
+    (``c_k = α_k·p + β_k``; ``p`` None: constant coefficients): then equal offsets mean equal digits.
+    Exact where the chain condition is only sufficient (``3x + 5y`` over ``[0, 4]^2``; a stride that is
+    a multiple of ``n`` next to a constant one, the chain holding only for small ``n``): every difference
+    vector is tried (``DIFFERENCES`` at most), and each gives at most one ``p`` (``p = -B/A``).  False
+    (no lemma: the solver decides) past the limits or when some value in ``p``'s range collides, even one
+    the facts rule out."""
+    import numpy as np
+
+    lo = hi = None
+    if p is not None:
+        var = q.ctx.vars.get(p)
+        if var is None or var.lo is None or var.hi is None:
+            return False
+        lo, hi = var.lo, var.hi
+    alphas, betas, ranges = [], [], []
+    for v, w in pairs:
+        c = ca[v]
+        if any(m not in ((), (p,)) for m in c.terms):
+            return False
+        a, b = q.ctx.vars[v], q.ctx.vars[w]
+        alphas.append(c.terms.get((p,), 0) if p is not None else 0)
+        betas.append(c.terms.get((), 0))
+        ranges.append((a.lo - b.hi, a.hi - b.lo))
+    if math.prod(r1 - r0 + 1 for r0, r1 in ranges) > DIFFERENCES:
+        return False
+    reach = max(max(abs(r0), abs(r1)) for r0, r1 in ranges) if ranges else 0
+    if (sum(map(abs, alphas)) + sum(map(abs, betas))) * reach >= 1 << 62 or \
+            (p is not None and max(abs(lo), abs(hi)) >= 1 << 62):
+        return False
+    axes = np.meshgrid(*(np.arange(r0, r1 + 1, dtype=np.int64) for r0, r1 in ranges), indexing="ij")
+    d = np.stack([x.ravel() for x in axes], axis=1)
+    d = d[d.any(axis=1)]  # not all 0
+    a = d @ np.array(alphas, dtype=np.int64)
+    b = d @ np.array(betas, dtype=np.int64)
+    if ((a == 0) & (b == 0)).any():  # a collision at every value of p
+        return False
+    some = a != 0
+    a, b = a[some], b[some]
+    whole = b % a == 0
+    at = -b[whole] // a[whole]  # the one value of p at which this difference collides
+    return not bool(((at >= lo) & (at <= hi)).any()) if p is not None else True
 
 
 def _chain_proved(q, order, ca, spans, facts: list, actual: set = frozenset()) -> bool:
