@@ -792,3 +792,23 @@ def test_bounds_at_a_pinned_value_hold_every_allowed_value():
         allowed = [r for r in range(0, 200, 2)
                    if decide.allowed(check, {"n": n, "r": r, "r2": 0, "s": 12})]
         assert allowed and lo * 2 <= min(allowed) and max(allowed) == 2 * hi
+
+
+def test_the_first_symbol_by_class_and_the_others_by_value_skip_ruled_out_candidates_exactly():
+    """Seed 172 (--swizzled): the run start holds ``n`` (1,024 classes), the digit ``n2//3`` (``n2`` by value)
+    and ``r`` (its whole range, 0-26, by value): 1.7 million combinations, past 2^20, and the splits at
+    ``n = 7`` for ``n2`` not a multiple of 4 are ruled out.  With every variable after the first by value,
+    a ruled-out candidate hides no smaller one (a larger member of ``n``'s class comes after every class's
+    smallest): the steps go on to ``(n, n2, r) = (7, 28, 0)``, the decider's first (unknown at 10 s
+    before)."""
+    check = tilecheck.load(ROWS / "seed172_classes_of_the_first_symbol.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    expected = _first_by_the_decider(check, [("n", range(2, 40)), ("n2", range(20, 83)), ("r", range(0, 30))])
+    assert expected == {"n": 7, "n2": 28, "r": 0}
+    assert env is not None and Witness(q, env).symbols == expected
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    smallest = _smallest_by_the_decider(check, o.counterexample)
+    assert smallest is not None and all(smallest[k] == o.counterexample.get(k, {}) for k in smallest)

@@ -250,6 +250,8 @@ GRID = 3  # smallest allowed values per symbol tried after the facts' model (POI
 RESIDUE_BITS = 20  # T = M + S + B at most (the table of bad run starts has 2^T entries)
 RESIDUE_COMBOS = 1 << 20  # symbol values enumerated at most (in steps, the first splitting one ends it) ...
 RESIDUE_S = 0.5  # ... within this many seconds (the steps after the first)
+RESIDUE_DIGITS = 1 << 24  # ... or this many when a symbol's division digit or a later symbol is in them (no
+# interval for the last variable then: the steps go on until the time is up)
 RESIDUE_CELLS = 1 << 21  # symbol values x distinct run starts evaluated per step
 TRIES = 256  # splitting values of a lone variable that the other facts may rule out, tried in order
 
@@ -392,10 +394,10 @@ def by_residue(q, shortcut, coords: list, search):
             tables[key][0].append(row)
         groups = [(np.array(rows_, dtype=np.int64), table) for rows_, table in tables.values()]
         total = math.prod(len(r) for r in values)
-        if total > RESIDUE_COMBOS and (digits_of or later):
+        if total > RESIDUE_COMBOS and not (digits_of or later):  # too many classes: the leading variables'
+            return _values_then_last(q, order, monos, coef, groups, mod, search)  # values, the last one's interval
+        if total > RESIDUE_DIGITS:
             return None
-        if total > RESIDUE_COMBOS:  # too many classes: the leading variables' values, the last one's
-            return _values_then_last(q, order, monos, coef, groups, mod, search)  # interval
 
         def badness(first, stop):
             """Whether combinations ``first .. stop-1`` (lexicographic) split a run, with their digits."""
@@ -427,9 +429,13 @@ def by_residue(q, shortcut, coords: list, search):
             congruences = _class_invariant(q, order[-1], len(values[-1]))
             congruent = None if congruences is None else \
                 np.array([all((k * x) % d == e for k, d, e in congruences) for x in values[-1]], dtype=bool)
-            exact_lead = all(len(values[j]) == q.ctx.vars[v].hi - q.ctx.vars[v].lo + 1
-                             for j, v in enumerate(order[:-1]) if q.ctx.vars[v].hi is not None) \
-                and all(q.ctx.vars[v].hi is not None for v in order[:-1])
+            def whole(j):  # the variable goes by value over its whole range, not by class
+                var = q.ctx.vars[order[j]]
+                return var.hi is not None and len(values[j]) == var.hi - var.lo + 1
+            # the first variable may go by class: a larger member of any of its classes lies past every
+            # class's smallest member, so past every candidate; the ones between must go by value
+            exact_lead = all(whole(j) for j in range(1, len(order) - 1))
+            whole_last = whole(len(order) - 1)  # then a candidate ruled out hides no larger member of its class
             deadline = time.perf_counter() + RESIDUE_S
             for first in range(0, total, chunk):
                 if first and time.perf_counter() > deadline:  # (a miss concludes nothing: the solver decides)
@@ -440,8 +446,9 @@ def by_residue(q, shortcut, coords: list, search):
                 for i in np.flatnonzero(bad).tolist():
                     at = {v: values[j][int(digits[j][i])] for j, v in enumerate(order)}
                     prefix = tuple(int(digits[j][i]) for j in range(len(order) - 1))
-                    if skipped is not None and prefix != skipped:  # a larger member of a class skipped at
-                        return _walk(q, order, values, badness, total, len(coef), search, admit)  # smaller leading
+                    if skipped is not None and prefix != skipped and not whole_last:  # a larger member of a
+                        # class skipped at smaller leading values may come before this candidate
+                        return _walk(q, order, values, badness, total, len(coef), search, admit)
                     admitted = admit(at)
                     if admitted is not None:
                         return search(admitted)
@@ -453,7 +460,8 @@ def by_residue(q, shortcut, coords: list, search):
                     # the leading variables at their values: every other member of this class (of the last
                     # variable) lies past every candidate with these leading values (each the smallest of
                     # its class, all below lo + period), so the next candidate with them is still the smallest
-            return None
+            # every candidate ruled out: a larger member of a class (the first variable's) may still split
+            return _walk(q, order, values, badness, total, len(coef), search, admit) if tried else None
 
         found = first_split()
         if found is None and earlier:  # every candidate ruled out there: the earlier symbol by value
