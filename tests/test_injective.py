@@ -2,6 +2,8 @@
 apart (both ``r % 8 == 0``) counts with its actual difference, and the facts' division digits are
 given to the chain query (``x = 8*q + rem``: with ``q`` dropped, ``x % 8 == 0`` was lost)."""
 import tomllib
+
+import pytest
 from pathlib import Path
 
 import tilecheck
@@ -118,3 +120,105 @@ def test_no_collision_is_exact_against_brute_force(data):
     # the offsets compared are Σ c·x_a and Σ c·x_b: a collision is x_a != x_b (as digit vectors) with
     # equal offsets; the lemma's claim is that equal offsets force x_a == x_b digit by digit
     assert got == (not _collides(alphas, betas, ra, rb, range(plo, phi + 1) if one else [0]))
+
+
+# --- every allowed point of a few-valued symbol box (runner._every_point) -----------------------------
+
+FEW = Path(__file__).parent / "data" / "disjoint" / "seed181_few_symbol_values.toml"
+FEW_FACTS = 'assume = ["r % 8 == 0", "s % 4 == 0", "s2 % 4 == 0", "s2 >= 4*s"]'
+
+
+def _few(facts: str | None = None):
+    text = FEW.read_text()
+    assert FEW_FACTS in text
+    return from_dict(tomllib.loads(text if facts is None else text.replace(FEW_FACTS, f"assume = {facts}")))
+
+
+def _allowed_points(check):
+    return [e for e in ({"r": 0, "s": s, "s2": s2} for s in range(4, 10) for s2 in range(4, 66))
+            if decide.allowed(check, e)]
+
+
+def _route(monkeypatch):
+    from tilecheck.proofs import runner
+    seen = []
+    real = runner._every_point
+    monkeypatch.setattr(runner, "_every_point", lambda *a, **k: seen.append(real(*a, **k)) or seen[-1])
+    return seen
+
+
+def test_few_symbol_values_each_pinned_prove_what_the_whole_query_could_not(monkeypatch):
+    """Seed 181: 22 allowed ``(s, s2)`` points; the whole query was unknown at 2 s (under z3 5.4.1 and
+    5.0.0).  Each point pinned is linear: every one unsat is a proof, and the decider, over every allowed
+    point, agrees."""
+    seen = _route(monkeypatch)
+    check = _few()
+    (o,) = [o for o in prove(check, timeout=2).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "proved", o.message
+    assert any(s is not None and str(s[1]) == "unsat" for s in seen)
+    envs = _allowed_points(check)
+    assert len(envs) == 22 and decide.decide(check, envs)[0]["disjoint"][0] == "proved"
+
+
+def test_the_first_colliding_point_of_few_symbol_values_is_the_deciders_first(monkeypatch):
+    """The same store with ``s2 % 3 == 1`` (42 allowed points): the first point, in declaration order, at
+    which the pinned query is sat is the refutation, at the decider's first colliding symbols."""
+    seen = _route(monkeypatch)
+    check = _few('["s % 4 == 0", "s2 % 3 == 1"]')
+    (o,) = [o for o in prove(check, timeout=2).applies[0].obligations if o.name == "disjoint"]
+    first = next(e for e in _allowed_points(check) if decide.decide(check, [e])[0]["disjoint"][0] == "refuted")
+    assert o.status == "refuted" and o.counterexample["first"]["symbols"] == first
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+
+
+@pytest.mark.parametrize("path,box", [
+    (FEW, {"r": [0], "s": range(4, 10), "s2": range(4, 66)}),
+    (Path(__file__).parent / "data" / "swizzled_rows" / "seed152_tied_to_an_earlier_symbol_by_value.toml",
+     {"n": range(4, 60, 4), "r": range(0, 40, 2), "r2": [0, 2], "s": [12, 16]}),
+    (Path(__file__).parent / "data" / "swizzled_rows" / "seed172_classes_of_the_first_symbol.toml",
+     {"n": range(2, 12), "n2": range(20, 40), "r": range(0, 12)}),
+])
+def test_the_facts_evaluated_at_a_point_are_the_deciders(path, box):
+    """``runner._facts_hold`` (the encoded facts, their division digits computed) against the decider's
+    ``allowed`` at every point of a box of symbol values: the same answer wherever it gives one."""
+    import itertools
+    from tilecheck.encode import Query
+    from tilecheck.proofs import runner
+    check = tilecheck.load(path)
+    q = Query(check, check.applies[0])
+    names = list(box)
+    told = 0
+    for values in itertools.product(*box.values()):
+        sym = dict(zip(names, values))
+        env = {}
+        for n, v in sym.items():
+            p = q.symbols[n]
+            (var,) = p.variables()
+            scale = p.terms[(var,)]
+            if v % scale:
+                break
+            env[var] = v // scale
+        else:
+            got = runner._facts_hold(q, env)
+            if got is not None:
+                told += 1
+                assert got == decide.allowed(check, sym), sym
+    assert told > 20
+
+
+def test_a_sat_point_among_few_symbol_values_is_the_refutation_not_a_proof(monkeypatch):
+    """The first attempt cut short (so that the points decide): with ``s2 % 3 == 1`` and ``s2 <= 16``
+    (10 allowed points), the points are asked in order and the first sat one, ``(s, s2) = (8, 4)``, is
+    the refutation; every point before it is unsat.  (A sat point taken for unsat would be a wrong
+    proof: this test is what holds that.)"""
+    from tilecheck.proofs import runner
+    monkeypatch.setattr(runner, "MAIN_FIRST_S", 0.0001)
+    seen = _route(monkeypatch)
+    check = _few('["s % 4 == 0", "s2 % 3 == 1", "s2 <= 16"]')
+    envs = _allowed_points(check)
+    assert len(envs) == 10
+    first = next(e for e in envs if decide.decide(check, [e])[0]["disjoint"][0] == "refuted")
+    assert first == {"r": 0, "s": 8, "s2": 4}
+    (o,) = [o for o in prove(check, timeout=2).applies[0].obligations if o.name == "disjoint"]
+    assert seen and seen[0] is not None and str(seen[0][1]) == "sat"
+    assert o.status == "refuted" and o.counterexample["first"]["symbols"] == first

@@ -19,6 +19,7 @@ from typing import Callable
 import z3
 
 from ..encode import Query, Witness
+from ..poly import Poly
 from . import modular
 
 from ..verdict import Verdict
@@ -153,6 +154,10 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         spent = time.perf_counter() - began
     # a hard one: every later attempt in a fresh Z3 context of its own (_fresh_check says why; a
     # context that has run other checks is no longer as fast: only the case split's cases share one)
+    if r == z3.unknown and symbolic:  # few allowed symbol values: each decided, pinned (exact both ways)
+        every = _every_point(q, query, used, (start + timeout_s - time.perf_counter()) * EVERY_SHARE)
+        if every is not None:
+            solver, r, found = every
     if r == z3.unknown and symbolic:  # the points next to the facts' model (Facts.neighbours)
         for near in facts.neighbours() if facts is not None and facts.status == "sat" else ():
             pinned, at_near, near_model = _at_the_facts_model(q, query, used, facts, timeout_s * NEAR_SHARE, near,
@@ -450,6 +455,97 @@ def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
             add(pinned, [*query, *pins])
             return pinned, r, found
     return None
+
+
+EVERY_BOX = 1 << 14  # points of the symbols' box whose facts _every_point evaluates, at most
+EVERY_POINTS = 64  # points the facts allow that _every_point decides one by one, at most
+EVERY_SHARE = 0.5  # of the budget left after the first attempt
+EVERY_POINT_S = 0.1  # seconds per point at most (an unknown point ends it)
+
+
+def _every_point(q: Query, query: list, used: set, seconds: float):
+    """A symbolic query decided point by point when its symbols allow few values: every point of the
+    box of the query's symbol variables (their ranges, which the query states) where the facts hold --
+    evaluated exactly here (``_facts_hold``; a point where one cannot be is kept) -- pinned and decided
+    in one fresh context, in lexicographic (declaration) order.  With the symbols concrete the query's
+    products in them are linear.  The first sat point is a refutation at the smallest symbol values;
+    unsat at every point is a proof (no allowed value is left out).  ``(solver, answer, model or None)``,
+    or None: too many points, an unknown point, or out of time (nothing is concluded).  Fuzz seed 181: a
+    ``.local`` v8 store through strides ``s`` and ``s2 >= 4*s`` with 22 allowed points, unknown at 2 s."""
+    syms = [v for v in q.ctx.vars if v in used and v in q.symbol_vars()]
+    if not syms or q.cta_copies or seconds <= 0.002:
+        return None
+    ranges = []
+    for v in syms:
+        var = q.ctx.vars[v]
+        if var.lo is None or var.hi is None:
+            return None
+        ranges.append(range(var.lo, var.hi + 1))
+    if prod(len(r) for r in ranges) > EVERY_BOX:
+        return None
+    points = []
+    for values in itertools.product(*ranges):
+        env = dict(zip(syms, values))
+        if _facts_hold(q, env) is not False:
+            points.append(env)
+            if len(points) > EVERY_POINTS:
+                return None
+    if not points:
+        return None
+    began = time.perf_counter()
+    deadline = began + seconds
+    fresh = _Fresh(query)
+    for k, env in enumerate(points):
+        now = time.perf_counter()
+        left = deadline - now
+        if left <= 0.001 or (k >= 3 and (now - began) / k * len(points) > seconds):  # (it would not finish:
+            return None  # the other routes get the time; a refutation before the end is found by the grid too)
+        pins = [q.zv[v] == env[v] for v in syms]
+        r, found = fresh.check(pins, min(left, EVERY_POINT_S))
+        if r == z3.unknown:
+            return None
+        if r == z3.sat:
+            pinned = tactic_solver(max(1, int(left * 1000)))
+            add(pinned, [*query, *pins])
+            return pinned, r, found
+    solver = tactic_solver(max(1, int((deadline - time.perf_counter()) * 1000)))
+    add(solver, query)  # the query in the main context: --smt2/--recheck
+    return solver, z3.unsat, None
+
+
+_HOLDS = {"<": lambda x: x < 0, "<=": lambda x: x <= 0, ">": lambda x: x > 0, ">=": lambda x: x >= 0,
+          "==": lambda x: x == 0, "!=": lambda x: x != 0}
+
+
+def _facts_hold(q: Query, env: dict) -> "bool | None":
+    """Whether every fact (``Context.rels``) holds at the symbol variables' values ``env``, their division
+    digits (``Context.divmod``: floor division) computed from them; None when some fact names a variable
+    that cannot be computed so (nothing is ruled out then)."""
+    env = dict(env)
+    ctx = q.ctx
+    progress = True
+    while progress:  # the digits of known values, until no more (a nested digit after its source)
+        progress = False
+        for key, parts in ctx.memo.items():
+            if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "divmod" and isinstance(key[2], int)):
+                continue
+            src, d = key[1], key[2]
+            names = [min(part.variables()) if part.variables() else None for part in parts]
+            if d <= 0 or None in names or any(part != Poly.var(n) for part, n in zip(parts, names)):
+                continue
+            if names[0] in env or not src.variables() <= set(env):
+                continue
+            value = src.eval(env)
+            env[names[0]], env[names[1]] = value // d, value % d
+            progress = True
+    unknown = False
+    for p, op in ctx.rels:
+        if not p.variables() <= set(env):
+            unknown = True
+            continue
+        if not _HOLDS[op](p.eval(env)):
+            return False
+    return None if unknown else True
 
 
 _CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")  # "name % d == e"
