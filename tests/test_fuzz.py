@@ -312,3 +312,26 @@ def test_restricted_checks_never_stage_outside_the_restriction():
             assert a.scope == "cta" and not a.is_load and a.opcode.text.startswith("st."), to_toml(drawn)
             assert drawn["tensors"][a.memory.tensor]["scope"] == "shared", to_toml(drawn)
     assert kept > 300
+
+
+def test_an_obligations_time_over_the_limit_is_its_own_not_cvc5s():
+    """``differential.slow``: with ``--recheck`` an obligation's seconds include cvc5's re-decision of its
+    queries (the CI campaign listed a 0.35 s alignment refutation as 5.5 s); that is taken out, query by
+    query (``<obligation>`` and ``<obligation>-<suffix>``), of the same apply only."""
+    from types import SimpleNamespace
+    from tilecheck.fuzz import differential
+    from tilecheck.proofs import Outcome
+    from tilecheck.proofs.smt2 import Record
+
+    def report(records, seconds=5.5):
+        obs = [Outcome("alignment", "refuted", seconds), Outcome("overflow", "refuted", 1.4)]
+        return SimpleNamespace(applies=[SimpleNamespace(obligations=obs)],
+                               recheck=None if records is None else SimpleNamespace(records=records))
+
+    rec = lambda apply, name, s: Record("f", apply, name, "sat", seconds=s)  # noqa: E731
+    assert differential.slow(report([rec(0, "alignment", 3.0), rec(0, "alignment-residue", 2.0),
+                                     rec(0, "overflow", 1.0)])) == []
+    assert [(n, round(s, 6)) for _, n, _, s in differential.slow(report([rec(0, "alignment", 3.0)]))] == \
+        [("alignment", 2.5), ("overflow", 1.4)]
+    assert [n for _, n, _, _ in differential.slow(report([rec(1, "alignment", 5.0)]))] == ["alignment", "overflow"]
+    assert [n for _, n, _, _ in differential.slow(report(None))] == ["alignment", "overflow"]
