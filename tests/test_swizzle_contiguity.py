@@ -812,3 +812,22 @@ def test_the_first_symbol_by_class_and_the_others_by_value_skip_ruled_out_candid
     assert o.status == "refuted" and o.counterexample["symbols"] == expected
     smallest = _smallest_by_the_decider(check, o.counterexample)
     assert smallest is not None and all(smallest[k] == o.counterexample.get(k, {}) for k in smallest)
+
+
+def test_a_first_symbol_with_a_digit_past_the_value_limit_goes_by_value_with_the_others_bounded():
+    """Seed 183 (--swizzled): ``n//2`` is in the run start and ``n`` ranges over a million values, so it
+    cannot go by value over its range; it is the first symbol, so it goes by value from its smallest, and
+    at each value the facts bound ``r`` (``r + 1 <= n//2``) while ``s``, which no fact names, goes by class
+    (``swizzle._first_by_value``): the first split the facts allow is ``(n, r, s) = (6, 0, 44)``, the
+    decider's first value by value (unknown at 2 s before)."""
+    check = tilecheck.load(ROWS / "seed183_first_symbol_by_value_past_the_limit.toml")
+    q, v = _violation(check)
+    assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    expected = _first_by_the_decider(check, [("n", range(6, 12)), ("r", range(0, 8, 4)), ("s", range(16, 120, 4))])
+    assert expected == {"n": 6, "r": 0, "s": 44}
+    assert env is not None and Witness(q, env).symbols == expected
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    smallest = _smallest_by_the_decider(check, o.counterexample)
+    assert smallest is not None and all(smallest[k] == o.counterexample.get(k, {}) for k in smallest)

@@ -365,6 +365,7 @@ def by_residue(q, shortcut, coords: list, search):
         for row, kk in zip(np.ravel(inverse).tolist(), pairs[:, -1].tolist()):
             positions.setdefault(row, set()).add(kk)
         values, residues = [], []  # per variable: every residue class once, at its smallest member
+        big = None  # the first symbol, when it must go by value over more than BY_VALUE values
         for v in order:
             g = 0
             for j, m in enumerate(monos):
@@ -376,8 +377,12 @@ def by_residue(q, shortcut, coords: list, search):
                 return None
             if v in by_value:  # a digit's symbol: every value (a digit's residue is no function of its residue)
                 if var.hi is None or var.hi - var.lo + 1 > BY_VALUE:
-                    return None
-                period = var.hi - var.lo + 1
+                    if v != order[0] or earlier:  # (the first symbol goes by value below, from its smallest)
+                        return None
+                    big = v
+                    period = 1
+                else:
+                    period = var.hi - var.lo + 1
             count = period if var.hi is None else min(period, var.hi - var.lo + 1)
             if count < 1:
                 return None
@@ -393,6 +398,8 @@ def by_residue(q, shortcut, coords: list, search):
                     tables[key][1] |= (sw(starts + kk) - sw(starts) - kk) != 0
             tables[key][0].append(row)
         groups = [(np.array(rows_, dtype=np.int64), table) for rows_, table in tables.values()]
+        if big is not None:
+            return _first_by_value(q, order, values, monos, coef, groups, mod, digits_of, search, admit)
         total = math.prod(len(r) for r in values)
         if total > RESIDUE_COMBOS and not (digits_of or later):  # too many classes: the leading variables'
             return _values_then_last(q, order, monos, coef, groups, mod, search)  # values, the last one's interval
@@ -580,6 +587,81 @@ def _by_earlier(q, earlier, order, values, badness, total, rows, search, admit):
                 return search(found)
     except StopIteration:
         return None
+    return None
+
+
+def _first_by_value(q, order, values, monos, coef, groups, mod, digits_of, search, admit):
+    """``by_residue`` when the run start's first symbol must go by value (a division digit of it is in the
+    start) over more values than ``BY_VALUE``: from its smallest, each value pinned with its digits.  At
+    a value the linear facts bound the other symbols (``_bounds_at``); a symbol no fact names (nor a digit
+    of it) goes by class, at each class's smallest member in its bounds (its class decides the split,
+    and no fact tells its members apart), every other one by value over its bounds.  The candidates at
+    that value are then finitely many, in lexicographic order, and the first the facts allow (``admit``)
+    is the smallest violating point: every smaller value of the first symbol had none.  None past
+    ``EARLIER_VALUES`` values, when some symbol of the start is left without a bound, or past the limits.
+    Seed 183 (``--swizzled``): a start with ``n//2`` (``n`` up to 1,048,576), ``r`` tied by ``r + 1 <= n//2``
+    and ``s`` unbounded: split first at ``(n, r, s) = (6, 0, 44)``, unknown at 2 s before."""
+    import numpy as np
+
+    e, rest = order[0], order[1:]
+    var = q.ctx.vars[e]
+    syms = q.symbol_vars()
+    derived = _symbol_digits(q.ctx, syms)
+    in_facts = set().union(*(p.variables() for p, _ in q.ctx.rels)) if q.ctx.rels else set()
+    named = set()  # the symbol variables some fact names, directly or through a digit of them
+    for v in in_facts:
+        if v in syms:
+            named.add(v)
+        elif v in derived:
+            named |= derived[v][3]
+        else:
+            return None  # a fact over something else: no symbol is free of it
+    own = {v: parts for v, parts in derived.items() if parts[3] == {e}}  # the first symbol's own digits
+    if any(not ({src_v for src_v in src.variables()} <= {e} | set(own)) for _, src, _, _ in digits_of):
+        return None  # a digit in the start that depends on another symbol
+    top = var.lo + EARLIER_VALUES - 1 if var.hi is None else min(var.hi, var.lo + EARLIER_VALUES - 1)
+    for x in range(var.lo, top + 1):
+        pins = {e: x}
+        for v, (src, d, kind, _) in own.items():  # (the memo's order: a nested digit after its source)
+            whole = src.eval(pins)
+            pins[v] = whole // d if kind == "q" else whole % d
+        bounds = _bounds_at(q, pins, rest)
+        if bounds is None:
+            return None
+        if not bounds:  # no allowed value at all here
+            continue
+        lists = []
+        for j, v in enumerate(rest, start=1):
+            lo, hi = bounds[v]
+            if v not in named:  # free of the facts: each class at its smallest member in the bounds
+                reps = sorted({lo + (c - lo) % len(values[j]) for c in values[j]} if hi - lo + 1 >= len(values[j])
+                              else range(lo, hi + 1))
+            else:
+                if hi - lo + 1 > EARLIER_STEPS:
+                    return None
+                reps = range(lo, hi + 1)
+            lists.append(np.asarray(list(reps), dtype=np.int64))
+        size = math.prod(len(r) for r in lists)
+        if size == 0:
+            continue
+        if size * max(1, len(coef)) > WALK_CELLS:
+            return None
+        grids = np.meshgrid(*lists, indexing="ij") if lists else []
+        exact = {e: np.full(size, x, dtype=np.int64)}
+        exact.update({v: g.ravel() for v, g in zip(rest, grids)})
+        vals = {v: a % mod for v, a in exact.items()}
+        for v, src, d, kind in digits_of:
+            whole = np.broadcast_to(np.asarray(src.eval(exact), dtype=np.int64), (size,))
+            exact[v] = whole // d if kind == "q" else whole % d
+            vals[v] = exact[v] % mod
+        start = _starts(coef, monos, vals, size, mod)
+        bad = np.zeros(size, dtype=bool)
+        for where, table in groups:
+            bad |= table[start[:, where]].any(axis=1)
+        for i in np.flatnonzero(bad).tolist():
+            admitted = admit({e: x, **{v: int(exact[v][i]) for v in rest}})
+            if admitted is not None:
+                return search(admitted)
     return None
 
 
