@@ -227,6 +227,7 @@ def test_a_violation_off_the_grid_goes_to_the_solver_and_replays(monkeypatch):
     """With the grid cut to the facts' model alone, the solver refutes; the coordinates are then
     the smallest at the symbols it found."""
     monkeypatch.setattr(swizzle, "GRID", 1)
+    monkeypatch.setattr(swizzle, "STEPPED", 1)
     monkeypatch.setattr(swizzle, "RESIDUE_COMBOS", 0)  # no search by residues either
     monkeypatch.setattr(_facts.Facts, "neighbours", lambda self, *a, **k: [])
     check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
@@ -385,6 +386,7 @@ def test_a_split_that_needs_a_later_symbols_next_value_is_found_next_to_the_fact
 
 def _off_the_grid(monkeypatch):
     monkeypatch.setattr(swizzle, "GRID", 1)
+    monkeypatch.setattr(swizzle, "STEPPED", 1)
     monkeypatch.setattr(_facts.Facts, "neighbours", lambda self, *a, **k: [])
     monkeypatch.setattr(_facts.Facts, "each_neighbour", lambda self, *a, **k: iter(()))
 
@@ -831,3 +833,38 @@ def test_a_first_symbol_with_a_digit_past_the_value_limit_goes_by_value_with_the
     assert o.status == "refuted" and o.counterexample["symbols"] == expected
     smallest = _smallest_by_the_decider(check, o.counterexample)
     assert smallest is not None and all(smallest[k] == o.counterexample.get(k, {}) for k in smallest)
+
+
+def test_gathered_rows_split_on_the_grid_stepped_by_a_congruence_fact():
+    """Seed 194 (--families): ``ldmatrix .x4.trans`` rows ``s`` apart with ``s % 4 == 0`` from 48 (the raw
+    grid of three smallest values holds one allowed ``s``): the search of gathered rows tests every point
+    at once (``candidates``), so it reaches the grid stepped by the facts (``swizzle._stepped``), and the
+    first split there, ``(s, r, c) = (68, 8, 0)``, is the decider's first (unknown at 2 s under z3 5.0.0,
+    refuted at ``s = 5956`` under 5.4.1, before)."""
+    check = tilecheck.load(ROWS / "seed194_gathered_rows_on_the_stepped_grid.toml")
+    q, v = _violation(check)
+    env = v.witness()
+    expected = _first_by_the_decider(check, [("s", range(48, 200, 4)), ("r", range(0, 9, 2)), ("c", range(0, 25, 8))])
+    assert expected == {"s": 68, "r": 8, "c": 0}
+    assert env is not None and Witness(q, env).symbols == expected
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
+
+
+@pytest.mark.parametrize("symbols", [{"s": 68, "r": 8, "c": 0}, {"s": 72, "r": 2, "c": 16}, {"s": 100, "r": 6, "c": 8}])
+def test_gathered_rows_candidates_find_the_point_by_point_searchs_point(monkeypatch, symbols):
+    """The gathered rows' ``candidates`` (explain's test on arrays) against the point-by-point search at
+    the same symbols: the same first point (or none), so the mask misses no violating point before it."""
+    check = tilecheck.load(ROWS / "seed194_gathered_rows_on_the_stepped_grid.toml")
+    q, v = _violation(check)
+    at = {}
+    for n, val in symbols.items():
+        (var,) = q.symbols[n].variables()
+        at[var] = val // q.symbols[n].terms[(var,)]
+    with_mask = v.witness(at)
+    real = swizzle.smallest_at_facts_model
+    monkeypatch.setattr(swizzle, "smallest_at_facts_model",
+                        lambda *a, candidates=None, **k: real(*a, **k))
+    q2, v2 = _violation(check)
+    assert with_mask == v2.witness(at)

@@ -90,7 +90,17 @@ def _rows(q, view, t, role):
                 {**w.describe(co), "tensor": t.name, "index": list(idx), "offset": o, "row_lane": lane,
                  "position": p, "base_offset": o0, "expected_offset": o0 + p})
 
-    witness = _witness(q, shortcut, c.all, swizzle.smallest_at_facts_model(q, c.all, explain))
+    def candidates(symbols, full):  # explain's test at every point at once (the same crd2idx, on arrays)
+        ng = len(c.group)
+        g, r, word = list(full[:ng]), list(full[ng:-1]), full[-1]
+        dom = crd2idx.Ints(symbols)
+        _, p, h0, k0 = row_of(role, g, word, dom)
+        o = crd2idx.operand_value(t, view, (*g, *r, word), dom)[OFFSET]
+        o0 = crd2idx.operand_value(t, view, (*h0, *r, k0), dom)[OFFSET]
+        return o != o0 + p
+
+    witness = _witness(q, shortcut, c.all, swizzle.smallest_at_facts_model(q, c.all, explain,
+                                                                           candidates=candidates))
     return Violation(cmp("!=", q.z(gap), 0), explain, shortcut=shortcut, witness=witness)
 
 

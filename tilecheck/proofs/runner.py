@@ -425,19 +425,9 @@ def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
     names = [n for n, p in q.symbols.items() if p.variables() and p.variables() <= used]
     if not names or any(n not in model for n in check.symbols):
         return None
-    axes = []
-    for name, sym in check.symbols.items():
-        if name not in names:
-            axes.append([model[name]])
-            continue
-        step, rest = max(1, sym.multiple_of), 0
-        for d, e in _congruences(check, name):  # "name % d == e" facts: the values they allow
-            if rest % gcd(step, d) != e % gcd(step, d):
-                return None  # no value satisfies both (the facts would be contradictory)
-            rest = next(x for x in range(rest, rest + step * d, step) if x % d == e % d)
-            step = step * d // gcd(step, d)
-        first = sym.min + (rest - sym.min) % step
-        axes.append(range(first, min(sym.max, first + step * (GRID_VALUES - 1)) + 1, step))
+    axes = grid_axes(check, names, model, GRID_VALUES)
+    if axes is None:
+        return None
     deadline = time.perf_counter() + seconds
     fresh = None
     for drawn, values in enumerate(itertools.product(*axes)):
@@ -546,6 +536,26 @@ def _facts_hold(q: Query, env: dict) -> "bool | None":
         if not _HOLDS[op](p.eval(env)):
             return False
     return None if unknown else True
+
+
+def grid_axes(check, names: list, fixed: dict, k: int) -> "list | None":
+    """Per symbol of ``check`` (declaration order): the ``k`` smallest values of ``names``' symbols by their
+    step (range, ``multiple_of`` and ``name % d == e`` facts), the others at ``fixed``'s value; None when
+    a symbol's congruences allow no value (the facts would be contradictory)."""
+    axes = []
+    for name, sym in check.symbols.items():
+        if name not in names:
+            axes.append([fixed[name]])
+            continue
+        step, rest = max(1, sym.multiple_of), 0
+        for d, e in _congruences(check, name):  # "name % d == e" facts: the values they allow
+            if rest % gcd(step, d) != e % gcd(step, d):
+                return None  # no value satisfies both
+            rest = next(x for x in range(rest, rest + step * d, step) if x % d == e % d)
+            step = step * d // gcd(step, d)
+        first = sym.min + (rest - sym.min) % step
+        axes.append(range(first, min(sym.max, first + step * (k - 1)) + 1, step))
+    return axes
 
 
 _CONGRUENCE = re.compile(r"^\s*([A-Za-z_]\w*)\s*%\s*(\d+)\s*==\s*(\d+)\s*$")  # "name % d == e"
