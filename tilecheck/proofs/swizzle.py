@@ -254,7 +254,9 @@ def _stepped(check, k: int):
     stepped by a congruence fact has one allowed value in ``d`` raw ones: fuzz seed 194, ``s % 4 == 0`` from
     48, split first at ``s = 68, r = 8``, past the raw grid)."""
     from .. import decide
-    from .runner import grid_axes
+    from .runner import _congruences, grid_axes
+    if not any(_congruences(check, name) for name in check.symbols):
+        return  # (each symbol's step is its multiple_of: the raw grid already holds its smallest values)
     axes = grid_axes(check, list(check.symbols), {}, k)
     if axes is None:
         return
