@@ -786,11 +786,7 @@ def test_bounds_at_a_pinned_value_hold_every_allowed_value():
     (nv,) = q.symbols["n"].variables()
     digits = swizzle._symbol_digits(q.ctx, {nv})
     for n in range(4, 80, 4):
-        pins = {nv: n // 4}
-        for d, (src, k, kind, _) in digits.items():
-            whole = src.eval(pins)
-            pins[d] = whole // k if kind == "q" else whole % k
-        lo, hi = swizzle._bounds_at(q, pins, [rv])[rv]
+        lo, hi = swizzle._bounds_at(q, swizzle._pinned(nv, n // 4, digits), [rv])[rv]
         allowed = [r for r in range(0, 200, 2)
                    if decide.allowed(check, {"n": n, "r": r, "r2": 0, "s": 12})]
         assert allowed and lo * 2 <= min(allowed) and max(allowed) == 2 * hi

@@ -593,11 +593,7 @@ def _by_earlier(q, earlier, order, values, badness, total, rows, search, admit):
     top = var.lo + EARLIER_VALUES - 1 if var.hi is None else min(var.hi, var.lo + EARLIER_VALUES - 1)
     try:
         for x in range(var.lo, top + 1):
-            pins = {e: x}
-            for v, (src, d, kind, _) in digits.items():  # (the memo's order: a nested digit after its source)
-                whole = src.eval(pins)
-                pins[v] = whole // d if kind == "q" else whole % d
-            bounds = _bounds_at(q, pins, order)
+            bounds = _bounds_at(q, _pinned(e, x, digits), order)
             if bounds is None:  # a variable without a bound at this value: its candidates are not finitely many
                 return None
             if not bounds:  # no allowed value at all here
@@ -641,11 +637,7 @@ def _first_by_value(q, order, values, monos, coef, groups, mod, digits_of, searc
         return None  # a digit in the start that depends on another symbol
     top = var.lo + EARLIER_VALUES - 1 if var.hi is None else min(var.hi, var.lo + EARLIER_VALUES - 1)
     for x in range(var.lo, top + 1):
-        pins = {e: x}
-        for v, (src, d, kind, _) in own.items():  # (the memo's order: a nested digit after its source)
-            whole = src.eval(pins)
-            pins[v] = whole // d if kind == "q" else whole % d
-        bounds = _bounds_at(q, pins, rest)
+        bounds = _bounds_at(q, _pinned(e, x, own), rest)
         if bounds is None:
             return None
         if not bounds:  # no allowed value at all here
@@ -683,6 +675,16 @@ def _first_by_value(q, order, values, monos, coef, groups, mod, digits_of, searc
             if admitted is not None:
                 return search(admitted)
     return None
+
+
+def _pinned(e: str, x: int, digits: dict) -> dict:
+    """``{e: x}`` with each of ``digits`` (``_symbol_digits``' entries of ``e`` alone, in the memo's order: a
+    nested digit after its source) computed from it."""
+    pins = {e: x}
+    for v, (src, d, kind, _) in digits.items():
+        whole = src.eval(pins)
+        pins[v] = whole // d if kind == "q" else whole % d
+    return pins
 
 
 def _bounds_at(q, pins: dict, order) -> "dict | None":
