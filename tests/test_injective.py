@@ -222,3 +222,74 @@ def test_a_sat_point_among_few_symbol_values_is_the_refutation_not_a_proof(monke
     (o,) = [o for o in prove(check, timeout=2).applies[0].obligations if o.name == "disjoint"]
     assert seen and seen[0] is not None and str(seen[0][1]) == "sat"
     assert o.status == "refuted" and o.counterexample["first"]["symbols"] == first
+
+
+# --- the lemma's digits fix the access: disjoint proved without the solver (injective.determined) ------
+
+def _disjoint(check, apply, exporting: bool):
+    """``disjoint`` of one apply, with the query exported (the whole formula to the solver) or not."""
+    from tilecheck.proofs import disjoint, facts as facts_mod, runner
+
+    class Silent:  # a recorder that records nothing: the obligation states its whole formula
+        def observe(self, *a, **k):
+            pass
+    f = facts_mod.decide(check, 10)
+    return runner.decide("disjoint", disjoint.violation, check, apply, 10, f, False,
+                         Silent() if exporting else None)
+
+
+@settings(max_examples=120, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_determined_digits_prove_what_the_whole_query_proves(data):
+    """On drawn concrete checks (the fuzz campaign's strategy), ``disjoint`` without the solver where the
+    lemma's digits fix the accesses has the status the whole query gets from the solver (exported:
+    no shortcut), and the brute-force decider's."""
+    from tilecheck.errors import InputError
+    from tilecheck.strategies import checks
+    d = data.draw(checks())
+    try:
+        check = from_dict(d, "<drawn>")
+    except InputError:
+        return
+    decided = decide.decide(check)
+    proved = prove(check, timeout=10).applies
+    for i, apply in enumerate(check.applies):
+        quick, whole = _disjoint(check, apply, False), _disjoint(check, apply, True)
+        assert quick.status == whole.status, (quick.message, whole.message)
+        (o,) = [o for o in proved[i].obligations if o.name == "disjoint"] or [None]
+        if o is not None and "disjoint" in decided[i]:  # in the pipeline (its prerequisites proved or not)
+            assert o.status == decided[i]["disjoint"][0], o.message
+
+
+def _store_query(layout: str, threads: int = 32):
+    """A Query of a warp-scope store of an (R, 4) int32 register tile through ``layout``, with the
+    lemma's pairs of its disjoint formula."""
+    from tilecheck.encode import Query
+    from tilecheck.proofs import disjoint
+    check = from_dict({"threads": threads, "tensors": {
+        "A": {"dtype": "int32", "scope": "global", "shape": [32, 4], "layout": layout},
+        "R": {"dtype": "int32", "scope": "register", "shape": [32, 4], "layout": "(32,4):(1@laneid,1)"}},
+        "apply": [{"opcode": "st.global.b32", "scope": "warp", "dst": "A: l j -> l j ()", "src": "R: l j -> l j ()"}]})
+    q = Query(check, check.applies[0])
+    a, b = q.coords("a", thread=True), q.coords("b", thread=True)
+    pairs: list = []
+    from tilecheck.layout import OFFSET
+    off_a, off_b = q.value(q.memory, a)[OFFSET], q.value(q.memory, b)[OFFSET]
+    injective.lemma(q, off_a, "a", off_b, "b", pairs_out=pairs)
+    return check, q, a, b, pairs, disjoint._coordinates(q, a, b, thread=True)
+
+
+def test_determined_needs_every_coordinate_fixed():
+    """Row-major (32, 4): every coordinate (the repeat, and the thread through its lane digit) is fixed
+    by the lemma's digits: determined.  The same coordinates paired wrongly (a's repeat with b's
+    word): not.  A broadcast (the lane's stride 0): the lane is no digit of the offset, not
+    determined, and disjoint is refuted as the decider refutes it (warps of one CTA race)."""
+    check, q, a, b, pairs, coords = _store_query("(32,4):(4,1)")
+    assert pairs and injective.determined(q, pairs, coords)
+    swapped = [(a.repeat[0], b.word), *coords[1:]]
+    assert not injective.determined(q, pairs, swapped)
+    assert not injective.determined(q, [], coords)
+    check, q, a, b, pairs, coords = _store_query("(32,4):(0,1)")
+    assert not injective.determined(q, pairs, coords)
+    (o,) = [o for o in prove(check).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "refuted" and decide.decide(check)[0]["disjoint"][0] == "refuted"

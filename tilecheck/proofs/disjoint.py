@@ -12,21 +12,38 @@ from ..layout import OFFSET
 from ..poly import And, Or, Poly, cmp
 from . import injective
 from .guard import atom_inside, restricts
-from .runner import Violation
+from .runner import Violation, static
 
 
 def violation(q):
     return _load(q) if q.apply.is_load else _store(q)
 
 
-def _differ(q, a, b, thread=False, cta=()):
+def _coordinates(q, a, b, thread=False, cta=()) -> list:
+    """The pairs of polynomials two accesses differ in when they are distinct accesses: repeat and
+    word, the thread (``thread``), and another CTA's CTA-bound symbols (``cta``)."""
     pairs = list(zip(a.repeat, b.repeat)) + [(a.word, b.word)]
-    terms = [cmp("!=", q.z(x), q.z(y)) for x, y in pairs]
     if thread:
-        terms.append(cmp("!=", q.z(Poly.var(f"{a.tag}:thread")), q.z(Poly.var(f"{b.tag}:thread"))))
+        pairs.append((Poly.var(f"{a.tag}:thread"), Poly.var(f"{b.tag}:thread")))
     for name in cta:  # another CTA: some CTA-bound symbol differs
-        terms.append(cmp("!=", q.z(q.symbols[name]), q.z(b.symbols[name])))
-    return Or(*terms)
+        pairs.append((q.symbols[name], b.symbols[name]))
+    return pairs
+
+
+def _differ(q, a, b, thread=False, cta=()):
+    return Or(*[cmp("!=", q.z(x), q.z(y)) for x, y in _coordinates(q, a, b, thread, cta)])
+
+
+def _determined(q, pairs: list, coordinates: list, extra=(frozenset(), frozenset())) -> bool:
+    """The lemma's digits fix every coordinate (``injective.determined``): no two distinct accesses
+    share an offset, proved without the solver.  Not when exporting (--smt2 / --recheck): the query
+    states the whole formula for the solvers to decide."""
+    return getattr(q, "exporting", True) is False and injective.determined(q, pairs, coordinates, extra=extra)
+
+
+def _proved():
+    """``disjoint`` proved by the lemma (``_determined``): no formula left."""
+    return static(True, "")
 
 
 def _load(q):
@@ -34,7 +51,13 @@ def _load(q):
     t = q.tensor(view)
     a = q.coords("a")
     b = q.with_repeat(a, "b")
-    same = cmp("==", q.z(q.value(view, a)[OFFSET]), q.z(q.value(view, b)[OFFSET]))
+    slot_a, slot_b = q.value(view, a)[OFFSET], q.value(view, b)[OFFSET]
+    if getattr(q, "exporting", True) is False:  # one thread's slots: the lemma's digits fix the access (the group is shared)
+        pairs: list = []
+        injective.lemma(q, slot_a, "a", slot_b, "b", pairs_out=pairs)
+        if _determined(q, pairs, _coordinates(q, a, b)):
+            return _proved()
+    same = cmp("==", q.z(slot_a), q.z(slot_b))
 
     def explain(w):
         ca, cb = w.coords("a"), w.coords("b")
@@ -75,7 +98,10 @@ def _store(q):
     # of the CTA-bound symbols counts as a digit too, over the range the facts prove for it
     extra = (set().union(*(q.symbols[n].variables() for n in cta)),
              set().union(*(b.symbols[n].variables() for n in cta))) if grid else (set(), set())
-    formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b", extra))
+    pairs: list = []
+    formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b", extra, pairs_out=pairs))
+    if _determined(q, pairs, _coordinates(q, a, b, thread=not local, cta=cta), extra):
+        return _proved()
     if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store, and for two accesses
         # in bounds, equal offsets mean equal indices when the layout is injective on its domain
         formula = And(formula, atom_inside(q, a), atom_inside(q, b),

@@ -65,11 +65,77 @@ def _split(q, off: Poly, leaves: set[str]):
     return {v: Poly(t) for v, t in coef.items()}
 
 
-def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(), frozenset())) -> list:
+def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(), frozenset()),
+          pairs_out: list | None = None) -> list:
     """Equalities ``x_k(a) == x_k(b)`` implied by ``off_a == off_b`` (Z3 terms), or [] when the
     chain condition is not proved.  ``extra``: more variables of each side that count as its digits
     (two CTAs: each one's copy of the CTA-bound symbols), over the range the facts prove for them
-    (``_proved_range``: a superset of the values the facts allow, so the lemma stays valid)."""
+    (``_proved_range``: a superset of the values the facts allow, so the lemma stays valid).
+    ``pairs_out``: when the lemma is those equalities of variables, their pairs ``(x_k(a), x_k(b))``
+    are appended to it (``determined`` uses them)."""
+    out = _lemma(q, off_a, tag_a, off_b, tag_b, extra)
+    if isinstance(out, tuple):  # (the pairs' equalities, the pairs)
+        if pairs_out is not None:
+            pairs_out.extend(out[1])
+        return out[0]
+    return out
+
+
+def _equal(q, pairs, strict: bool = False):
+    """The lemma of ``pairs``: their equalities and the pairs themselves."""
+    zv = q.zv
+    return ([zv[v] == zv[w] for v, w in pairs] if strict else [cmp("==", zv[v], zv[w]) for v, w in pairs]), list(pairs)
+
+
+def determined(q, pairs: list, xs: list, tags=("a", "b"), extra=(frozenset(), frozenset())) -> bool:
+    """True when equal lemma digits (``pairs``, from ``lemma``'s ``pairs_out``) make every ``(x, y)`` of
+    ``xs`` equal: each side rewritten through the encoding's defining equations (``Context.eqs``, a
+    variable of coefficient +-1 solved for) until it names only its own side's digits and the shared
+    variables (symbols, parameters), then b's digits renamed to a's, the two polynomials identical.
+    Every step is an equation the query's constraints state, so with ``xs`` the coordinates that two
+    distinct accesses differ in, ``determined`` means the violation ("differ, and the same offset")
+    has no model: ``disjoint`` is proved without the solver.  False when any step does not go through
+    (the solver decides, as before)."""
+    if not pairs:
+        return False
+    la, lb = _derived(q, tags[0]) | set(extra[0]), _derived(q, tags[1]) | set(extra[1])
+    leaves_a, leaves_b = {v for v, _ in pairs}, {w for _, w in pairs}
+    rename = {w: Poly.var(v) for v, w in pairs}
+    fixed = q.ctx.constants(la | lb)
+    for x, y in xs:
+        ex = _express(q, x, la - leaves_a, fixed)
+        ey = _express(q, y, lb - leaves_b, fixed)
+        if ex is None or ey is None or ex != ey.subst(rename):
+            return False
+    return True
+
+
+EXPRESS_STEPS = 32  # substitutions ``_express`` makes at most
+
+
+def _express(q, p: Poly, eliminate: set, fixed: dict) -> "Poly | None":
+    """``p`` with every variable of ``eliminate`` replaced through a defining equation ``c*u + rest == 0``
+    (``c`` = +-1, ``u`` in no other monomial: ``u = -c*rest``), and the one-valued variables by their
+    value; None when some variable cannot be replaced within ``EXPRESS_STEPS``."""
+    p = p.subst(fixed) if fixed and p.variables() & set(fixed) else p
+    for _ in range(EXPRESS_STEPS):
+        left = p.variables() & eliminate
+        if not left:
+            return p
+        u = min(left)
+        for e in q.ctx.eqs:
+            c = e.terms.get((u,))
+            if c in (1, -1) and not any(u in m and m != (u,) for m in e.terms):
+                p = p.subst({u: (Poly({(u,): c}) - e) * c})
+                if fixed and p.variables() & set(fixed):
+                    p = p.subst(fixed)
+                break
+        else:
+            return None
+    return None
+
+
+def _lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra):
     ctx = q.ctx
     more = set(extra[0]) | set(extra[1])
     la, lb = _derived(q, tag_a) | set(extra[0]), _derived(q, tag_b) | set(extra[1])
@@ -122,12 +188,12 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
                 if more & set(ca):
                     return _across(q, order, ca, spans, more, background())
                 # no chain: every difference of the digits, tried
-                return [cmp("==", zv[v], zv[w]) for v, w in pairs] if _no_collision(q, pairs, ca, None) else []
+                return _equal(q, pairs) if _no_collision(q, pairs, ca, None) else []
             total += c * spans[v]
-        return [cmp("==", zv[v], zv[w]) for v, w in pairs]
+        return _equal(q, pairs)
     strides = set().union(*(ca[v].variables() for v, _ in pairs))  # the coefficients' parameters
     if len(strides) == 1 and not more and _no_collision(q, pairs, ca, min(strides)):  # one of them: exact
-        return [cmp("==", zv[v], zv[w]) for v, w in pairs]
+        return _equal(q, pairs)
     facts = background()
     orders = [sorted(pairs, key=lambda vw: abs(ca[vw[0]].eval(env)))]  # at the parameters' lower ends
     at = _at_facts_model(q, params)  # and at a point the facts allow (a fact may push a stride up)
@@ -145,7 +211,7 @@ def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(
         if at is not None and _fails_at(order, ca, spans, at):
             continue  # the chain fails at an allowed point: its query is sat, no need to ask
         if _chain_proved(q, order, ca, spans, facts):
-            return [zv[v] == zv[w] for v, w in pairs]
+            return _equal(q, pairs, strict=True)
     return _across(q, orders[0], ca, spans, more, facts) if more else []
 
 
