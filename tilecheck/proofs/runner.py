@@ -99,7 +99,9 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         return Outcome(name, UNKNOWN, time.perf_counter() - start, v.unknown)
     if v.skipped is not None:
         return Outcome(name, SKIPPED, time.perf_counter() - start, v.skipped)
-    formula = z3.simplify(v.formula)
+    formula = v.formula  # a constant (a static obligation's) needs no simplification
+    if z3.Z3_get_bool_value(formula.ctx.ref(), formula.as_ast()) == z3.Z3_L_UNDEF:
+        formula = z3.simplify(formula)
     if z3.Z3_get_bool_value(formula.ctx.ref(), formula.as_ast()) == z3.Z3_L_FALSE:  # z3.is_false, without wrappers
         _record(recorder, name, apply, check, v.formula, z3.unsat)
         return Outcome(name, PROVED, time.perf_counter() - start, v.note, count=v.count)

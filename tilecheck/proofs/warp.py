@@ -383,7 +383,7 @@ def decide(q, rule: Rule):
     def over(count, ideal):
         return count > (ideal if bound is None else bound)
 
-    def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True):
+    def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True, worst: dict | None = None):
         addresses = {lane: base + a for lane, a in offsets.items()}  # the active lanes
         count, ideal = rule.count(addresses, wd, op)
         place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus)
@@ -399,6 +399,9 @@ def decide(q, rule: Rule):
         if most is not None and most != count:
             at += f"{count} {rule.unit}, "
         cex = {**d, rule.unit: count, "ideal": ideal, "count": n, "exact": exact, **cex}
+        if worst is not None and worst != symbols:  # the maximum is reached at other symbol values
+            head += " (reached at " + ", ".join(f"{k}={v}" for k, v in worst.items()) + ")"
+            cex["worst_symbols"] = dict(worst)
         if bound is not None:
             cex["expected"] = bound
         return f"{head}: {at}{how}", cex
@@ -468,11 +471,62 @@ def decide(q, rule: Rule):
         offsets = one(check, apply, view, symbols, at[0], at[1])
         return (*rule.count({lane: at[2] + a for lane, a in offsets.items()}, wd, op), offsets)
 
+    def by_residue(at_least: int | None = None, seconds: float | None = None, counts=None):
+        """``_by_residue``: True, a formula or None.  ``at_least``: the formula of the combinations that
+        are bad and count at least that; ``seconds``: the separation query's time at most
+        (``_by_residue_classes``); ``counts``: a ``Counts`` given to it."""
+        ms = None if seconds is None else int(seconds * 1000)
+        bad = over if at_least is None else (lambda k, i: over(k, i) and k >= at_least)
+        return _by_residue(q, rule, view, t, w, rep, pointer(), wd, op, bad, counts, separation_ms=ms)
+
+    def by_levels(c: int, seconds: float):
+        """The largest count of a violating warp-instruction, by the residue rule's levels from the
+        top: the combinations counting at least a level are one query each (linear in the residues,
+        unlike the lanes' count); the first satisfiable level is the maximum (its model's
+        warp-instruction counted by enumeration: at least the level, or no claim).  ``(the maximum,
+        True)``, or ``(None, False)`` when the levels do not decide it in time.  The counterexample
+        stays where it was found (its symbols the smallest): only the count is raised."""
+        from .runner import _complete, fast_solver, relevant
+        deadline = time.perf_counter() + seconds
+        if "levels" not in made:  # the counts of the bad residue combinations, sorted: they include every
+            # violating warp-instruction's count (a function of the combination: ``_by_residue`` says why)
+            most = Counts(only=True)
+            r = by_residue(seconds=seconds / 2, counts=most)
+            made["levels"] = sorted(most) if r is not None and r is not True and most else None
+        if made["levels"] is None:
+            return None, False
+
+        def decide_level(f, left):
+            """The solver on ``f`` (and the constraints): its answer, and its model's count by enumeration
+            (None when not over the bound)."""
+            solver = fast_solver(min(left, COUNT_STEP_S))
+            solver.add(f, *(q.build(k) for k, _ in relevant(set(q.zv), q.constraints())))
+            r = solver.check()
+            if r != z3.sat:
+                return r, None
+            model = solver.model()
+            env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items()
+                   if n in q.ctx.vars}
+            _complete(q, env, set(env), facts)
+            symbols2 = {n: p.eval(env) for n, p in q.symbols.items()}
+            c2, i2, _ = instruction(symbols2, _point(env, w, rep, pointer(), t.align))
+            return r, ((c2, symbols2) if over(c2, i2) else None)
+        return maximum_by_levels(made["levels"], c, deadline, lambda level, left: by_residue(level, seconds=left),
+                                 decide_level)
+
     def finish(symbols, c, at, offsets, holder):
         """The report of a violation found at ``symbols`` (count ``c`` at instruction ``at``): the worst
         instruction there and at a few nearby symbol values, then the maximum search."""
         start = time.perf_counter()
         hi = rule.most(lanes(check, apply, view), wd)  # (``encoding``'s addresses: one per lane)
+        if c < hi and not guarded(apply, view):  # the residue rule's counts: the maximum by levels
+            top, exact = by_levels(c, search_s)
+            if exact:
+                most, worst = top
+                holder.count = most
+                return report(symbols, at[0], at[1], at[2], offsets, most, True, worst)
+            if made["levels"] is not None:
+                hi = min(hi, max(made["levels"][-1], c))
         if c < hi:  # few allowed symbol values: every one enumerated is the exact maximum, no search
             whole = _every_instruction(check, apply, view, rule, wd, op, over, search_s, (c, at, offsets, symbols), q)
             if whole is not None:  # (the lanes' Z3 encoding is not needed: not made)
@@ -544,7 +598,7 @@ def decide(q, rule: Rule):
         v.note = _proved_note(rule, None, None, bound)
         return v
 
-    residue = None if plain else _by_residue(q, rule, view, t, w, rep, pointer(), wd, op, over)
+    residue = None if plain else by_residue()
     if residue is True:
         return within_bound()
     background = None if residue is None else q.constraints()
@@ -553,7 +607,7 @@ def decide(q, rule: Rule):
     pair = rule.pair(q, view, w, rep, e["base"], wd, op, e["addrs"], e["on"]) \
         if bound is None and residue is None else None
     if plain and not z3.is_false(z3.simplify(e["formula"])):
-        residue = _by_residue(q, rule, view, t, w, rep, pointer(), wd, op, over)
+        residue = by_residue()
         if residue is True:
             return within_bound()
     v = Violation(e["formula"] if residue is None and pair is None else pair if residue is None else residue,
@@ -562,11 +616,54 @@ def decide(q, rule: Rule):
     return v
 
 
+class Counts(set):
+    """The counts of the bad residue combinations (``_by_residue``'s ``most``); ``only``: they are all
+    that is wanted (the formula returned is then ``true`` whenever there is a bad combination)."""
+
+    def __init__(self, only: bool = False):
+        super().__init__()
+        self.only = only
+
+
+def maximum_by_levels(levels: list, c: int, deadline: float, formula_at, decide_level):
+    """The largest count of a violating warp-instruction from the residue rule's ``levels`` (sorted:
+    the counts of the bad residue combinations, a superset of the reachable ones), ``c`` one that is
+    reached: from the top, ``formula_at(level, seconds)`` is the formula of the combinations counting
+    at least ``level`` (True: none, None: no formula) and ``decide_level(formula, seconds)`` the
+    solver's answer with its model's count by enumeration and where it is (``(count, where)``, None
+    when not over the bound).  The first satisfiable level whose model counts exactly that level is
+    the maximum (every level above it unreachable); one that counts otherwise (the rule and the
+    enumeration disagree) makes no claim.  ``((maximum, where or None for c's own), True)``, or
+    ``(None, False)`` when undecided by ``deadline``."""
+    import z3
+    for level in reversed(levels):
+        if level <= c:
+            return (c, None), True  # every level above c has no reachable combination
+        left = deadline - time.perf_counter()
+        if left <= 0.001:
+            break
+        f = formula_at(level, left)
+        if f is None:
+            break
+        if f is True:
+            continue
+        r, found = decide_level(f, left)
+        if r == z3.unsat:
+            continue
+        if r != z3.sat or found is None or found[0] != level:  # undecided, or not the count the rule
+            break  # promised: no claim
+        return found, True
+    else:  # every level above c unreachable
+        return (c, None), True
+    return None, False
+
+
 RESIDUE_LIMIT = 1 << 15  # residues x base residues counted by _by_residue, at most (8 us each: 0.26 s)
 REACHABLE_LIMIT = 1 << 16  # variables' residue combinations evaluated (numpy) for the residues polynomials take
 
 
-def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
+def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over, most: set | None = None,
+                separation_ms: int = None):
     """An exact decision for an operand (swizzled or not: ``Sw<0,M,S>``, the identity) whose lanes are
     a common base plus constants before the swizzle (``plain_l = P + c_l``: the symbols, warp and repeat move every lane alike).
     ``Sw<B,M,S>`` changes ``x`` by an amount that depends only on ``x mod 2^(M+S+B)``, so the lanes'
@@ -601,13 +698,16 @@ def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over):
     plain = _constants(q, plain)  # (a stride that can take one value only is a constant one)
     diffs = [p - plain[0] for p in plain]
     if not all(d.is_const for d in diffs):  # lanes apart by a symbolic amount (a symbolic stride)
-        return _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over)
-    return _one_base(q, rule, t, sw, m, ptrs, plain, diffs, q.z(beta) if beta is not None else None, wd, op, over)
+        return _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over, most,
+                                   SEPARATION_MS if separation_ms is None else min(separation_ms, SEPARATION_MS))
+    return _one_base(q, rule, t, sw, m, ptrs, plain, diffs, q.z(beta) if beta is not None else None, wd, op, over,
+                     most=most)
 
 SEPARATION_MS = 300  # the query that two classes of lanes never come close (``_by_residue_classes``)
 
 
-def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over):
+def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, over, most=None,
+                        separation_ms: int = SEPARATION_MS):
     """``_by_residue`` for lanes whose plain offsets differ by polynomials (a symbolic stride between
     lane groups: ``plain_l = P + K_k + c_l``, ``K_k`` the polynomial of lane l's class, ``c_l`` a
     constant; ``P`` and the ``K_k`` in the variables every lane shares: symbols, warp, repeat and
@@ -626,7 +726,10 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
     base plus constants (``_one_base``).  Returns True (no combination over the bound), a formula
     "the pointer, ``P mod m`` and the ``K_k mod m`` (or the variables' residues) are a bad
     combination" equisatisfiable with the violation, or None (not separated, too many
-    combinations, a formula too long)."""
+    combinations, a formula too long).  ``most`` (``Counts``): every bad combination's count is added
+    to it (with a formula returned, they include the count of every violating warp-instruction; a
+    superset); ``separation_ms``:
+    the separation query's time (``SEPARATION_MS``) when less."""
     import itertools
     from math import ceil, gcd
 
@@ -657,7 +760,7 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
     if split is not None and split[2] is False:  # the stride never reaches the threshold: every value
         separated = False  # of it one by one, no query
     else:
-        solver = tactic_solver(SEPARATION_MS)
+        solver = tactic_solver(max(1, separation_ms))
         solver.add(Or(*fails), *(q.build(c) for c, _ in relevant(names, q.constraints())))
         separated = solver.check() == z3.unsat
     only = None  # the small values' P residues to count: all m, or (too many) those P can take at each value
@@ -672,7 +775,7 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
     parts = []
     b = q.z(beta) if beta is not None else None
     if region is not False:  # the separated region (all of it, or v >= V0): by the residues
-        part = _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over)
+        part = _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over, most)
         if part is None:
             return None
         if part is not True:
@@ -681,7 +784,7 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
         # (not pruned when every residue is counted: measured, the pruned disjuncts left the seed-34 case
         # undecided at 1 s, refuted without)
         part = _one_base(q, rule, t, sw, m, ptrs, plain, [d.subst({v: value}) for d in diffs], b, wd, op, over,
-                         prune=False, only=None if only is None else sorted(r for (r,) in only[k]))
+                         prune=False, only=None if only is None else sorted(r for (r,) in only[k]), most=most)
         if part is not True:
             parts.append(z3.And(cmp("==", q.z(Poly.var(v)), value), part))
     return z3.Or(*parts) if parts else True
@@ -720,7 +823,7 @@ def _stride_threshold(q, keys, classes, diffs, far):
     return v, range(var.lo, top), (threshold if var.hi is None or var.hi >= threshold else False)
 
 
-def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: bool = True, only=None):
+def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: bool = True, only=None, most=None):
     """Lanes one base plus constants (``diffs``: constant polynomials; ``b``: the pointer's residue
     index term or None): every residue of ``P = plain[0]`` modulo m and of the pointer counted by
     enumeration (``only``: those residues of P, a superset of the ones it takes: the others cannot be
@@ -733,7 +836,12 @@ def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: boo
     x = lift + res[:, None] + cs[None, :]
     rows = np.concatenate([ptr + t.esize * sw(x) for ptr in ptrs])
     got = per_row(rows, rule, wd, op)
-    bad = [(i // len(res), int(res[i % len(res)])) for i, (c, ideal) in enumerate(got.tolist()) if over(c, ideal)]
+    counts = got.tolist()
+    bad = [(i // len(res), int(res[i % len(res)])) for i, (c, ideal) in enumerate(counts) if over(c, ideal)]
+    if bad and most is not None:  # the counts of the bad pairs (a superset: some may be unreachable)
+        most.update(c for c, ideal in counts if over(c, ideal))
+        if most.only:
+            return z3.BoolVal(True)
     if prune:  # P = c + g * (...), g the gcd of its other coefficients: P mod m is c mod gcd(g, m) (exact,
         # at once; the table below, when not too large, prunes further)
         g, c0 = gcd(plain[0].content(), m), plain[0].constant
@@ -766,7 +874,7 @@ def _within(res, lo: int, hi: int) -> list:
     from ..poly import cmp
     return [cmp("==", res, lo)] if lo == hi else [cmp(">=", res, lo), cmp("<=", res, hi)]
 
-def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over):
+def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over, most=None):
     """The classes far apart: every combination of the residues of ``P`` and of the classes'
     polynomials counted (``_by_residue_classes``); True, a formula, or None (too many)."""
     import z3
@@ -792,10 +900,14 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
     x = lift + res[:, :1] + res[:, 1:][:, ks] + cs[None, :]
     rows = np.concatenate([ptr + e * sw(x) + big * ks[None, :] for ptr in ptrs])
     got = per_row(rows, rule, wd, op)
-    bad = [(i // len(combos), combos[i % len(combos)]) for i, (c, ideal) in enumerate(got.tolist())
-           if over(c, ideal)]
+    counts = got.tolist()
+    bad = [(i // len(combos), combos[i % len(combos)]) for i, (c, ideal) in enumerate(counts) if over(c, ideal)]
     if not bad:
         return True
+    if most is not None:
+        most.update(c for c, ideal in counts if over(c, ideal))
+        if most.only:
+            return z3.BoolVal(True)
     zs = [q.z(p) % m if not p.is_const else None for p in polys]
     return _bad_formula(q, b, bad, zs, inner, lead)
 
@@ -803,6 +915,29 @@ def _constants(q, polys: list) -> list:
     """``polys`` with every variable that has one value in its range replaced by it (``Context.constants``)."""
     fixed = q.ctx.constants(set().union(*(p.variables() for p in polys)))
     return [p.subst(fixed) for p in polys] if fixed else polys
+
+
+def _congruent(q, v: str, values: range, k: int):
+    """``values`` (of variable ``v`` when ``k`` is 0, else of its residue modulo ``k``) less those that
+    ``v``'s division digits rule out: a remainder ``v % d`` (``Context.divmod``, e.g. from the fact
+    ``s % 16 == 0``) that its range keeps within ``[lo, hi]`` (fewer than ``d`` values) allows only
+    ``x`` with ``x mod gcd(d, k)`` among those remainders' (the residue ``v mod k`` has ``v``'s residue
+    mod ``gcd(d, k)``; ``v``'s own values: ``x mod d`` itself).  A superset of the values ``v`` can
+    take: sound wherever the full range is."""
+    from math import gcd
+    kept = values
+    for key, parts in q.ctx.memo.items():
+        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "divmod" and key[1] == Poly.var(v)
+                and isinstance(key[2], int) and key[2] > 1):
+            continue
+        d = key[2]
+        lo, hi = q.ctx.interval(parts[1])
+        if lo is None or hi is None or hi - lo + 1 >= d:
+            continue
+        g = gcd(d, k) if k else d
+        allowed = {r % g for r in range(lo, hi + 1)}
+        kept = [x for x in kept if x % g in allowed]
+    return kept
 
 
 class _Residues(dict):
@@ -813,6 +948,16 @@ class _Residues(dict):
 
 
 def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT, preimages: bool = False) -> "_Residues | None":
+    """``_residues_of``, kept per query (the maximum's levels ask again; the variables' ranges do not
+    change within a query).  The table is shared: callers only read it."""
+    memo = q.__dict__.setdefault("_residues_memo", {})
+    key = (tuple(polys), m, limit, preimages)
+    if key not in memo:
+        memo[key] = _residues_of(q, polys, m, limit, preimages)
+    return memo[key]
+
+
+def _residues_of(q, polys: list, m: int, limit: int = REACHABLE_LIMIT, preimages: bool = False) -> "_Residues | None":
     """Every tuple ``(p mod m for p in polys)`` the polynomials' variables can give (a superset of
     the reachable ones): a polynomial's value mod m depends only on each variable's residue modulo
     ``m / gcd(m, the coefficients of the monomials it is in)``; a variable with fewer values in its
@@ -831,10 +976,10 @@ def _residues(q, polys: list, m: int, limit: int = REACHABLE_LIMIT, preimages: b
         k = m // gcd(m, g)
         var = q.ctx.vars.get(v)
         if var is not None and var.lo is not None and var.hi is not None and var.hi - var.lo + 1 < k:
-            choices.append(range(var.lo, var.hi + 1))
+            choices.append(_congruent(q, v, range(var.lo, var.hi + 1), 0))
             moduli.append(None)
         else:
-            choices.append(range(k))
+            choices.append(_congruent(q, v, range(k), k))
             moduli.append(k)
     n = prod(len(c) for c in choices)
     if n > limit:
@@ -889,9 +1034,16 @@ def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
 
         def by_vars():
             return [(k, (*c[:lead], *a)) for k, c in bad for a in table[c[lead:]]]
-        size = sum(len(table[c[lead:]]) for _, c in bad) * (one + sum(t is not None for t in terms))
+        n = sum(len(table[c[lead:]]) for _, c in bad)  # the rows by_vars makes
+        size = n * (one + sum(t is not None for t in terms))
         forms.append((size, terms, by_vars, None))
-        forms += [(None, terms, by_vars, j) for j in range(len(terms)) if terms[j] is not None]
+        # a run form of term j has at least n / (term j's values) groups of the other terms' values, each
+        # with one atom per other term: a form that cannot be short enough is not made (n may be millions)
+        others = one + sum(t is not None for t in terms) - 1
+        values = [len({c[j] for _, c in bad}) if j < lead else
+                  table.moduli[j - lead] or _range_size(q, table.variables[j - lead]) for j in range(len(terms))]
+        forms += [(None, terms, by_vars, j) for j in range(len(terms))
+                  if terms[j] is not None and -(-n // max(1, values[j])) * others <= FORMULA_ATOMS]
     made: dict = {}
     best = None
     for atoms, terms, rows, j in forms:
@@ -915,6 +1067,15 @@ def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
     rest = terms[:j] + terms[j + 1:]
     return Or(*[And(Or(*[equal(k, rest, vals) for k, vals in keys]),
                     Or(*[And(*_within(terms[j], lo, hi)) for lo, hi in rs])) for keys, rs in runs])
+
+
+def _range_size(q, v: str) -> int:
+    """How many values variable ``v``'s range holds (a large number when it has no ends)."""
+    ctx = getattr(q, "ctx", None)
+    var = None if ctx is None else ctx.vars.get(v)
+    if var is None or var.lo is None or var.hi is None:
+        return 1 << 62
+    return max(1, var.hi - var.lo + 1)
 
 
 def _by_runs(rows: list, j: int) -> list:
