@@ -335,3 +335,22 @@ def test_an_obligations_time_over_the_limit_is_its_own_not_cvc5s():
         [("alignment", 2.5), ("overflow", 1.4)]
     assert [n for _, n, _, _ in differential.slow(report([rec(1, "alignment", 5.0)]))] == ["alignment", "overflow"]
     assert [n for _, n, _, _ in differential.slow(report(None))] == ["alignment", "overflow"]
+
+
+@pytest.mark.parametrize("c,s", [(30, 6), (200, 80), (3, 0), (0, 4), (1, 1), (7, 3)])
+def test_symbolic_chunks_are_spread_and_the_campaign_ends_on_concrete_ones(c, s):
+    """``interleave``: every chunk once (c concrete, s symbolic), the symbolic ones spread evenly (at most
+    ceil(c / (s + 1)) concrete chunks between two of them), and none after the last concrete chunk."""
+    from tilecheck.fuzz.cli import interleave
+    order = interleave(c, s)
+    assert order.count(False) == c and order.count(True) == s
+    if c and s:
+        assert order[-1] is False
+        gaps, run = [], 0
+        for kind in order:
+            if kind:
+                gaps.append(run)
+                run = 0
+            else:
+                run += 1
+        assert max(gaps) <= -(-c // (s + 1))

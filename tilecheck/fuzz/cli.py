@@ -117,11 +117,16 @@ def _campaign(args) -> int:
                        **({"families": args.families} if getattr(args, "families", None) else {}))
             k += 1
 
-    # interleave: one symbolic chunk after every ten concrete ones (with --time: the same ratio)
+    # interleave: the symbolic chunks spread evenly among the concrete ones, so that the campaign ends on
+    # concrete chunks (short: the workers finish together); with --time, one after every ten concrete
     conc, sym = plan(False, concrete), plan(True, symbolic)
     total = None if concrete is None else concrete + (symbolic or 0)
 
     def schedule():
+        if concrete is not None and symbolic is not None:
+            for kind in interleave(-(-concrete // CHUNK), -(-symbolic // (CHUNK // 2))):
+                yield next(sym) if kind else next(conc)
+            return
         k = 0
         for job in conc:
             yield job
@@ -190,6 +195,21 @@ def _campaign(args) -> int:
     sys.stdout.flush()
     bad = sum(n for k, n in tally.problems.items())
     return 1 if bad or tally.findings else 0
+
+
+def interleave(concrete: int, symbolic: int) -> list[bool]:
+    """The order of ``concrete`` concrete and ``symbolic`` symbolic chunks (True: a symbolic one): symbolic
+    chunk ``i`` after concrete chunk ``floor((i + 1) * C / (S + 1))``, evenly spread, so that a campaign
+    with concrete chunks ends on them (a symbolic chunk takes about twice as long: the last ones make
+    one worker finish long after the others)."""
+    out: list[bool] = []
+    k = 0
+    for i in range(symbolic):
+        while k < (i + 1) * concrete // (symbolic + 1):
+            out.append(False)
+            k += 1
+        out.append(True)
+    return out + [False] * (concrete - k)
 
 
 def _pool(jobs: int):
