@@ -132,6 +132,7 @@ def _spy(monkeypatch, name: str) -> list:
     monkeypatch.setattr(warp, "PERFORMANCE_BUDGET_S", 10.0)
     monkeypatch.setattr(warp, "REFUTE_FIRST_S", 10.0)
     monkeypatch.setattr(warp, "SMALL_DOMAIN_S", 10.0)
+    monkeypatch.setattr(warp, "MAXIMUM_SEARCH_S", 10.0)  # (the maximum's levels: exact, as a fact)
     seen, real = [], getattr(warp, name)
     monkeypatch.setattr(warp, name, lambda *a, **k: seen.append(real(*a, **k)) or seen[-1])
     return seen

@@ -305,6 +305,7 @@ def repeats(check, apply, view) -> int:
 PERFORMANCE_BUDGET_S = 1.0  # the ideal query of a count the file does not require: unknown after this
 COUNT_STEP_S = 2.0  # each step of the symbolic maximum's search (a step it cannot decide: "at least")
 MAXIMUM_SEARCH_S = 0.25  # the whole maximum search of a refutation at the ideal, not required
+WORST_MINIMIZE_S = 0.05  # the smallest symbols where the maximum's level is reached, at most
 MAXIMUM_SEARCH_EXPECT_S = 10.0  # ... when the file requires the count or bounds it (expect = { banks = N })
 
 
@@ -483,10 +484,10 @@ def decide(q, rule: Rule):
         """The largest count of a violating warp-instruction, by the residue rule's levels from the
         top: the combinations counting at least a level are one query each (linear in the residues,
         unlike the lanes' count); the first satisfiable level is the maximum (its model's
-        warp-instruction counted by enumeration: at least the level, or no claim).  ``(the maximum,
-        True)``, or ``(None, False)`` when the levels do not decide it in time.  The counterexample
-        stays where it was found (its symbols the smallest): only the count is raised."""
-        from .runner import _complete, fast_solver, relevant
+        warp-instruction counted by enumeration: exactly the level, or no claim):
+        ``maximum_by_levels``'s answer.  The counterexample stays where it was found (its symbols the
+        smallest): only the count is raised, with the symbols where it is reached."""
+        from .runner import _complete, fast_solver, lowest, relevant
         deadline = time.perf_counter() + seconds
         if "levels" not in made:  # the counts of the bad residue combinations, sorted: they include every
             # violating warp-instruction's count (a function of the combination: ``_by_residue`` says why)
@@ -505,6 +506,12 @@ def decide(q, rule: Rule):
             if r != z3.sat:
                 return r, None
             model = solver.model()
+            # where the level is reached: the smallest symbols (each by binary search, briefly; a step
+            # the solver cannot decide in time keeps the last model, which is still one of the level)
+            until = time.perf_counter() + min(left / 2, WORST_MINIMIZE_S)
+            symbol_vars = q.symbol_vars()
+            for n in [n for n in q.ctx.vars if n in symbol_vars and n in q.zv]:
+                model = lowest(solver, q.zv[n], q.ctx.vars[n].lo, model, until)
             env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items()
                    if n in q.ctx.vars}
             _complete(q, env, set(env), facts)
