@@ -293,3 +293,46 @@ def test_determined_needs_every_coordinate_fixed():
     assert not injective.determined(q, pairs, coords)
     (o,) = [o for o in prove(check).applies[0].obligations if o.name == "disjoint"]
     assert o.status == "refuted" and decide.decide(check)[0]["disjoint"][0] == "refuted"
+
+
+# --- no lemma: the equal offsets as cases of the digits' differences (injective.differences) -----------
+
+TWO_STRIDES = Path(__file__).parent / "data" / "disjoint" / "seed201_two_stride_symbols.toml"
+
+
+def test_two_stride_symbols_collide_at_the_smallest_symbols():
+    """Seed 201: lanes ``2*s3`` apart and warps ``s`` apart collide exactly when ``s = s3`` (``|Δwarp| = 2``,
+    ``|Δlane| = 1``); with ``s3 >= n*s2 >= 40`` and ``s <= 66`` the smallest is ``s = s3 = 40``.  Unknown at
+    2 s before; the cases of the digits' differences are linear: refuted at ``(n, s, s2, s3, o) =
+    (10, 40, 4, 40, -8)``, which replays, and the decider finds no collision for any smaller ``s``."""
+    check = tilecheck.load(TWO_STRIDES)
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "refuted", o.message
+    assert "with symbols (n=10, s=40, s2=4, s3=40, o=-8)" in o.message
+    assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+    envs = [{"n": 10, "s": s, "s2": 4, "s3": 40, "o": -8} for s in range(2, 40)]
+    assert decide.decide(check, envs)[0]["disjoint"][0] == "proved"
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(st.integers(1, 4), st.integers(1, 4), st.sampled_from([2, 3, 4]), st.integers(1, 6), st.integers(1, 6))
+def test_difference_cases_decide_as_brute_force(c1, c2, width, s_hi, t_hi):
+    """A CTA store of 32 lanes ``c1*s`` apart and ``width`` warps ``c2*t`` apart (two stride symbols, each over
+    a small range): ``disjoint`` is proved exactly when no (s, t) makes two accesses share an offset
+    (brute force over the ranges), and a refutation's symbols do."""
+    check = from_dict({"threads": 32 * width, "symbols": {"s": {"min": 1, "max": s_hi}, "t": {"min": 1, "max": t_hi}},
+                       "tensors": {"A": {"dtype": "int32", "scope": "shared", "shape": [width, 32],
+                                         "layout": f"({width},32):({c2}*t,{c1}*s)"},
+                                   "R": {"dtype": "int32", "scope": "register", "shape": [width, 32],
+                                         "layout": f"({width},32):(32@tid,1@tid)"}},
+                       "apply": [{"opcode": "st.shared.b32", "scope": "cta", "dst": "A: w l -> w l ()",
+                                  "src": "R: w l -> w l ()"}]})
+
+    def collide(s, t):
+        offs = [w * c2 * t + l * c1 * s for w in range(width) for l in range(32)]
+        return len(set(offs)) < len(offs)
+    bad = [(s, t) for s in range(1, s_hi + 1) for t in range(1, t_hi + 1) if collide(s, t)]
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == ("refuted" if bad else "proved"), o.message
+    if bad:
+        assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None

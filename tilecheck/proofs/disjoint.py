@@ -99,9 +99,16 @@ def _store(q):
     extra = (set().union(*(q.symbols[n].variables() for n in cta)),
              set().union(*(b.symbols[n].variables() for n in cta))) if grid else (set(), set())
     pairs: list = []
-    formula = And(formula, *injective.lemma(q, off_a, "a", off_b, "b", extra, pairs_out=pairs))
+    paired: dict = {}
+    lemma = injective.lemma(q, off_a, "a", off_b, "b", extra, pairs_out=pairs, paired=paired)
+    formula = And(formula, *lemma)
     if _determined(q, pairs, _coordinates(q, a, b, thread=not local, cta=cta), extra):
         return _proved()
+    if not lemma and paired and getattr(q, "exporting", True) is False:  # no lemma: the equal offsets as
+        # cases of the digits' differences, each linear (an implied conjunct; exported queries: as stated)
+        cases = injective.differences(q, paired["pairs"], paired["ca"])
+        if cases is not None:
+            formula = And(formula, cases)
     if restricts(q, "disjoint", view):  # guard = true: only guarded-in atoms store, and for two accesses
         # in bounds, equal offsets mean equal indices when the layout is injective on its domain
         formula = And(formula, atom_inside(q, a), atom_inside(q, b),

@@ -66,14 +66,16 @@ def _split(q, off: Poly, leaves: set[str]):
 
 
 def lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra=(frozenset(), frozenset()),
-          pairs_out: list | None = None) -> list:
+          pairs_out: list | None = None, paired: dict | None = None) -> list:
     """Equalities ``x_k(a) == x_k(b)`` implied by ``off_a == off_b`` (Z3 terms), or [] when the
     chain condition is not proved.  ``extra``: more variables of each side that count as its digits
     (two CTAs: each one's copy of the CTA-bound symbols), over the range the facts prove for them
     (``_proved_range``: a superset of the values the facts allow, so the lemma stays valid).
     ``pairs_out``: when the lemma is those equalities of variables, their pairs ``(x_k(a), x_k(b))``
-    are appended to it (``determined`` uses them)."""
-    out = _lemma(q, off_a, tag_a, off_b, tag_b, extra)
+    are appended to it (``determined`` uses them).  ``paired``: when the digits pair up (one
+    coefficient each) but no lemma is made, it gets them: ``pairs`` and a's coefficients ``ca``
+    (``differences`` uses them)."""
+    out = _lemma(q, off_a, tag_a, off_b, tag_b, extra, paired)
     if isinstance(out, tuple):  # (the pairs' equalities, the pairs)
         if pairs_out is not None:
             pairs_out.extend(out[1])
@@ -135,7 +137,7 @@ def _express(q, p: Poly, eliminate: set, fixed: dict) -> "Poly | None":
     return None
 
 
-def _lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra):
+def _lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra, paired=None):
     ctx = q.ctx
     more = set(extra[0]) | set(extra[1])
     la, lb = _derived(q, tag_a) | set(extra[0]), _derived(q, tag_b) | set(extra[1])
@@ -168,6 +170,8 @@ def _lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra):
         pairs.append((v, match[0]))
     if len(pairs) != len(live_b):
         return []
+    if paired is not None and not more:
+        paired.update(pairs=list(pairs), ca=ca)
     env = {}
     for p in params:
         var = ctx.vars.get(p)
@@ -216,6 +220,59 @@ def _lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra):
 
 
 DIFFERENCES = 1 << 16  # difference vectors _no_collision tries, at most
+DIFFERENCE_CASES = 1024  # difference vectors ``differences`` states as cases, at most
+
+
+def differences(q, pairs: list, ca: dict):
+    """Where no lemma is made: the equal-offset condition as cases of the digits' differences, a Z3
+    formula implied by ``off_a == off_b`` over the digits' ranges (so a valid conjunct of the
+    violation: equisatisfiable, and each case linear in the coordinates), or None.  With
+    ``off_a - off_b = Σ c_k·Δ_k`` (``Δ_k = x_k(a) - x_k(b)``, ``c_k`` polynomials in the symbols: ``ca``),
+    every difference vector of the digits' box whose sum ``Σ c_k·Δ_k`` can be 0 over the coefficients'
+    ranges (interval arithmetic: a superset) is one case ``Δ(a, b) = Δ ∧ Σ c_k·Δ_k = 0``; the vector 0
+    included.  Two stride symbols (``2*s3`` per lane, ``s`` per warp, with ``s3 >= n*s2`` a fact): the
+    solver no longer meets products of symbols and coordinates.  None past ``DIFFERENCES`` vectors or
+    ``DIFFERENCE_CASES`` cases, or a digit or coefficient without bounds where it matters."""
+    import numpy as np
+
+    from ..poly import And, Or
+    ctx = q.ctx
+    ranges, bounds = [], []
+    for v, w in pairs:
+        a, b = ctx.vars[v], ctx.vars[w]
+        if None in (a.lo, a.hi, b.lo, b.hi):
+            return None
+        ranges.append((a.lo - b.hi, a.hi - b.lo))
+        bounds.append(ctx.interval(ca[v]))
+    if not pairs or math.prod(r1 - r0 + 1 for r0, r1 in ranges) > DIFFERENCES:
+        return None
+    axes = np.meshgrid(*(np.arange(r0, r1 + 1, dtype=np.int64) for r0, r1 in ranges), indexing="ij")
+    d = np.stack([x.ravel() for x in axes], axis=1)
+    big = float(1 << 62)
+    lo_sum = np.zeros(len(d))
+    hi_sum = np.zeros(len(d))
+    for k, (lo, hi) in enumerate(bounds):  # [min, max] of c_k * Δ_k over c_k in [lo, hi] (floats: ±inf)
+        clo = -np.inf if lo is None else float(lo)
+        chi = np.inf if hi is None else float(hi)
+        dk = d[:, k].astype(float)
+        with np.errstate(invalid="ignore"):
+            p1, p2 = np.where(dk == 0, 0.0, clo * dk), np.where(dk == 0, 0.0, chi * dk)
+        lo_sum += np.minimum(p1, p2)
+        hi_sum += np.maximum(p1, p2)
+    if not (np.all(np.abs(d) < big)):
+        return None
+    keep = d[(lo_sum <= 0) & (hi_sum >= 0)]
+    if len(keep) > DIFFERENCE_CASES:
+        return None
+    zv = q.zv
+    cases = []
+    for row in keep.tolist():
+        total = Poly()
+        for (v, _), x in zip(pairs, row):
+            total = total + ca[v] * x
+        cases.append(And(*[cmp("==", q.z(Poly.var(v) - Poly.var(w)), x) for (v, w), x in zip(pairs, row)],
+                         cmp("==", q.z(total), 0)))
+    return Or(*cases)
 
 
 def _no_collision(q, pairs, ca, p: "str | None") -> bool:
