@@ -104,3 +104,21 @@ def test_a_congruence_fact_keeps_only_its_residues(monkeypatch):
     assert decided and decided[0] is not None and decided[0] is not True
     assert o.status == "refuted", o.message
     assert decide.violation_at(check, 0, "banks", o.counterexample) is None
+
+
+def test_residue_combinations_are_counted_before_they_are_made():
+    """Seed 203 (--swizzled): with ``P``'s residue any of m = 16,384, the combinations with the classes'
+    residues were made as a dict before their count was compared with the limit (a worker took 24 GB
+    and was killed).  In a process limited to 2 GB of address space the file is decided (banks refuted,
+    a performance report: exit 0), no MemoryError."""
+    import resource
+    import subprocess
+    import sys
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    path = DATA / "banks" / "seed203_combinations_counted_before_made.toml"
+    run = subprocess.run([sys.executable, "-m", "tilecheck", "prove", str(path)], capture_output=True, text=True,
+                         preexec_fn=limit, timeout=300)
+    assert "MemoryError" not in run.stderr and run.returncode == 0, run.stderr[-2000:]  # (banks: not blocking)
+    assert "banks       refuted" in run.stdout

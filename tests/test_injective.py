@@ -336,3 +336,17 @@ def test_difference_cases_decide_as_brute_force(c1, c2, width, s_hi, t_hi):
     assert o.status == ("refuted" if bad else "proved"), o.message
     if bad:
         assert decide.violation_at(check, 0, "disjoint", o.counterexample) is None
+
+
+def test_across_ctas_the_chain_is_tried_in_the_facts_models_order_too():
+    """Seed 203: two CTAs (``r`` and ``r'``, ``r + 1 <= n``) store digits with coefficients ``1, s, n2*s, s2,
+    n*s2, 8*n*s2``; ``s2 >= 2*n2*s`` makes the chain hold in that order, but at the lower ends (``s2 = 2``)
+    the order differs and moving the CTA digit alone does not mend it: unknown at 2 s before.  From the
+    facts' model's order too: proved, and the decider agrees over two CTAs' values on a grid."""
+    check = tilecheck.load(Path(__file__).parent / "data" / "disjoint" / "seed203_across_in_the_models_order.toml")
+    (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "proved", o.message
+    envs = [{"n": n, "r": r, "n2": n2, "s": s, "s2": s2} for n in (5, 7) for r in (0, 1, n - 1) for n2 in (4, 8)
+            for s in (16, 32) for s2 in (2 * n2 * s, 2 * n2 * s + 2)]
+    envs = [e for e in envs if decide.allowed(check, e)]
+    assert len(envs) >= 20 and decide.decide(check, envs)[0]["disjoint"][0] == "proved"

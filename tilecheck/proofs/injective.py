@@ -216,7 +216,12 @@ def _lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra, paired=No
             continue  # the chain fails at an allowed point: its query is sat, no need to ask
         if _chain_proved(q, order, ca, spans, facts):
             return _equal(q, pairs, strict=True)
-    return _across(q, orders[0], ca, spans, more, facts) if more else []
+    for order in orders if more else ():  # across CTAs: from each order (the facts' model's too: a
+        # stride the facts push up, ``s2 >= 2*n2*s``, is not large at its own lower end)
+        found = _across(q, order, ca, spans, more, facts)
+        if found:
+            return found
+    return []
 
 
 DIFFERENCES = 1 << 16  # difference vectors _no_collision tries, at most

@@ -892,9 +892,11 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
     polys = [plain[0], *keys]
     table = inner = _residues(q, polys, m, REACHABLE_LIMIT, preimages=True)
     lead = 0
-    if table is None:  # P's residue any of m, the classes' from their variables
+    if table is None:  # P's residue any of m, the classes' from their variables (counted before made:
+        # m * len(inner) may be millions)
         inner, lead = _residues(q, keys, m, REACHABLE_LIMIT, preimages=True), 1
-        table = None if inner is None else {(r, *ks): None for r in range(m) for ks in inner}
+        table = None if inner is None or m * len(inner) * len(ptrs) > RESIDUE_LIMIT else \
+            {(r, *ks): None for r in range(m) for ks in inner}
     if table is None or len(table) * len(ptrs) > RESIDUE_LIMIT:
         return None
     combos = list(table)
