@@ -354,3 +354,23 @@ def test_symbolic_chunks_are_spread_and_the_campaign_ends_on_concrete_ones(c, s)
             else:
                 run += 1
         assert max(gaps) <= -(-c // (s + 1))
+
+
+def test_a_worker_that_would_exhaust_memory_raises_instead_of_being_killed():
+    """``limit_memory`` in a worker: an allocation past its share raises MemoryError there (a crash the
+    campaign reports), where the system would kill the worker and leave the pool waiting forever."""
+    import multiprocessing as mp
+
+    from tilecheck.fuzz.cli import limit_memory, worker_memory
+    assert worker_memory(2) is None or worker_memory(2) >= 1 << 30
+    with mp.get_context("spawn").Pool(1, initializer=limit_memory, initargs=(1 << 30,)) as pool:
+        assert pool.apply(_allocate, (4 << 30,)) == "MemoryError"
+        assert pool.apply(_allocate, (1 << 20,)) == "ok"
+
+
+def _allocate(n: int) -> str:
+    try:
+        bytearray(n)
+    except MemoryError:
+        return "MemoryError"
+    return "ok"

@@ -222,7 +222,35 @@ def _pool(jobs: int):
     import z3
     fork = ("fork" in mp.get_all_start_methods() and threading.active_count() == 1
             and getattr(z3.z3, "_main_ctx", "unknown") is None)
-    return mp.get_context("fork" if fork else "spawn").Pool(jobs)
+    return mp.get_context("fork" if fork else "spawn").Pool(jobs, initializer=limit_memory,
+                                                              initargs=(worker_memory(jobs),))
+
+
+def worker_memory(jobs: int) -> int | None:
+    """Bytes of address space each worker may take: the machine's memory shared among the workers
+    (None where it is not known).  A case that would take more raises MemoryError in its worker, a
+    crash the campaign reports with the case, instead of the system killing the worker, which leaves
+    ``multiprocessing.Pool`` waiting for its chunk forever (seen: one swizzled case, 24 GB)."""
+    import os
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+    return max(1 << 30, total // max(1, jobs))
+
+
+def limit_memory(limit: int | None) -> None:
+    """The worker's address space limited to ``limit`` bytes (``worker_memory``); nothing where the
+    platform has no such limit or it is already lower."""
+    if limit is None:
+        return
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):
+        pass
 
 
 def _write(tally, out) -> list[str]:
