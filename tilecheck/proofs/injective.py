@@ -251,22 +251,32 @@ def differences(q, pairs: list, ca: dict):
         bounds.append(ctx.interval(ca[v]))
     if not pairs or math.prod(r1 - r0 + 1 for r0, r1 in ranges) > DIFFERENCES:
         return None
+    reach = max(max(abs(r0), abs(r1)) for r0, r1 in ranges)
+    finite = [abs(x) for lo, hi in bounds for x in (lo, hi) if x is not None]
+    if (max(finite, default=0) + 1) * reach * len(pairs) >= 1 << 62:
+        return None  # the sums below are exact in int64, or not made
     axes = np.meshgrid(*(np.arange(r0, r1 + 1, dtype=np.int64) for r0, r1 in ranges), indexing="ij")
     d = np.stack([x.ravel() for x in axes], axis=1)
-    big = float(1 << 62)
-    lo_sum = np.zeros(len(d))
-    hi_sum = np.zeros(len(d))
-    for k, (lo, hi) in enumerate(bounds):  # [min, max] of c_k * Δ_k over c_k in [lo, hi] (floats: ±inf)
-        clo = -np.inf if lo is None else float(lo)
-        chi = np.inf if hi is None else float(hi)
-        dk = d[:, k].astype(float)
-        with np.errstate(invalid="ignore"):
-            p1, p2 = np.where(dk == 0, 0.0, clo * dk), np.where(dk == 0, 0.0, chi * dk)
-        lo_sum += np.minimum(p1, p2)
-        hi_sum += np.maximum(p1, p2)
-    if not (np.all(np.abs(d) < big)):
-        return None
-    keep = d[(lo_sum <= 0) & (hi_sum >= 0)]
+    # [min, max] of Σ c_k·Δ_k over each c_k in [lo_k, hi_k], exactly: finite parts in int64, and whether
+    # a term reaches -inf (lo_inf) or +inf (hi_inf) where its coefficient has no end that way
+    lo_sum = np.zeros(len(d), dtype=np.int64)
+    hi_sum = np.zeros(len(d), dtype=np.int64)
+    lo_inf = np.zeros(len(d), dtype=bool)
+    hi_inf = np.zeros(len(d), dtype=bool)
+    for k, (lo, hi) in enumerate(bounds):
+        dk = d[:, k]
+        pos, neg = dk > 0, dk < 0
+        if lo is None:  # c_k·Δ_k unbounded below where Δ_k > 0, above where Δ_k < 0
+            lo_inf |= pos
+            hi_inf |= neg
+        if hi is None:
+            hi_inf |= pos
+            lo_inf |= neg
+        a = dk * (0 if lo is None else lo)
+        b = dk * (0 if hi is None else hi)
+        lo_sum += np.where(pos, a if lo is not None else 0, np.where(neg, b if hi is not None else 0, 0))
+        hi_sum += np.where(pos, b if hi is not None else 0, np.where(neg, a if lo is not None else 0, 0))
+    keep = d[(lo_inf | (lo_sum <= 0)) & (hi_inf | (hi_sum >= 0))]
     if len(keep) > DIFFERENCE_CASES:
         return None
     zv = q.zv
