@@ -313,3 +313,19 @@ def test_the_ci_campaigns_two_undecided_queries_are_confirmed_by_z3s_model(name)
     s.from_string(text)
     assert s.check() == z3.sat
     assert cvc5_decide(smt2.pin_model(text, s.model()), 5.0) == ("sat", None)
+
+
+def test_an_unknown_obligation_exports_its_query_not_a_tactics_goal(tmp_path):
+    """Seed 205: ``disjoint`` is unknown at 1 s (two CTAs, no chain order).  The query exported for it
+    is the query itself: after its check, a tactic solver's assertions are its preprocessed goal,
+    which held Z3's ``pbeq`` (cvc5: "Unknown indexed function"); now there is none, and cvc5 reads the
+    text (it may not decide it: unknown, never an error)."""
+    path = Path(__file__).parent / "data" / "disjoint" / "seed205_unknown_exports_the_query.toml"
+    report = tilecheck.prove(tilecheck.load(path), timeout=1, smt2=tmp_path)
+    (o,) = [o for o in report.applies[0].obligations if o.name == "disjoint"]
+    assert o.status == "unknown", o.message
+    (text_path,) = list(tmp_path.rglob("apply0-disjoint.smt2"))
+    text = text_path.read_text()
+    assert "pbeq" not in text and "(set-info :status unknown)" in text
+    answer, why = smt2.decide_text(text, 2.0)
+    assert answer in ("sat", "unsat", "unknown"), why

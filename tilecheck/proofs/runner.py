@@ -197,7 +197,13 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
         r = solver.check()
     if recorder is not None:  # --smt2 / --recheck: export the query, let cvc5 decide it (proofs/smt2.py);
         # a sat answer's model goes with it (cvc5 checks it when it cannot decide the query alone)
-        recorder.observe(name, apply.index, check, solver, r,
+        exported = solver
+        if r == z3.unknown:  # undecided: the query itself, not the last attempt's assertions (a tactic
+            # solver's, after its check, are its preprocessed goal, with Z3's own pseudo-Boolean terms
+            # such as pbeq, which cvc5 cannot read)
+            exported = z3.Solver()
+            add(exported, query)
+        recorder.observe(name, apply.index, check, exported, r,
                          model=(found if found is not None else _model(solver)) if r == z3.sat else None)
     if r == z3.unsat:
         return Outcome(name, PROVED, time.perf_counter() - start, v.note)
