@@ -170,7 +170,7 @@ def _lemma(q, off_a: Poly, tag_a: str, off_b: Poly, tag_b: str, extra, paired=No
         pairs.append((v, match[0]))
     if len(pairs) != len(live_b):
         return []
-    if paired is not None and not more:
+    if paired is not None:  # (across CTAs too: each CTA digit over its declared range, a superset)
         paired.update(pairs=list(pairs), ca=ca)
     env = {}
     for p in params:
@@ -251,22 +251,30 @@ def differences(q, pairs: list, ca: dict):
         bounds.append(ctx.interval(ca[v]))
     if not pairs or math.prod(r1 - r0 + 1 for r0, r1 in ranges) > DIFFERENCES:
         return None
-    reach = max(max(abs(r0), abs(r1)) for r0, r1 in ranges)
-    finite = [abs(x) for lo, hi in bounds for x in (lo, hi) if x is not None]
-    if (max(finite, default=0) + 1) * reach * len(pairs) >= 1 << 62:
-        return None  # the sums below are exact in int64, or not made
     axes = np.meshgrid(*(np.arange(r0, r1 + 1, dtype=np.int64) for r0, r1 in ranges), indexing="ij")
     d = np.stack([x.ravel() for x in axes], axis=1)
-    # [min, max] of Σ c_k·Δ_k over each c_k in [lo_k, hi_k], exactly: finite parts in int64, and whether
-    # a term reaches -inf (lo_inf) or +inf (hi_inf) where its coefficient has no end that way
-    lo_sum = np.zeros(len(d), dtype=np.int64)
-    hi_sum = np.zeros(len(d), dtype=np.int64)
+    # Σ c_k·Δ_k = Σ_m C_m(Δ)·m over the coefficients' monomials m (C_m(Δ) = Σ_k coef(c_k, m)·Δ_k, exact):
+    # its [min, max] over each monomial's interval (a constant's is itself), the monomials' shared
+    # parameters kept together (``2*s3*Δl + s*Δw``: one term per symbol), exactly: in int64 where
+    # the values fit, else in Python's integers (object arrays); flags where a monomial has no end
+    monos = sorted(set().union(*(ca[v].terms for v, _ in pairs)))
+    reach = max(max(abs(r0), abs(r1)) for r0, r1 in ranges)
+    cols = []
+    for m in monos:
+        coef = [ca[v].terms.get(m, 0) for v, _ in pairs]
+        lo, hi = (1, 1) if not m else ctx.interval(Poly({m: 1}))
+        cols.append((coef, lo, hi))
+    top = max([abs(x) for coef, lo, hi in cols for x in (*coef, lo, hi) if x is not None], default=1)
+    kind = np.int64 if (top + 1) ** 2 * reach * len(pairs) * len(cols) < 1 << 62 else object
+    d = d.astype(kind)
+    lo_sum = np.zeros(len(d), dtype=np.int64).astype(kind)
+    hi_sum = np.zeros(len(d), dtype=np.int64).astype(kind)
     lo_inf = np.zeros(len(d), dtype=bool)
     hi_inf = np.zeros(len(d), dtype=bool)
-    for k, (lo, hi) in enumerate(bounds):
-        dk = d[:, k]
+    for coef, lo, hi in cols:
+        dk = d @ np.array(coef, dtype=np.int64).astype(kind)  # C_m(Δ)
         pos, neg = dk > 0, dk < 0
-        if lo is None:  # c_k·Δ_k unbounded below where Δ_k > 0, above where Δ_k < 0
+        if lo is None:  # C_m·m unbounded below where C_m > 0, above where C_m < 0
             lo_inf |= pos
             hi_inf |= neg
         if hi is None:
