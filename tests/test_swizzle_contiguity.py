@@ -792,6 +792,22 @@ def test_bounds_at_a_pinned_value_hold_every_allowed_value():
         assert allowed and lo * 2 <= min(allowed) and max(allowed) == 2 * hi
 
 
+def _the_deciders_first_split(name: str, grid: list, expected: dict, shortcut: bool = False):
+    """The file ``ROWS/name``: the decider's first split over ``grid`` is ``expected``; the obligation's
+    witness (after its shortcut's residue search, ``shortcut``) and the refutation of ``prove`` are
+    there.  Returns the check and the contiguity outcome."""
+    check = tilecheck.load(ROWS / name)
+    q, v = _violation(check)
+    if shortcut:
+        assert v.shortcut(10.0)[2] is not None
+    env = v.witness()
+    assert _first_by_the_decider(check, grid) == expected
+    assert env is not None and Witness(q, env).symbols == expected
+    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
+    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    return check, o
+
+
 def test_the_first_symbol_by_class_and_the_others_by_value_skip_ruled_out_candidates_exactly():
     """Seed 172 (--swizzled): the run start holds ``n`` (1,024 classes), the digit ``n2//3`` (``n2`` by value)
     and ``r`` (its whole range, 0-26, by value): 1.7 million combinations, past 2^20, and the splits at
@@ -799,15 +815,9 @@ def test_the_first_symbol_by_class_and_the_others_by_value_skip_ruled_out_candid
     a ruled-out candidate hides no smaller one (a larger member of ``n``'s class comes after every class's
     smallest): the steps go on to ``(n, n2, r) = (7, 28, 0)``, the decider's first (unknown at 10 s
     before)."""
-    check = tilecheck.load(ROWS / "seed172_classes_of_the_first_symbol.toml")
-    q, v = _violation(check)
-    assert v.shortcut(10.0)[2] is not None
-    env = v.witness()
-    expected = _first_by_the_decider(check, [("n", range(2, 40)), ("n2", range(20, 83)), ("r", range(0, 30))])
-    assert expected == {"n": 7, "n2": 28, "r": 0}
-    assert env is not None and Witness(q, env).symbols == expected
-    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
-    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    check, o = _the_deciders_first_split("seed172_classes_of_the_first_symbol.toml",
+                                         [("n", range(2, 40)), ("n2", range(20, 83)), ("r", range(0, 30))],
+                                         {"n": 7, "n2": 28, "r": 0}, shortcut=True)
     smallest = _smallest_by_the_decider(check, o.counterexample)
     assert smallest is not None and all(smallest[k] == o.counterexample.get(k, {}) for k in smallest)
 
@@ -818,15 +828,9 @@ def test_a_first_symbol_with_a_digit_past_the_value_limit_goes_by_value_with_the
     at each value the facts bound ``r`` (``r + 1 <= n//2``) while ``s``, which no fact names, goes by class
     (``swizzle._first_by_value``): the first split the facts allow is ``(n, r, s) = (6, 0, 44)``, the
     decider's first value by value (unknown at 2 s before)."""
-    check = tilecheck.load(ROWS / "seed183_first_symbol_by_value_past_the_limit.toml")
-    q, v = _violation(check)
-    assert v.shortcut(10.0)[2] is not None
-    env = v.witness()
-    expected = _first_by_the_decider(check, [("n", range(6, 12)), ("r", range(0, 8, 4)), ("s", range(16, 120, 4))])
-    assert expected == {"n": 6, "r": 0, "s": 44}
-    assert env is not None and Witness(q, env).symbols == expected
-    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
-    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    check, o = _the_deciders_first_split("seed183_first_symbol_by_value_past_the_limit.toml",
+                                         [("n", range(6, 12)), ("r", range(0, 8, 4)), ("s", range(16, 120, 4))],
+                                         {"n": 6, "r": 0, "s": 44}, shortcut=True)
     smallest = _smallest_by_the_decider(check, o.counterexample)
     assert smallest is not None and all(smallest[k] == o.counterexample.get(k, {}) for k in smallest)
 
@@ -837,14 +841,9 @@ def test_gathered_rows_split_on_the_grid_stepped_by_a_congruence_fact():
     at once (``candidates``), so it reaches the grid stepped by the facts (``swizzle._stepped``), and the
     first split there, ``(s, r, c) = (68, 8, 0)``, is the decider's first (unknown at 2 s under z3 5.0.0,
     refuted at ``s = 5956`` under 5.4.1, before)."""
-    check = tilecheck.load(ROWS / "seed194_gathered_rows_on_the_stepped_grid.toml")
-    q, v = _violation(check)
-    env = v.witness()
-    expected = _first_by_the_decider(check, [("s", range(48, 200, 4)), ("r", range(0, 9, 2)), ("c", range(0, 25, 8))])
-    assert expected == {"s": 68, "r": 8, "c": 0}
-    assert env is not None and Witness(q, env).symbols == expected
-    o = _contiguity(tilecheck.prove(check, timeout=2, minimize=False))
-    assert o.status == "refuted" and o.counterexample["symbols"] == expected
+    check, o = _the_deciders_first_split("seed194_gathered_rows_on_the_stepped_grid.toml",
+                                         [("s", range(48, 200, 4)), ("r", range(0, 9, 2)), ("c", range(0, 25, 8))],
+                                         {"s": 68, "r": 8, "c": 0})
     assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
 
 
