@@ -34,11 +34,17 @@ def _differ(q, a, b, thread=False, cta=()):
     return Or(*[cmp("!=", q.z(x), q.z(y)) for x, y in _coordinates(q, a, b, thread, cta)])
 
 
+def _shortcuts(q) -> bool:
+    """Whether the query may be decided or narrowed without stating the whole formula: not when it is
+    exported (--smt2 / --recheck: the whole formula, for the solvers), nor for a Query made outside the
+    runner (no ``exporting`` set)."""
+    return getattr(q, "exporting", True) is False
+
+
 def _determined(q, pairs: list, coordinates: list, extra=(frozenset(), frozenset())) -> bool:
     """The lemma's digits fix every coordinate (``injective.determined``): no two distinct accesses
-    share an offset, proved without the solver.  Not when exporting (--smt2 / --recheck): the query
-    states the whole formula for the solvers to decide."""
-    return getattr(q, "exporting", True) is False and injective.determined(q, pairs, coordinates, extra=extra)
+    share an offset, proved without the solver (``_shortcuts``)."""
+    return _shortcuts(q) and injective.determined(q, pairs, coordinates, extra=extra)
 
 
 def _proved():
@@ -52,7 +58,7 @@ def _load(q):
     a = q.coords("a")
     b = q.with_repeat(a, "b")
     slot_a, slot_b = q.value(view, a)[OFFSET], q.value(view, b)[OFFSET]
-    if getattr(q, "exporting", True) is False:  # one thread's slots: the lemma's digits fix the access (the group is shared)
+    if _shortcuts(q):  # one thread's slots: the lemma's digits fix the access (the group is shared)
         pairs: list = []
         injective.lemma(q, slot_a, "a", slot_b, "b", pairs_out=pairs)
         if _determined(q, pairs, _coordinates(q, a, b)):
@@ -104,7 +110,7 @@ def _store(q):
     formula = And(formula, *lemma)
     if _determined(q, pairs, _coordinates(q, a, b, thread=not local, cta=cta), extra):
         return _proved()
-    if not lemma and paired and getattr(q, "exporting", True) is False:  # no lemma: the equal offsets as
+    if not lemma and paired and _shortcuts(q):  # no lemma: the equal offsets as
         # cases of the digits' differences, each linear (an implied conjunct; exported queries: as stated)
         cases = injective.differences(q, paired["pairs"], paired["ca"])
         if cases is not None:

@@ -242,13 +242,12 @@ def differences(q, pairs: list, ca: dict):
 
     from ..poly import And, Or
     ctx = q.ctx
-    ranges, bounds = [], []
+    ranges = []
     for v, w in pairs:
         a, b = ctx.vars[v], ctx.vars[w]
         if None in (a.lo, a.hi, b.lo, b.hi):
             return None
         ranges.append((a.lo - b.hi, a.hi - b.lo))
-        bounds.append(ctx.interval(ca[v]))
     if not pairs or math.prod(r1 - r0 + 1 for r0, r1 in ranges) > DIFFERENCES:
         return None
     axes = np.meshgrid(*(np.arange(r0, r1 + 1, dtype=np.int64) for r0, r1 in ranges), indexing="ij")
