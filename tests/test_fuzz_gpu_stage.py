@@ -114,30 +114,39 @@ def test_a_kernel_that_differs_from_numpy_is_a_finding(drawn, monkeypatch, tmp_p
                for f in tally.findings)
 
 
-def test_only_atom_misalignments_are_forced_and_each_is_judged(drawn, monkeypatch):
-    """Base-pointer refutations are counted, not run; every other one runs unchecked with its report
-    proved beforehand (the child-waiting threads never call Z3), and one not confirmed is a finding."""
+def test_misalignments_are_forced_at_their_declared_alignment_and_each_is_judged(drawn, monkeypatch):
+    """Every refuted-alignment case runs unchecked with its report proved beforehand (the child-waiting
+    threads never call Z3); a base-pointer refutation (any state space) runs with that base at exactly its
+    declared alignment (issue 32: shared and local arrays used to land better aligned and never fault),
+    and one whose base cannot be placed is counted with the reason; one not confirmed is a finding."""
     import threading
     from tilecheck.decide import alignment_base
+    from tilecheck.emit.kernel import unplaceable
     from tilecheck.gpu import unchecked
     assert drawn.misaligned, "no refuted-alignment case drawn"
     from tilecheck.report import prove
 
-    def emits(check):  # the stage runs a case whose unchecked kernel the emitter can build
+    def runs(check):  # the stage runs a case whose unchecked kernel the emitter can build and place
+        report = prove(check)
+        placement = unchecked.align_blamed(report)
+        if unplaceable(check, placement):
+            return False
         try:
-            unchecked.unchecked_kernel(prove(check))
+            unchecked.unchecked_kernel(report, placement)
             return True
         except Exception:  # noqa: BLE001
             return False
-    atoms = [d for d in drawn.misaligned
-             if not alignment_base(from_dict(d), from_dict(d).applies[0], {}) and not runner.cannot_run(
-                 from_dict(d).arch, "sm_90") and not gpu_stage._too_large(from_dict(d), bind_symbols(from_dict(d)))
-             and emits(from_dict(d))]
-    calls = []
+    usable = [d for d in drawn.misaligned
+              if not runner.cannot_run(from_dict(d).arch, "sm_90")
+              and not gpu_stage._too_large(from_dict(d), bind_symbols(from_dict(d)))]
+    ran = [d for d in usable[:gpu_stage.ALIGNMENT_CASES] if runs(from_dict(d))]
+    bases = [d for d in ran if alignment_base(from_dict(d), from_dict(d).applies[0], {})]
+    calls, placed = [], []
 
-    def fake_confirm(check, symbols, seed, path, report=None, **kw):
+    def fake_confirm(check, symbols, seed, path, report=None, placement=None, **kw):
         assert report is not None and report.verdict == "refuted"
         calls.append(threading.current_thread() is threading.main_thread())
+        placed.append(placement)
         ok = len(calls) != 1  # the first one "does not fault"
         return SimpleNamespace(status="fault" if ok else "completed", detail="misaligned address", confirmed=ok)
 
@@ -145,12 +154,49 @@ def test_only_atom_misalignments_are_forced_and_each_is_judged(drawn, monkeypatc
     tally = SimpleNamespace(proved=[], misaligned=drawn.misaligned, findings=[])
     device = SimpleNamespace(arch="sm_90", can_run=lambda a: runner.cannot_run(a, "sm_90"))
     line = gpu_stage._alignment(tally, device, seed=0)
-    n = min(len(atoms), gpu_stage.ALIGNMENT_CASES)
+    n = len(ran)
     assert len(calls) == n and not any(calls)
-    base = sum(1 for d in drawn.misaligned if alignment_base(from_dict(d), from_dict(d).applies[0], {})
-               and not runner.cannot_run(from_dict(d).arch, "sm_90"))
-    assert f"({n - 1} of {n}," in line and f"not tried: {base} base-pointer refutations" in line
+    assert sum(1 for p in placed if p) >= len(bases)  # every base-pointer refutation is placed
+    assert f"({n - 1} of {n}," in line and "base-pointer refutations in dynamic shared memory" in line
     assert len(tally.findings) == 1 and "not confirmed" in tally.findings[0].problems[0]
+
+
+def test_a_base_pointer_refutation_of_shared_and_local_arrays_is_declared_at_exactly_its_align():
+    """Issue 32 item 5: the unchecked kernel declares a placed shared or local array ``.align modulus`` with
+    ``residue`` bytes before the tensor, so the base is a multiple of the declared ``align`` and of no more;
+    a tensor in dynamic shared memory cannot be placed, and ``confirm`` says so instead of running."""
+    from tilecheck.check import loads
+    from tilecheck.emit.kernel import unplaceable
+    from tilecheck.gpu import unchecked
+    from tilecheck.report import prove
+    for scope, op in (("shared", "ld.shared.v4.b32"), ("local", "st.local.v4.b32")):
+        mem, reg = ("src", "dst") if op.startswith("ld") else ("dst", "src")
+        check = loads(f"""
+arch = "sm_90"
+[tensors.A]
+dtype = "float32"
+scope = "{scope}"
+shape = [2, 4]
+align = 8
+[tensors.R]
+dtype = "float32"
+scope = "register"
+shape = [2, 4]
+[[apply]]
+opcode = "{op}"
+{mem} = "A"
+{reg} = "R"
+""")
+        report = prove(check)
+        assert report.verdict == "refuted"
+        placement = unchecked.align_blamed(report)
+        assert placement == {"A": (8, 32)}, placement
+        ptx = unchecked.unchecked_kernel(report, placement)
+        assert f".{scope} .align 32 .b8" in ptx and "[40]" in ptx  # 8 bytes before the 32-byte tensor
+        assert re.search(r"add\.u32 %\w+, %\w+, 8;", ptx)  # the base: the array + 8
+        assert unplaceable(check, placement) is None
+        plain = unchecked.unchecked_kernel(report)
+        assert f".{scope} .align 8 .b8" in plain and "[32]" in plain
 
 
 def test_a_kernel_ptxas_rejects_is_a_finding_and_the_rest_of_its_batch_runs(drawn, monkeypatch, tmp_path):
@@ -183,14 +229,14 @@ def test_forced_cases_are_emitted_once_in_the_main_process_and_the_child_gets_th
     emitted, given = [], []
     real = unchecked.unchecked_kernel
 
-    def kernel_of(report):
+    def kernel_of(report, placement=None):
         emitted.append(threading.current_thread() is threading.main_thread())
         if len(emitted) == 1:
             raise emit.EmitError("cannot build the first")
-        return real(report)
+        return real(report, placement)
 
-    def fake_confirm(check, symbols, seed, path, report=None, ptx=None, **kw):
-        given.append(ptx == emit.kernel_unchecked(report, name=unchecked.NAME))
+    def fake_confirm(check, symbols, seed, path, report=None, ptx=None, placement=None, **kw):
+        given.append(ptx == emit.kernel_unchecked(report, name=unchecked.NAME, placement=placement))
         return SimpleNamespace(status="fault", detail="misaligned address", confirmed=True)
 
     monkeypatch.setattr(unchecked, "unchecked_kernel", kernel_of)

@@ -117,7 +117,7 @@ def test_a_plan_the_emitter_cannot_build_is_cannot_emit_without_a_child(monkeypa
     def no_child(*a, **k):
         raise AssertionError("a child was started")
 
-    def cannot(report):
+    def cannot(report, placement=None):
         raise tilecheck.emit.EmitError("no such form")
     monkeypatch.setattr(unchecked.subprocess, "run", no_child)
     monkeypatch.setattr(unchecked, "unchecked_kernel", cannot)

@@ -78,10 +78,14 @@ def kernel(plan, name: str = "tilecheck_kernel", *, pred: bool = True) -> str:
     return _Kernel(plan, name, pred).text()
 
 
-def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = True) -> str:
+def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = True,
+                     placement: dict | None = None) -> str:
     """ESCAPE HATCH: the kernel of a *refuted* report, only to watch the hardware fail
     (``tilecheck run --unchecked`` runs it in a separate process).  Never for proved or
-    unknown reports: those go through ``kernel(report.plan)`` or nowhere."""
+    unknown reports: those go through ``kernel(report.plan)`` or nowhere.  ``placement``: tensor ->
+    ``(residue, modulus)`` of a shared or local array's address (a refutation that blames its declared
+    ``align``): the array is declared ``.align modulus`` with ``residue`` bytes before the tensor, so its
+    base is exactly as aligned as declared and no better (``unplaceable`` says which cannot be)."""
     from ..report import Report
     if not isinstance(report, Report) or report.verdict != Verdict.REFUTED:
         raise PermissionError("kernel_unchecked takes only a refuted Report "
@@ -89,7 +93,22 @@ def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = 
     if not _IDENT.match(name):
         raise ValueError(f"kernel name {name!r} is not a PTX identifier")
     from ..plan import unchecked
-    return _Kernel(unchecked(report.check), name, pred).text()
+    bad = unplaceable(report.check, placement or {})
+    if bad:
+        raise EmitError(bad)
+    return _Kernel(unchecked(report.check), name, pred, placement).text()
+
+
+def unplaceable(check: Check, placement: dict) -> str | None:
+    """Why ``placement`` cannot be honoured for a shared or local tensor (None when it can): a tensor
+    in dynamic shared memory sits where the launch puts the dynamic array, after the others."""
+    dynamic = {t.name for t in dynamic_tensors(check)}
+    for name in placement:
+        if name in dynamic:
+            return (f"shared tensor {name} has a symbolic size: it lives in dynamic shared memory, whose "
+                    f"placement the kernel does not choose, so its base cannot be put at exactly its declared "
+                    f"align")
+    return None
 
 
 def _pow2_align(t: Tensor) -> int:
@@ -129,7 +148,7 @@ def version(check: Check) -> tuple[int, int]:
 
 
 class _Kernel:
-    def __init__(self, plan, name: str, pred: bool):
+    def __init__(self, plan, name: str, pred: bool, placement: dict | None = None):
         """``plan``: a Plan, or for ``kernel_unchecked`` the plan-like object of ``plan.unchecked``;
         its operand model (``plan.operands``) is the only one this kernel uses."""
         check = plan.check
@@ -144,6 +163,7 @@ class _Kernel:
         self.dynamic = {t.name: t for t in dynamic_tensors(check)}
         self._counts: dict[str, str] = {}  # dynamic tensor -> register holding its element count
         self.arrays: list[str] = []
+        self.placement = {t: rm for t, rm in (placement or {}).items() if check.tensors[t].scope != "global"}
         self.module_scope: list[str] = []  # the .extern dynamic shared array (PTX allows it only there)
         self.labels = 0
 
@@ -170,8 +190,11 @@ class _Kernel:
         if tensor not in self._bases:
             array = f"{'smem' if t.scope == 'shared' else 'lmem'}_{self.params[tensor]}"
             align = t.align & -t.align  # the largest power of two dividing align
-            self.arrays.append(f".{t.scope} .align {max(align, t.esize)} .b8 {array}[{self.cosize(t)}];")
+            residue, modulus = self.placement.get(tensor, (0, max(align, t.esize)))
+            self.arrays.append(f".{t.scope} .align {modulus} .b8 {array}[{residue + self.cosize(t)}];")
             self._bases[tensor] = self.arith.op(32, "mov.u32", array)
+            if residue:  # an unchecked run's base at exactly its declared align (kernel_unchecked)
+                self._bases[tensor] = self.arith.op(32, "add.u32", self._bases[tensor], residue)
             # + %tid.y (0): an address ptxas cannot resolve, see the module doc
             self._bases[tensor] = self.arith.op(32, "add.u32", self._bases[tensor], self._tid_y())
         return self._bases[tensor]
@@ -269,7 +292,7 @@ class _Kernel:
             writes += self.register_copy(a, load=False, seen=seen.get(a.register.tensor))
         shared = [t for t in check.tensors.values() if t.scope == "shared" and t.name in self._bases]
         local = [t for t in check.tensors.values() if t.scope == "local" and t.name in self._bases]
-        static = sum(self.cosize(t) for t in shared if t.name not in self.dynamic)
+        static = sum(self.cosize(t) + self.placement.get(t.name, (0, 0))[0] for t in shared if t.name not in self.dynamic)
         if static > STATIC_SHARED:
             raise EmitError(f"the shared tensors need {static} bytes, more than "
                             f"the {STATIC_SHARED} bytes of static shared memory")

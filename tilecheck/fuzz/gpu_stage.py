@@ -226,32 +226,41 @@ def _lost(batch, tally, out, why) -> str:
 
 
 def _alignment(tally, g, seed) -> str:
-    """Force up to ALIGNMENT_CASES atom-misaligned cases onto the hardware; each must fault."""
+    """Force up to ALIGNMENT_CASES misaligned cases onto the hardware; each must fault.  A refutation that
+    blames the declared ``align`` of a base pointer runs with that buffer at exactly its declared
+    alignment (``unchecked.align_blamed``: a global buffer placed by the arena, a shared or local array
+    by the kernel's declaration); one whose base cannot be placed so (dynamic shared memory) is counted
+    with the reason, not run."""
     import tempfile
     from concurrent.futures import ThreadPoolExecutor
     from ..check import from_dict
     from ..decide import alignment_base
+    from ..emit.kernel import unplaceable
     from ..gpu.reference import bind_symbols
-    from ..gpu.unchecked import confirm, unchecked_kernel
+    from ..gpu.unchecked import align_blamed, confirm, unchecked_kernel
     from ..report import prove
     from ..strategies import to_toml
     start = time.perf_counter()
-    chosen, base, elsewhere, large = [], 0, 0, 0
+    chosen, unplaced, elsewhere, large = [], 0, 0, 0
     for k, data in enumerate(tally.misaligned):
         check = from_dict(data)
         if g.can_run(check.arch):
             elsewhere += 1
-        elif alignment_base(check, check.applies[0], {}):
-            base += 1
         elif _too_large(check, bind_symbols(check)):
             large += 1
         elif len(chosen) < ALIGNMENT_CASES:
             report = prove(check)
+            placement = align_blamed(report)
+            if unplaceable(check, placement):
+                unplaced += 1
+                continue
             try:  # emitted here, once: the child only runs it (and the threads below never touch Z3)
-                ptx = unchecked_kernel(report)
+                ptx = unchecked_kernel(report, placement)
             except Exception:  # noqa: BLE001 - the emitter cannot build this plan
                 ptx = None
-            chosen.append((k, data, check.tensors[check.applies[0].memory.tensor].scope, check, report, ptx))
+            kind = "base" if alignment_base(check, check.applies[0], {}) else "atom"
+            space = check.tensors[check.applies[0].memory.tensor].scope
+            chosen.append((k, data, (space, kind), check, report, placement, ptx))
     confirmed, tried = Counter(), Counter()
     emitless = sum(1 for *_, ptx in chosen if ptx is None)
     chosen = [c for c in chosen if c[-1] is not None]
@@ -260,21 +269,22 @@ def _alignment(tally, g, seed) -> str:
             (Path(tmp) / f"misaligned{k}.toml").write_text(to_toml(data))
 
         def one(item):  # the threads only wait for their child processes (Z3 is not thread-safe)
-            k, _, _, check, report, ptx = item
+            k, _, _, check, report, placement, ptx = item
             return item, confirm(check, {}, seed + k, str(Path(tmp) / f"misaligned{k}.toml"), report=report,
-                                 ptx=ptx)
+                                 placement=placement, ptx=ptx)
 
         with ThreadPoolExecutor(ALIGNMENT_PARALLEL) as ex:
-            for (k, data, space, *_), outcome in ex.map(one, chosen):
-                tried[space] += 1
+            for (k, data, (space, kind), *_), outcome in ex.map(one, chosen):
+                tried[space, kind] += 1
                 if outcome.confirmed:
-                    confirmed[space] += 1
+                    confirmed[space, kind] += 1
                 else:
-                    tally.findings.append(Finding(data, [f"gpu: refuted alignment ({space}) not confirmed: "
+                    tally.findings.append(Finding(data, [f"gpu: refuted alignment ({space}, {kind}) not confirmed: "
                                                          f"{outcome.status}: {outcome.detail}"[:300]],
                                                   [("gpu", "alignment", space)], False))
     return ("  gpu: refuted alignment confirmed by the hardware in "
-            + ", ".join(f"{confirmed[s]} of {tried[s]} {s}" for s in sorted(tried))
+            + ", ".join(f"{confirmed[s]} of {tried[s]} {s[0]} {s[1]}" for s in sorted(tried))
             + f" cases ({sum(confirmed.values())} of {sum(tried.values())}, {time.perf_counter() - start:.1f} s); "
-            f"not tried: {base} base-pointer refutations, {elsewhere} for another target, {large} with buffers over "
+            f"not tried: {unplaced} base-pointer refutations in dynamic shared memory (its placement is the "
+            f"launch's), {elsewhere} for another target, {large} with buffers over "
             f"{CASE_BYTES >> 20} MiB, {emitless} not emittable")

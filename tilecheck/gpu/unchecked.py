@@ -37,11 +37,12 @@ CHILD_TIMEOUT = 300
 NAME = "tilecheck_unchecked"  # the entry of every unchecked kernel
 
 
-def unchecked_kernel(report) -> str:
+def unchecked_kernel(report, placement: dict | None = None) -> str:
     """The PTX of a refuted ``report``'s kernel, for the child to run: ``emit.kernel_unchecked`` (which
-    raises for anything but a refuted Report).  Called in the parent, never in the child."""
+    raises for anything but a refuted Report), with the shared and local arrays of ``placement`` at
+    exactly their declared alignment.  Called in the parent, never in the child."""
     from .. import emit
-    return emit.kernel_unchecked(report, name=NAME)
+    return emit.kernel_unchecked(report, name=NAME, placement=placement)
 
 
 @dataclass
@@ -88,8 +89,10 @@ def counterexample_symbols(cex: dict | None) -> dict | None:
 
 
 def align_blamed(report, symbols: dict | None = None) -> dict:
-    """Tensor -> (residue, modulus) for every refutation that blames the declared ``align`` of a global
-    base pointer (alignment refuted with ``align`` in its counterexample).  The base is placed at a
+    """Tensor -> (residue, modulus) for every refutation that blames the declared ``align`` of a base
+    pointer (alignment refuted with ``align`` in its counterexample), in any state space: a global
+    buffer is placed so by the runner's arena, a shared or local array by the kernel's declaration
+    (``emit.kernel_unchecked``).  The base is placed at a
     multiple of ``align`` that is not a multiple of the vector's bytes — ``align`` mod ``2*vector`` unless
     another such residue misaligns more of the application's vectors at these symbol values (an array
     whose vectors all start 12 bytes in is aligned at base 4 mod 16: it is placed at 8) — so that the
@@ -105,7 +108,7 @@ def align_blamed(report, symbols: dict | None = None) -> dict:
             if not (o.name == "alignment" and o.status == "refuted" and "align" in cex):
                 continue
             t, v, al = cex["tensor"], int(cex["vector_bytes"]), int(cex["align"])
-            if check.tensors[t].scope != "global" or (t in out and out[t][1] >= 2 * v):
+            if t in out and out[t][1] >= 2 * v:
                 continue
             r, m = misaligned_placement(al, v)
             starts = vector_starts(check, a.apply, env)
@@ -214,7 +217,7 @@ def _choose(report, given: dict, base: dict, max_bytes: int) -> Choice:
 @dataclass
 class Outcome:
     """What the child saw, and whether that confirms the refutation."""
-    status: str  # fault | completed | refused | rejected | cannot-emit | unavailable | crashed
+    status: str  # fault | completed | refused | rejected | cannot-emit | unplaceable | unavailable | crashed
     detail: str
     confirmed: bool
     prediction: Prediction
@@ -238,9 +241,13 @@ def confirm(check, symbols: dict, seed: int, path: str, arch: str | None = None,
         raise ValueError(f"{path} is proved: the unchecked path is only for refuted or unknown plans")
     pred = predict(report)
     placement = align_blamed(report) if placement is None else placement
+    from ..emit.kernel import unplaceable
+    why = unplaceable(report.check, placement)
+    if why:  # the fault the refutation predicts cannot be provoked: say so, do not run a kernel that hides it
+        return Outcome("unplaceable", why, False, pred, seed, symbols)
     if ptx is None:
         try:
-            ptx = unchecked_kernel(report)
+            ptx = unchecked_kernel(report, placement)
         except Exception as e:  # noqa: BLE001 - the emitter cannot build this plan at all (or it is unknown)
             return Outcome("cannot-emit", f"{type(e).__name__}: {e}", False, pred, seed, symbols)
     cmd = child_command(path, symbols, seed, placement, arch, how)
