@@ -321,7 +321,80 @@ def probes_round3() -> list[Probe]:
     return out
 
 
-ROUNDS = {1: probes, 2: probes_round2, 3: probes_round3}
+def _pext(lane: int, keep: int) -> int:
+    """The bits of ``lane`` that ``keep`` selects, packed to the low end (x86's PEXT)."""
+    out, k = 0, 0
+    for b in range(5):
+        if keep >> b & 1:
+            out |= (lane >> b & 1) << k
+            k += 1
+    return out
+
+
+def probes_round4() -> list[Probe]:
+    """The fourth round: 8- and 16-byte shared accesses in which the address does not depend on some
+    lane bits other than bit 0 -- lanes ``l`` and ``l ^ 2`` (``^ 4``, ``^ 8``, ``^ 16``, and sets of such
+    bits) share an address while the aligned pairs ``(2j, 2j+1)`` do not -- with the shared units
+    ``u`` (the lane with those bits cleared, packed) at strides that do and do not conflict and at
+    random slots; the sharing in one half of the warp only, or in some pairs only; inactive lanes.
+    Controls: bit 0 (the pair rule of round 1) and bits 0-1 (quads)."""
+    out: list[Probe] = []
+    rng = random.Random(2028)
+
+    def add(op, ptype, name, offs, note=""):
+        out.append(Probe(f"{PREFIX}r4_{len(out):03d}_s{op}_{ptype.replace('.', '')}_{name}",
+                         "shared", op, ptype, offs, 1, note))
+
+    free_bits = (1, 2, 4, 8, 16, 3, 6, 10, 12, 18, 24, 20)
+    for op in ("ld", "st"):
+        for ptype in ("b64", "v2.b32", "v4.b32", "v2.b64"):
+            w = TYPES[ptype][0]
+            main = ptype in ("b64", "v4.b32")
+            for f in free_bits if main else (1, 2, 4, 16, 6):
+                keep = 31 & ~f
+
+                def unit(l, keep=keep):
+                    return _pext(l % 32, keep)
+                for s in ((w, 2 * w, 64, 128, 3 * w) if main else (w, 128)):
+                    add(op, ptype, f"free{f}_stride{s}", lanes(lambda l, s=s, u=unit: u(l) * s),
+                        note=f"address = unit*{s}, lane bits {f:#x} free")
+                for r in range(2 if main else 1):
+                    slots = rng.sample(range(0, 4096, w), 32)
+                    add(op, ptype, f"free{f}_random{r}", lanes(lambda l, c=slots, u=unit: c[u(l)]),
+                        note=f"random slots, lane bits {f:#x} free")
+            if not main:
+                continue
+            # lanes l and l^2 share in lanes 0-15 only (the other half: distinct, conflict-free)
+            add(op, ptype, "xor2_half0", lanes(lambda l: _pext(l, 29) * w if l < 16 else 1024 + l * w),
+                note="l and l^2 share in lanes 0-15 only")
+            add(op, ptype, "xor2_half1", lanes(lambda l: _pext(l, 29) * w + 2048 if l >= 16 else l * w),
+                note="l and l^2 share in lanes 16-31 only")
+            # l^2 sharing in every quad but one
+            add(op, ptype, "xor2_but_one", lanes(lambda l: _pext(l, 29) * w + (2048 if l == 30 else 0)),
+                note="l and l^2 share except lane 30")
+            # l^2 sharing with conflicting units: unit u at u*128 (all in one bank)
+            add(op, ptype, "xor2_one_bank_half", lanes(lambda l: _pext(l, 29) * 128 if l < 16 else l * w + 2048),
+                note="l^2 share, units 128 B apart, lanes 0-15; lanes 16-31 contiguous")
+            # inactive lanes: lanes with bit 1 set inactive (their partners alone)
+            add(op, ptype, "xor2_bit1_inactive", lanes(lambda l: _pext(l, 29) * 128, lambda l: not l & 2),
+                note="units 128 B apart, lanes with bit 1 set inactive")
+            add(op, ptype, "xor2_lo16_active", lanes(lambda l: _pext(l, 29) * 128, MASKS["lo16"]),
+                note="l^2 share, units 128 B apart, lanes 0-15 active")
+            # l^2 sharing and l^1 sharing with different groupings in the two halves
+            add(op, ptype, "xor2_then_pairs", lanes(lambda l: _pext(l, 29) * 128 if l < 16 else (l // 2) * 128),
+                note="l^2 share in lanes 0-15, aligned pairs in 16-31, 128 B apart")
+            # random sharing: a random set of free bits per probe, random slots, random conflicts
+            for r in range(4):
+                f = rng.choice((2, 4, 8, 16, 6, 10, 12, 20, 24, 18))
+                slots = [rng.randrange(0, 4096, 128) + rng.choice((0, w)) for _ in range(32)]
+                add(op, ptype, f"free{f}_rowslots{r}", lanes(lambda l, c=slots, k=31 & ~f: c[_pext(l, k)]),
+                    note=f"lane bits {f:#x} free, units in few banks")
+    for p in out:
+        p.predict()
+    return out
+
+
+ROUNDS = {1: probes, 2: probes_round2, 3: probes_round3, 4: probes_round4}
 
 
 # PTX --------------------------------------------------------------------------
@@ -656,7 +729,7 @@ def main(argv=None) -> int:
     ap.add_argument("--only", metavar="REGEX", help="only the probes whose name matches")
     ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1,
                     help="1: the calibration set; 2: the lane-sharing set for 8- and 16-byte shared accesses; "
-                         "3: ldmatrix/stmatrix")
+                         "3: ldmatrix/stmatrix; 4: 8/16-byte shared accesses whose lanes l and l^2 (^4, ...) share")
     ap.add_argument("--no-sass", action="store_true", help="skip the ptxas + nvdisasm check of the kernels")
     ap.add_argument("--parse", type=Path, metavar="DIR", help="compare a saved run in DIR again")
     ap.add_argument("--launch", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # the child under ncu
