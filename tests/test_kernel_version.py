@@ -15,6 +15,7 @@ dtype); ld/st from test_target_sweep's spellings (every qualifier, alone and in 
 cp.async and red from their own sweeps.  No sample: all of them, batched ~100 kernels to a module (one
 module per target and declared version, entries renamed), ptxas in parallel.  The exact minimum of each
 spelling's version (accepted at it, refused one release lower) is the families' own sweeps'.
+2,293 kernels, 15-25 s on a 2-core machine (about half proving and emitting, half ptxas).
 """
 import re
 import sys
