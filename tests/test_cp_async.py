@@ -14,10 +14,11 @@ from tilecheck import decide
 from tilecheck.emit import fragment, kernel
 from tilecheck.errors import InputError
 from tilecheck.families import FAMILIES
-from tilecheck.families.cp_async import FAMILY as CP, legality, parse, ptx_version
+from tilecheck.families.cp_async import FAMILY as CP, VERSIONS, legality, parse, ptx_version
 from tilecheck.gpu.reference import reference
 from tilecheck.opcodes import OpcodeError
 from tilecheck.tools import ToolNotFound, find_tool, ptxas
+from test_target_sweep import minimum_problems, unchecked_rows
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ARCHS = ("sm_80", "sm_90", "sm_100a")
@@ -72,11 +73,18 @@ def test_legality_matches_the_ptxas_sweep(swept):
     assert not swept[("cp.async.cg.shared.global", 8, "sm_80")] and swept[("cp.async.ca.shared.global", 8, "sm_80")]
 
 
-def test_ptx_version_is_enough(swept):
-    for text in ("cp.async.cg.shared.global", "cp.async.ca.shared::cta.global.L2::128B"):
-        v = ptx_version(parse(text), "sm_80")
-        assert ptxas(module(text, 16, "sm_80", v), "sm_80").ok, text
-    assert not ptxas(module("cp.async.ca.shared.global.L2::128B", 16, "sm_80", (7, 3)), "sm_80").ok
+def test_ptx_version_is_the_exact_minimum(swept):
+    """Every (spelling, cp-size) tilecheck takes x sm_80/sm_90/sm_100a: ptxas accepts it at
+    ``ptx_version`` and refuses it one release lower for a feature of that version (the prefetch
+    sizes, 7.4 on sm_80), or the target's minimum binds (.shared::cta needs no more than 7.0)."""
+    declared = {((s, z), a): ptx_version(parse(s), a) for (s, z, a), ok in swept.items() if ours(s, z, a)}
+    assert len(declared) == 3 * 32
+    def judge(keys, arch, v):
+        return {k: (lambda r: None if r.ok else r.summary())(ptxas(module(*k, arch, v), arch)) for k in keys}
+    problems, both = minimum_problems(declared, judge)
+    assert not problems, problems[:10]
+    assert not unchecked_rows(VERSIONS, both, declared, lambda k: parse(k[0]))
+    assert (("cp.async.ca.shared::cta.global", 16), "sm_80") in declared
     assert legality(parse("cp.async.ca.shared.global"), "sm_75") is not None  # and cp_size 0 unbound
 
 

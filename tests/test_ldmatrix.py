@@ -12,10 +12,11 @@ import pytest
 import tilecheck
 from tilecheck import decide
 from tilecheck.emit import kernel
-from tilecheck.families.ldmatrix import legality, parse, ptx_version
+from tilecheck.families.ldmatrix import VERSIONS, legality, parse, ptx_version
 from tilecheck.gpu.reference import reference
 from tilecheck.opcodes import OpcodeError
 from tilecheck.tools import ToolNotFound, find_tool, ptxas
+from test_target_sweep import minimum_problems, unchecked_rows
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ARCHS = ("sm_80", "sm_90", "sm_100a")
@@ -92,14 +93,22 @@ def test_legality_agrees_with_the_ptxas_sweep(swept):
     assert sum(swept.values()) > sum(accepted.values())
 
 
-def test_ptx_version_is_enough():
+def test_ptx_version_is_the_exact_minimum():
+    """Every spelling tilecheck takes x sm_75/sm_80/sm_90/sm_100a: ptxas accepts it at ``ptx_version``
+    and refuses it one release lower for a feature of that version (ldmatrix 6.5 on sm_75,
+    .shared::cta 7.8 on sm_80), or the target's minimum binds; every VERSIONS row is held so."""
     try:
         find_tool("ptxas")
     except ToolNotFound as e:
         pytest.skip(f"ptxas not found: {e}")
-    for text, arch in (("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "sm_80"),
-                       ("stmatrix.sync.aligned.m8n8.x2.shared::cta.b16", "sm_90")):
-        assert ptxas(module(text, arch, ptx_version(parse(text), arch)), arch).ok, text
+    declared = {(s, a): ptx_version(parse(s), a) for s in spellings() for a in ("sm_75",) + ARCHS if ours(s, a)}
+    assert len(declared) == 12 + 12 + 24 + 24
+    def judge(keys, arch, v):
+        return {k: (lambda r: None if r.ok else r.summary())(ptxas(module(k, arch, v), arch)) for k in keys}
+    problems, both = minimum_problems(declared, judge)
+    assert not problems, problems[:10]
+    assert not unchecked_rows(VERSIONS, both, declared, parse)
+    assert ("ldmatrix.sync.aligned.m8n8.x4.shared::cta.b16", "sm_80") in both  # issue 32: was 7.0
 
 
 def test_spelling_errors_are_one_line():

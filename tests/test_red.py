@@ -11,10 +11,11 @@ import tilecheck
 from tilecheck import decide
 from tilecheck.emit import fragment, kernel
 from tilecheck.families import FAMILIES
-from tilecheck.families.red import FAMILY as RED, legality, parse, ptx_version
+from tilecheck.families.red import FAMILY as RED, VERSIONS, legality, parse, ptx_version
 from tilecheck.gpu.reference import reference
 from tilecheck.opcodes import OpcodeError
 from tilecheck.tools import ToolNotFound, find_tool, ptxas
+from test_target_sweep import minimum_problems, unchecked_rows
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ARCHS = ("sm_80", "sm_90", "sm_100a")
@@ -31,7 +32,7 @@ def spellings():
         out.append(".".join(head + ["add"] + ([nf] if nf else []) + tail))
         if vec:
             out.append(".".join(head + tail + ["add"] + ([nf] if nf else [])))
-    for sem in ("relaxed.gpu", "release.cta", "relaxed", "gpu", "relaxed.sys"):
+    for sem in ("relaxed.gpu", "release.cta", "relaxed", "gpu", "relaxed.sys", "relaxed.cluster", "cluster"):
         out += [f"red.{sem}.global.add.f32", f"red.{sem}.global.add.v4.f32"]
     return out
 
@@ -76,12 +77,17 @@ def test_legality_matches_the_ptxas_sweep(swept):
     assert ours("red.global.add.v4.f32", "sm_90") and not ours("red.global.add.v4.f32", "sm_80")
 
 
-def test_ptx_version_is_enough(swept):
-    for text in ("red.global.add.v4.f32", "red.global.add.noftz.bf16x2", "red.global.add.u64",
-                 "red.global.add.noftz.v8.f16"):
-        op = parse(text)
-        assert ptxas(module(text, "sm_90", ptx_version(op, "sm_90")), "sm_90").ok, text
-    assert not ptxas(module("red.global.add.v4.f32", "sm_90", (8, 0)), "sm_90").ok  # 8.1 is the least
+def test_ptx_version_is_the_exact_minimum(swept):
+    """Every spelling tilecheck takes x sm_80/sm_90/sm_100a: ptxas accepts it at ``ptx_version`` and
+    refuses it one release lower for a feature of that version (vectors: 8.1 on sm_90), or the
+    target's minimum binds (bf16 and the .cluster scope need sm_90, whose own minimum is 7.8)."""
+    declared = {(s, a): ptx_version(parse(s), a) for (s, a), ok in swept.items() if ours(s, a)}
+    def judge(keys, arch, v):
+        return {k: (lambda r: None if r.ok else r.summary())(ptxas(module(k, arch, v), arch)) for k in keys}
+    problems, both = minimum_problems(declared, judge)
+    assert not problems, problems[:10]
+    assert not unchecked_rows(VERSIONS, both, declared, parse)
+    assert ("red.global.add.v4.f32", "sm_90") in both and declared[("red.global.add.v4.f32", "sm_90")] == (8, 1)
 
 
 def test_red_is_registered_and_is_not_disjoint():

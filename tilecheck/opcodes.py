@@ -126,6 +126,23 @@ def parse_arch(arch: str | Arch) -> Arch:
     return Arch(arch, int(m.group(1)), m.group(2), ARCH_PTX[arch])
 
 
+# --- PTX ISA releases: the .version numbers ptxas 13.0 takes (6.6, 7.9, 8.9 never existed) -
+RELEASES = ((6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5), (7, 0), (7, 1), (7, 2), (7, 3), (7, 4),
+            (7, 5), (7, 6), (7, 7), (7, 8), (8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6),
+            (8, 7), (8, 8), (9, 0))
+
+
+def previous(version: tuple[int, int]) -> tuple[int, int]:
+    """The PTX ISA release just before ``version`` (one of RELEASES, not the first)."""
+    return RELEASES[RELEASES.index(version) - 1]
+
+
+def needs(table, op, arch: str | Arch) -> tuple[int, int]:
+    """The lowest ``.version`` for ``op`` on ``arch``: the target's own minimum and that of every
+    row of a family's version table (``(name, present(op), ..., version)``) present in ``op``."""
+    return max([parse_arch(arch).min_ptx] + [row[-1] for row in table if row[1](op)])
+
+
 # --- The rules.  Each is (violated?, reason); the first violated one is reported. ---------
 def _wide(op: Opcode) -> bool:  # a 256-bit access: .v8 of a 32-bit or .v4 of a 64-bit type
     return op.vector * op.bits == 256 and op.bits in (32, 64)
@@ -246,4 +263,4 @@ def legality(op: Opcode, arch: str | Arch) -> str | None:
 
 def ptx_version(op: Opcode, arch: str | Arch) -> tuple[int, int]:
     """The lowest ``.version`` that both ``op`` and the target need (``op`` assumed legal)."""
-    return max([parse_arch(arch).min_ptx] + [v for _, present, _, v in FEATURES if present(op)])
+    return needs(FEATURES, op, arch)

@@ -143,7 +143,9 @@ def dynamic_shared_bytes(check: Check, env: dict) -> int:
 
 
 def version(check: Check) -> tuple[int, int]:
-    """The lowest .version every application's opcode and the target need."""
+    """The lowest .version every application's opcode and the target need: the maximum over the module
+    of each family's ``ptx_version`` (its ``versions`` table, held to ptxas by the spelling sweeps;
+    ``tests/test_kernel_version.py`` assembles every legal spelling's kernel at it)."""
     return max(a.family.ptx_version(a.opcode, check.arch) for a in check.applies)
 
 

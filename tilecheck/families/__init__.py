@@ -82,6 +82,10 @@ class Family:
     def legality(self, op, arch) -> str | None:
         raise NotImplementedError
 
+    # the family's version table: rows (name, present(op), ..., lowest .version); ``ptx_version`` is
+    # the maximum of the target's minimum and every present row's (``opcodes.needs``)
+    versions: tuple = ()
+
     def ptx_version(self, op, arch) -> tuple[int, int]:
         raise NotImplementedError
 

@@ -7,8 +7,9 @@ destinations are distinct across the CTA (``disjoint``'s store rule on ``dst``);
 
 Spelling: ``cp.async.{ca,cg}.shared{::cta}.global{.L2::64B,.L2::128B,.L2::256B} [dst], [src],
 cp-size`` with ``cp_size`` (an ``[[apply]]`` key: PTX spells it as an operand) 4, 8 or 16 for
-``.ca`` and 16 only for ``.cg``; sm_80 or newer; the prefetch sizes need PTX 7.4.  The legal set
-is a ptxas 13.0 sweep (``tests/test_cp_async.py``: 320 spellings x sm_80/sm_90/sm_100a, 32 accepted
+``.ca`` and 16 only for ``.cg``; sm_80 or newer; the prefetch sizes need PTX 7.4 (``VERSIONS``;
+``.shared::cta`` needs none: ptxas 13.0 takes it at 7.0).  The legal set and each spelling's
+lowest ``.version`` are ptxas 13.0 sweeps (``tests/test_cp_async.py``: 320 spellings x sm_80/sm_90/sm_100a, 32 accepted
 on each).  ``guard = true`` guards the source (``proofs/guard.py``): the copy takes ``src-size``
 (cp-size where the source atom is in bounds, 0 where not: nothing is read and the destination is
 zero-filled).  Not modelled yet: an explicit ``src-size`` (a partial copy), ``ignore-src``,
@@ -18,13 +19,16 @@ zero-filled).  Not modelled yet: an explicit ``src-size`` (a partial copy), ``ig
 from dataclasses import dataclass, replace
 
 from ..errors import InputError
-from ..opcodes import OpcodeError, parse_arch
+from ..opcodes import OpcodeError, needs, parse_arch
 from . import MEMORY, Family, Role
 
 GROUPS = {"cache": ("ca", "cg"), "space": ("shared", "shared::cta", "shared::cluster"),
           "source": ("global",), "prefetch": ("L2::64B", "L2::128B", "L2::256B")}
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
 SIZES = (4, 8, 16)
+# qualifier -> lowest .version, each checked against ptxas 13.0 (tests/test_cp_async.py)
+VERSIONS = (("cp.async", lambda op: True, (7, 0)),
+            (".L2::64B/.L2::128B/.L2::256B", lambda op: op.first("prefetch"), (7, 4)))
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,7 @@ def legality(op, arch) -> str | None:
 
 
 def ptx_version(op, arch) -> tuple[int, int]:
-    return max(parse_arch(arch).min_ptx, (7, 4) if op.first("prefetch") else (7, 0))
+    return needs(VERSIONS, op, arch)
 
 
 class CpAsync(Family):
@@ -103,6 +107,7 @@ class CpAsync(Family):
     parse = staticmethod(parse)
     legality = staticmethod(legality)
     ptx_version = staticmethod(ptx_version)
+    versions = VERSIONS
 
     def bind(self, op, spec, tensors, views):
         """The opcode with the apply's ``cp_size`` and the copied element width (the source's)."""

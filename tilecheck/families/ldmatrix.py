@@ -16,14 +16,15 @@ CTA's shared memory for stmatrix.  (CuTe's ``SM75_U32x4_LDSM_N``: ``SrcLayout`` 
 ``DstLayout`` is ``holds`` inverted.)
 
 Spelling: ``ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared{::cta}.b16`` (sm_75, PTX 6.5) and
-``stmatrix...`` (sm_90, PTX 7.8).  The legal set is a ptxas 13.0 sweep (``tests/test_ldmatrix.py``).
+``stmatrix...`` (sm_90, PTX 7.8); ``.shared::cta`` needs PTX 7.8 (``VERSIONS``).  The legal set and
+each spelling's lowest ``.version`` are ptxas 13.0 sweeps (``tests/test_ldmatrix.py``).
 Not modelled: generic addressing (no ``.shared``), the sm_100a forms ``.m16n16``/``.m8n16``
 (``.b8``, ``.b8x16.b6x16_p32``, ``.b8x16.b4x16_p64``) and ``stmatrix.m16n8.b8``: ptxas takes
 them, tilecheck's ``target`` refuses them as not modelled.
 """
 from dataclasses import dataclass
 
-from ..opcodes import OpcodeError, parse_arch
+from ..opcodes import OpcodeError, needs, parse_arch
 from . import MEMORY, REGISTER, Family, Role
 
 GROUPS = {"sync": ("sync",), "aligned": ("aligned",), "shape": ("m8n8", "m16n16", "m8n16", "m16n8"),
@@ -32,7 +33,11 @@ GROUPS = {"sync": ("sync",), "aligned": ("aligned",), "shape": ("m8n8", "m16n16"
           "type": ("b16", "b8", "b8x16", "b6x16_p32", "b4x16_p64")}
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
 ROW_WORDS = 8  # one row: 8 elements of 16 bits, 16 bytes, one lane's address
-NEED = {"ldmatrix": (75, (6, 5)), "stmatrix": (90, (7, 8))}
+NEED = {"ldmatrix": 75, "stmatrix": 90}  # the lowest sm
+# qualifier -> lowest .version, each checked against ptxas 13.0 (tests/test_ldmatrix.py)
+VERSIONS = (("ldmatrix", lambda op: op.kind == "ldmatrix", (6, 5)),
+            ("stmatrix", lambda op: op.kind == "stmatrix", (7, 8)),
+            (".shared::cta", lambda op: op.first("space") == "shared::cta", (7, 8)))
 
 
 @dataclass(frozen=True)
@@ -87,14 +92,14 @@ def legality(op, arch) -> str | None:
     for bad, reason in reasons:
         if bad:
             return f"{op.text}: {reason.format(bad) if '{}' in reason else reason}"
-    sm, _ = NEED[op.kind]
+    sm = NEED[op.kind]
     if target.sm < sm:
         return f"{op.text} needs sm_{sm} or newer, target is {target.name}"
     return None
 
 
 def ptx_version(op, arch) -> tuple[int, int]:
-    return max(parse_arch(arch).min_ptx, NEED[op.kind][1])
+    return needs(VERSIONS, op, arch)
 
 
 # the fragment map (PTX ISA, "ldmatrix": matrix fragments), over any crd2idx domain ----------------
@@ -144,6 +149,7 @@ class Matrix(Family):
     parse = staticmethod(parse)
     legality = staticmethod(legality)
     ptx_version = staticmethod(ptx_version)
+    versions = VERSIONS
 
     def instruction(self, a, regs, addr, pred, policy):
         """The instruction in a brace block that declares its 32-bit registers: each packs two

@@ -30,6 +30,7 @@ class LdSt(Family):
     parse = staticmethod(opcodes.parse)
     legality = staticmethod(opcodes.legality)
     ptx_version = staticmethod(opcodes.ptx_version)
+    versions = opcodes.FEATURES
 
     def operand_problem(self, a):
         op = a.opcode

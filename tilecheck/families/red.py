@@ -5,13 +5,15 @@ apply; the atom is still the issuing thread's contiguous, aligned vector of its 
 Spelling: ``red{.sem}{.scope}.global.add{.noftz}{.vN}.type [a], b`` (ptxas also takes the vector
 and type before ``.add``); the half types need ``.noftz``.  The legal set is a ptxas 13.0 sweep
 (``tests/test_red.py``): vectors need sm_90 (f32: v2/v4; f16/bf16: v2/v4/v8; f16x2/bf16x2:
-v2/v4), bf16 and bf16x2 need sm_90.  tilecheck models ``.global`` only and no cache hint.
+v2/v4), bf16 and bf16x2 and the ``.cluster`` scope need sm_90; the lowest ``.version`` of each
+is ``VERSIONS`` (``.noftz``, PTX 6.3, is older than every target and needs no row).  tilecheck
+models ``.global`` only and no cache hint.
 """
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..opcodes import OpcodeError, parse_arch
+from ..opcodes import OpcodeError, needs, parse_arch
 from . import MEMORY, REGISTER, Family, Role
 
 TYPES = {"f32": 32, "u32": 32, "s32": 32, "u64": 64, "f64": 64, "f16": 16, "bf16": 16, "f16x2": 32,
@@ -23,6 +25,10 @@ GROUPS = {"space": ("global", "shared", "shared::cta", "shared::cluster"), "sem"
           "vector": ("v2", "v4", "v8"), "type": tuple(TYPES)}
 GROUP_OF = {t: g for g, ts in GROUPS.items() for t in ts}
 OTHER_OPS = ("min", "max", "inc", "dec", "and", "or", "xor")
+# qualifier -> lowest .version, each checked against ptxas 13.0 (tests/test_red.py)
+VERSIONS = (("vector red", lambda op: op.vector > 1, (8, 1)),
+            (".bf16/.bf16x2", lambda op: op.type in ("bf16", "bf16x2"), (7, 8)),
+            (".cluster scope", lambda op: op.first("scope") == "cluster", (7, 8)))
 
 
 @dataclass(frozen=True)
@@ -70,14 +76,14 @@ def legality(op, arch) -> str | None:
     for bad, reason in reasons:
         if bad:
             return f"{op.text}: {reason.format(bad) if '{}' in reason else reason}"
-    if (op.vector > 1 or t in ("bf16", "bf16x2")) and target.sm < 90:
-        return f"{op.text} needs sm_90 or newer ({'vector red' if op.vector > 1 else '.' + t}), target is {target.name}"
+    if (op.vector > 1 or t in ("bf16", "bf16x2") or op.first("scope") == "cluster") and target.sm < 90:
+        why = "vector red" if op.vector > 1 else "." + t if t.startswith("bf16") else ".cluster scope"
+        return f"{op.text} needs sm_90 or newer ({why}), target is {target.name}"
     return None
 
 
 def ptx_version(op, arch) -> tuple[int, int]:
-    need = (8, 1) if op.vector > 1 else (7, 8) if op.type in ("bf16", "bf16x2") else (6, 3)
-    return max(parse_arch(arch).min_ptx, need)
+    return needs(VERSIONS, op, arch)
 
 
 LANE = {"f32": np.float32, "f64": np.float64, "u32": np.uint32, "s32": np.int32, "u64": np.uint64,
@@ -102,6 +108,7 @@ class Red(Family):
     parse = staticmethod(parse)
     legality = staticmethod(legality)
     ptx_version = staticmethod(ptx_version)
+    versions = VERSIONS
 
     def instruction(self, a, regs, addr, pred, policy):
         return f"\t{a.opcode.text} {addr}, {regs};"
