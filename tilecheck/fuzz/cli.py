@@ -64,7 +64,8 @@ def main(args) -> int:
     for name in ("cases", "symbolic_cases", "jobs", "malformed"):
         v = getattr(args, name, None)
         if v is not None and v < (1 if name == "jobs" else 0):
-            raise InputError(f"must not be negative, got {v}", f"--{name.replace('_', '-')}")
+            raise InputError(f"must be at least 1, got {v}" if name == "jobs" else f"must not be negative, got {v}",
+                             f"--{name.replace('_', '-')}")
     if getattr(args, "families", None) is not None:
         args.families = _families(args.families)
     if args.time is not None and args.time <= 0:
