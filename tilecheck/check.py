@@ -5,6 +5,7 @@ naming the place (tensor, apply, key) and the problem in one line.
 """
 from __future__ import annotations
 
+import ast
 import operator
 import re
 import sys
@@ -319,8 +320,10 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
         lhs, op, rhs = parse_fact(text, where, bits=None)
         _declared(names_of(lhs) | names_of(rhs), symbols, where)
         if wide(lhs) or wide(rhs):
-            _decide_wide(text, lhs, op, rhs, symbols, where)  # true for every value: not a fact to encode
-            continue
+            fact = _decide_wide(text, lhs, op, rhs, symbols, where)
+            if fact is None:  # true for every value: nothing to assume
+                continue
+            lhs, rhs = fact
         assume.append((text, lhs, op, rhs))
 
     tensors = {}
@@ -380,9 +383,16 @@ def _decide_wide(text, lhs, op, rhs, symbols, where):
     """A fact with a constant over ``expr.MAX_BITS`` bits, which the proofs do not encode: decided here
     over the symbols' ranges.  True for every value: nothing to assume (returns); false for every
     value: the facts have no model (InputError, as ``proofs.facts`` says of contradictory facts);
-    neither: refused (InputError), never a proof from a fact that is not encoded exactly."""
+    neither: ``lhs - rhs`` without the wide constants when they cancel (``n + 10**400 < 10**400 + 5`` is
+    ``n - 5 < 0``: returns ``(lhs, rhs)`` to assume), else refused (InputError): never a proof from a
+    fact that is not encoded exactly."""
     box = {n: (s.min, s.max) for n, s in symbols.items()}
     verdict = decided(lhs, op, rhs, box)
+    if verdict is True:
+        return None
+    difference = _difference(lhs, rhs) if verdict is None else None
+    if difference is not None:
+        return difference, 0
     ranges = ", ".join(f"{n} in [{box[n][0]}, {box[n][1]}]" for n in sorted(names_of(lhs) | names_of(rhs)))
     if verdict is False:
         raise InputError(f"fact {brief(text)} holds for no value of its symbols ({ranges or 'none'}): "
@@ -390,6 +400,21 @@ def _decide_wide(text, lhs, op, rhs, symbols, where):
     if verdict is None:
         raise InputError(f"fact {brief(text)} has a constant over {MAX_BITS} bits and the symbols' ranges "
                          f"({ranges}) do not decide it; tilecheck cannot encode it exactly", where)
+
+
+def _difference(lhs, rhs):
+    """``lhs - rhs`` as an expression, when it has no division and its coefficients fit ``MAX_BITS``
+    bits (else None)."""
+    names = names_of(lhs) | names_of(rhs)
+    if any(op == "b" and arg in (ast.FloorDiv, ast.Mod) for x in (lhs, rhs) if not isinstance(x, int)
+           for op, arg in x.code()):
+        return None
+    free = {n: Poly.var(n) for n in names}
+    d = to_poly(lhs, Context(), free) - to_poly(rhs, Context(), free)
+    if any(c.bit_length() > MAX_BITS for c in d.terms.values()):
+        return None
+    text = " + ".join(f"({c})" + "".join(f"*{v}" for v in m) for m, c in sorted(d.terms.items())) or "0"
+    return parse_expr(text, "fact operand")
 
 
 def _symbol(name, spec) -> Symbol:
