@@ -27,7 +27,8 @@ DTYPES = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8
 SCOPES = ("global", "shared", "local", "register")
 SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z")
 INT_MAX = 2**31 - 1
-INT64 = (-2**63, 2**63 - 1)  # TOML's integers, and PTX's widest (.s64 symbols, 64-bit addresses and offsets)
+WORD = (-2**63, 2**64 - 1)  # a 64-bit PTX register read signed or unsigned: any integer of the file, offsets, strides
+S64 = (-2**63, 2**63 - 1)  # a symbol's values: the kernel's .s64 parameter
 MAX_OPCODE = 200  # characters: the longest PTX spelling is under 100
 STDIN = "-"  # the file name that reads standard input
 
@@ -278,9 +279,9 @@ def _wide_ints(data, where=""):
         if isinstance(v, bool):
             continue
         if isinstance(v, int):
-            if not INT64[0] <= v <= INT64[1]:
-                raise InputError(f"integer {brief(str(v))} is out of range (a check file's integers are 64-bit: "
-                                 f"-2**63 .. 2**63-1)", at or "file")
+            if not WORD[0] <= v <= WORD[1]:
+                raise InputError(f"integer {brief(str(v))} is out of range (a check file's integers are PTX's "
+                                 f"64-bit ones: -2**63 .. 2**64-1)", at or "file")
         elif isinstance(v, dict):
             stack += [(x, f"{at}.{k}" if at else str(k)) for k, x in reversed(v.items())]
         elif isinstance(v, list):
@@ -430,6 +431,10 @@ def _symbol(name, spec) -> Symbol:
         raise InputError(f"unknown source {src!r} (use one of {', '.join(SYMBOL_SOURCES)})", f"{where}.from")
     if m < 1:
         raise InputError(f"multiple_of must be positive, got {m}", f"{where}.multiple_of")
+    for key, v in (("min", lo), ("max", hi), ("multiple_of", m)):
+        if not S64[0] <= v <= S64[1]:
+            raise InputError(f"{key} = {v} is out of range (a symbol is a .s64 kernel parameter: -2**63 .. 2**63-1)",
+                             f"{where}.{key}")
     if lo > hi:
         raise InputError(f"min = {lo} is greater than max = {hi}: no value is allowed", where)
     if -(-lo // m) * m > hi:
@@ -443,15 +448,15 @@ def _value(v, symbols, what, where):
     except InputError as e:
         raise InputError(e.message, where) from None
     _declared(names_of(x), symbols, where)
-    return _int64(x, what, where)
+    return _word(x, what, where)
 
 
-def _int64(x, what, where):
-    """``x``, when its value does not depend on symbols and fits PTX's 64-bit integers; InputError if not."""
+def _word(x, what, where):
+    """``x``, when its value does not depend on symbols and fits a 64-bit PTX register; InputError if not."""
     c = concrete(x)
-    if c is not None and not INT64[0] <= c <= INT64[1]:
-        raise InputError(f"{what} {brief(str(x))} = {brief(str(c))} is out of range (PTX's addresses and offsets "
-                         f"are 64-bit: -2**63 .. 2**63-1)", where)
+    if c is not None and not WORD[0] <= c <= WORD[1]:
+        raise InputError(f"{what} {brief(str(x))} = {brief(str(c))} is out of range (PTX's addresses, offsets and "
+                         f"strides are 64-bit: -2**63 .. 2**64-1)", where)
     return x
 
 
@@ -488,7 +493,7 @@ def _tensor(name, spec, symbols) -> Tensor:
         for leaf in _leaves(layout.shape) + _leaves(layout.stride):
             if not isinstance(leaf, ThreadStride):
                 _declared(names_of(leaf), symbols, "layout")
-                _int64(leaf, "layout entry", "layout")
+                _word(leaf, "layout entry", "layout")
         if layout.thread_axes() and scope != "register":
             raise InputError("thread strides (@laneid, @warpid, @tid) are only for register tensors", "layout")
         if layout.swizzle is not None and (scope == "register" or layout.thread_axes()):

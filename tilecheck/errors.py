@@ -1,6 +1,9 @@
 """Input errors: one line naming what is wrong and where."""
 
 
+MAX_MESSAGE = 1000  # characters
+
+
 class InputError(ValueError):
     """Bad input: a check file, layout, view, opcode or symbol that cannot be read.
 
@@ -10,6 +13,8 @@ class InputError(ValueError):
     """
 
     def __init__(self, message: str, where: str = "", line: int | None = None, file: str | None = None):
+        if len(message) > MAX_MESSAGE:  # whatever the input echoed, the message stays readable
+            message = f"{message[:MAX_MESSAGE - 200]} ... {message[-150:]}"
         super().__init__(message)
         self.message = message
         self.where = where

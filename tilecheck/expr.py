@@ -64,7 +64,8 @@ class Expr:
 def brief(text, limit: int = 60) -> str:
     """``repr(text)``, shortened for an error message."""
     r = repr(text)
-    return r if len(r) <= limit else f"{r[:limit - 12]}...{r[-8:]} ({len(text)} characters)"
+    n = len(text) if isinstance(text, str) else len(r)
+    return r if len(r) <= limit else f"{r[:limit - 12]}...{r[-8:]} ({n} characters)"
 
 
 def flat(text: str) -> str:
