@@ -27,7 +27,8 @@ DTYPES = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8
 SCOPES = ("global", "shared", "local", "register")
 SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z")
 INT_MAX = 2**31 - 1
-WORD = (-2**63, 2**64 - 1)  # a 64-bit PTX register read signed or unsigned: any integer of the file, offsets, strides
+WORD = (-(2**64 - 1), 2**64 - 1)  # 64 bits of magnitude (a 64-bit register, and a sign): the file's integers,
+# offsets, strides; address arithmetic past 2**64 is the overflow obligation's to refute
 S64 = (-2**63, 2**63 - 1)  # a symbol's values: the kernel's .s64 parameter
 MAX_OPCODE = 200  # characters: the longest PTX spelling is under 100
 STDIN = "-"  # the file name that reads standard input
@@ -281,7 +282,7 @@ def _wide_ints(data, where=""):
         if isinstance(v, int):
             if not WORD[0] <= v <= WORD[1]:
                 raise InputError(f"integer {brief(str(v))} is out of range (a check file's integers are PTX's "
-                                 f"64-bit ones: -2**63 .. 2**64-1)", at or "file")
+                                 f"64-bit ones: -(2**64-1) .. 2**64-1)", at or "file")
         elif isinstance(v, dict):
             stack += [(x, f"{at}.{k}" if at else str(k)) for k, x in reversed(v.items())]
         elif isinstance(v, list):
@@ -456,7 +457,7 @@ def _word(x, what, where):
     c = concrete(x)
     if c is not None and not WORD[0] <= c <= WORD[1]:
         raise InputError(f"{what} {brief(str(x))} = {brief(str(c))} is out of range (PTX's addresses, offsets and "
-                         f"strides are 64-bit: -2**63 .. 2**64-1)", where)
+                         f"strides are 64-bit: -(2**64-1) .. 2**64-1)", where)
     return x
 
 

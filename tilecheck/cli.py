@@ -74,7 +74,7 @@ def cmd_prove(args) -> int:
             report = prove(load_check(path, args.arch), timeout=args.timeout, recheck=args.recheck,
                            smt2=args.smt2)
         except InputError as e:
-            if e.file is None:  # not the loader's (the facts', the solver's): still this file's
+            if e.file is None and not e.where.startswith(str(path)):  # the facts', the solver's: still this file's
                 e = e.in_file(path, None)
             outs.append(error_json(path, e.message, e.where, e.line))
             verdicts.append(Verdict.ERROR)

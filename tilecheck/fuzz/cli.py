@@ -152,6 +152,7 @@ def _campaign(args) -> int:
             if deadline and time.perf_counter() > deadline:
                 break
             live = Tally()
+            job = {**job, "known": _known(tally)}  # a problem found in an earlier chunk is not shrunk again
 
             def on_case(result, live=live):
                 live.cases += 1
@@ -171,7 +172,7 @@ def _campaign(args) -> int:
                     if job is None:
                         exhausted = True
                         break
-                    pending.append(pool.apply_async(_worker, (job,)))
+                    pending.append(pool.apply_async(_worker, ({**job, "known": _known(tally)},)))
                 if not pending:
                     break
                 ready = [p for p in pending if p.ready()]
@@ -201,6 +202,12 @@ def _campaign(args) -> int:
     sys.stdout.flush()
     bad = sum(n for k, n in tally.problems.items())
     return 1 if bad or tally.findings else 0
+
+
+def _known(tally) -> frozenset:
+    """The signatures of the problems found so far: a chunk counts a case with one of them but does
+    not shrink it again (shrinking is most of a campaign's time once it finds something)."""
+    return frozenset(sig for f in tally.findings for sig in f.signatures)
 
 
 def interleave(concrete: int, symbolic: int) -> list[bool]:
