@@ -359,3 +359,27 @@ def test_a_wide_fact_is_decided_over_the_symbols_ranges(tmp_path, capsys):
     f = tmp_path / "wide.toml"
     f.write_text(BASE.replace('assume = ["n >= 8"]', f'assume = ["n < {BIG}"]'))
     assert main(["prove", str(f)]) == 0
+
+
+SAMPLE = sorted(CASES)[::12]  # a slice of the corpus through every command that reads a check file
+
+
+@pytest.mark.parametrize("command", [["emit"], ["emit", "--kernel"], ["draw"], ["run"], ["suggest"],
+                                     ["fuzz", "--replay"]])
+def test_the_corpus_is_exit_2_one_line_in_every_command(tmp_path, capsys, command):
+    for name in SAMPLE:
+        f = tmp_path / "case.toml"
+        f.write_text(case_text(name), encoding="utf-8")
+        assert main([*command, str(f)]) == 2, name
+        out, err = capsys.readouterr()
+        assert len(err.splitlines()) == 1 and err.startswith(f"tilecheck: error: {f}") and CASES[name][2] in err, \
+            (name, err[:3000])
+
+
+def test_a_bad_argument_under_json_is_a_json_error(capsys):
+    with pytest.raises(SystemExit) as e:  # argparse's errors exit from parse_args
+        main(["prove", "--json", "--timeout", "0", str(ROOT / "examples" / "seed.toml")])
+    assert e.value.code == 2
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["verdict"] == "error" and "--timeout" in doc["error"]["message"] and err == ""

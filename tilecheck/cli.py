@@ -29,7 +29,12 @@ SUBCOMMANDS = {
 
 
 class _Parser(argparse.ArgumentParser):
+    json = False  # --json among the arguments: a bad argument is a JSON error too
+
     def error(self, message):  # one line, exit 2, like every other input error
+        if _Parser.json:
+            print(json.dumps(error_json(None, message, "arguments"), indent=1))
+            self.exit(2)
         self.exit(2, f"tilecheck: error: {message} (see tilecheck --help)\n")
 
 
@@ -146,6 +151,7 @@ def main(argv=None) -> int:
 
 def _main(argv) -> int:
     command = next((a for a in argv if not a.startswith("-")), None)
+    _Parser.json = "--json" in argv
     try:
         parser = _parser(command)
     except ModuleNotFoundError as e:

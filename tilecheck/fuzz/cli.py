@@ -8,8 +8,9 @@
 Every disagreement, counterexample that does not replay, ``unknown`` on a concrete
 check, or crash is shrunk and written to ``--out`` as a check file (its header says
 what was found); ``tilecheck prove FILE`` shows Z3's side and ``tilecheck fuzz
---replay FILE`` the whole comparison.  Exit status: 0 nothing found, 1 something
-found, 2 bad arguments.
+--replay FILE`` the whole comparison.  The summary's ``time`` line says where the wall time
+went (``time_line``): drawing, judging (Z3, the enumerator, the rest), shrinking after a finding,
+writing, the GPU stage.  Exit status: 0 nothing found, 1 something found, 2 bad arguments.
 """
 from __future__ import annotations
 
