@@ -7,6 +7,7 @@ The campaign's size: TILECHECK_FUZZ_CASES concrete and TILECHECK_FUZZ_SYMBOLIC s
 """
 import multiprocessing
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -132,6 +133,10 @@ def test_fuzz_command_runs_a_small_campaign(tmp_path, capsys):
                  "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "14 cases" in out and "disagreements 0" in out and "cases/s" in out
+    # where the wall time went (issue 32): drawing, judging (Z3, enumerator, the rest), shrinking, writing
+    assert re.search(r"time \(wall \d+\.\d s\): drawing \d+\.\d s, judging \d+\.\d s \(Z3 \d+\.\d s, enumerator "
+                     r"\d+\.\d s, the rest \d+\.\d s\), shrinking after a finding 0\.0 s \(0 finding\(s\), 0 cases "
+                     r"re-judged\), start-up and progress \d+\.\d s, writing \d+\.\d s", out), out
 
 
 def test_fuzz_command_shrinks_and_writes_what_it_finds(tmp_path, capsys, monkeypatch):
@@ -144,6 +149,8 @@ def test_fuzz_command_shrinks_and_writes_what_it_finds(tmp_path, capsys, monkeyp
                         lambda c, a, env: {"broken": True} if a.pred else rule(c, a, env))
     assert main(["fuzz", "--cases", "100", "--symbolic-cases", "0", "--out", str(tmp_path), "--quiet"]) == 1
     out = capsys.readouterr().out
+    shrinking = re.search(r"shrinking after a finding (\d+\.\d) s \((\d+) finding\(s\), (\d+) cases re-judged\)", out)
+    assert shrinking and int(shrinking.group(3)) > 0, out  # the time after the finding is accounted for
     written = sorted(tmp_path.glob("disagreement-operands*.toml"))
     assert len(written) == 1, out
     text = written[0].read_text()

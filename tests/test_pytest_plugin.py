@@ -67,7 +67,7 @@ def test_bad_input_fails_with_one_line(pytester):
     pytester.makefile(".toml", bad='[tensors.A]\ndtype = "float33"\nscope = "global"\nshape = [4]\n')
     r = pytester.runpytest(*PLUGIN, "--tilecheck", "bad.toml")
     r.assert_outcomes(failed=1)
-    r.stdout.fnmatch_lines(["tilecheck: error: *bad.toml: tensors.A: dtype: unknown dtype 'float33' (one of *)"])
+    r.stdout.fnmatch_lines(["tilecheck: error: *bad.toml:2: tensors.A: dtype: unknown dtype 'float33' (one of *)"])
     assert "Traceback" not in r.stdout.str() and "InputError" not in r.stdout.str()
 
 

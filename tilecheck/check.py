@@ -5,7 +5,10 @@ naming the place (tensor, apply, key) and the problem in one line.
 """
 from __future__ import annotations
 
+import ast
 import operator
+import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -13,7 +16,7 @@ from pathlib import Path
 
 from . import families, opcodes
 from .errors import InputError
-from .expr import concrete, names_of, parse_expr, parse_fact, to_poly
+from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
 from .machine import APPLY_SCOPES, group_shape
 from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
 from .poly import Context, Poly
@@ -24,6 +27,11 @@ DTYPES = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8
 SCOPES = ("global", "shared", "local", "register")
 SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z")
 INT_MAX = 2**31 - 1
+WORD = (-(2**64 - 1), 2**64 - 1)  # 64 bits of magnitude (a 64-bit register, and a sign): the file's integers,
+# offsets, strides; address arithmetic past 2**64 is the overflow obligation's to refute
+S64 = (-2**63, 2**63 - 1)  # a symbol's values: the kernel's .s64 parameter
+MAX_OPCODE = 200  # characters: the longest PTX spelling is under 100
+STDIN = "-"  # the file name that reads standard input
 
 
 @dataclass(frozen=True)
@@ -133,18 +141,19 @@ def cta_grid(check: Check) -> dict[str, int]:
 # loading ------------------------------------------------------------------
 
 def load(path) -> Check:
-    """Read and validate a TOML check file."""
+    """Read and validate a TOML check file (``-``: standard input)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == STDIN else p.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read file: {e.strerror}", str(p)) from None
+    name = "<stdin>" if str(path) == STDIN else str(p)
     try:
         text = data.decode("utf-8")  # TOML is UTF-8, whatever the locale says
     except UnicodeDecodeError as e:
         raise InputError(f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start} ({e.reason})",
-                         str(p)) from None
-    return loads(text, str(p))
+                         name) from None
+    return loads(text.removeprefix("\ufeff"), name)  # a byte-order mark is not part of the text
 
 
 def load_check(path, arch=None) -> Check:
@@ -155,16 +164,129 @@ def load_check(path, arch=None) -> Check:
 
 
 def loads(text: str, path: str = "<string>") -> Check:
+    """A check file's text; an InputError names the file, the line of the offending key where it can
+    be found, the place and the problem."""
     if not isinstance(text, str):
         raise InputError(f"a check file's text must be a string, got {type(text).__name__}", path)
     try:
         data = tomllib.loads(text)
     except ValueError as e:  # TOMLDecodeError, or an integer too long for int()
-        raise InputError(f"invalid TOML: {str(e).splitlines()[0]}", path) from None
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        m = re.search(r"\(at line (\d+), column \d+\)", first)
+        raise InputError(f"invalid TOML: {first}").in_file(path, int(m.group(1)) if m else None) from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise InputError("invalid TOML: arrays or inline tables nested too deeply").in_file(
+            path, _deepest_line(text)) from None
     try:
         return from_dict(data, path)
     except InputError as e:
-        raise e.at(path) from None
+        raise e.in_file(path, e.line or locate(text, e)) from None
+    except RecursionError:
+        raise InputError("values nested too deeply").in_file(path, _deepest_line(text)) from None
+
+
+# where a place is in the file's text ------------------------------------------------------------------
+
+_KEY = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
+_KEYS = rf"{_KEY}(?:\s*\.\s*{_KEY})*"
+_ARRAY_HEADER = re.compile(rf"\s*\[\[\s*({_KEYS})\s*\]\]")
+_HEADER = re.compile(rf"\s*\[\s*({_KEYS})\s*\]")
+_ASSIGN = re.compile(rf"\s*({_KEYS})\s*=")
+_INLINE_KEY = re.compile(rf"[{{,]\s*({_KEYS})\s*=")
+
+
+def _key_parts(text: str) -> tuple:
+    return tuple(k.strip().strip("\"'") for k in re.findall(_KEY, text))
+
+
+def _place_parts(where: str) -> tuple:
+    """``"apply[0]: expect.banks"`` -> ``("apply", 0, "expect", "banks")``."""
+    out = []
+    for seg in where.split(": "):
+        for part in seg.split("."):
+            m = re.fullmatch(r"([^\[\]]*)((?:\[\d+\])*)", part)
+            if not m:
+                return tuple(out)
+            if m.group(1) and m.group(1) != "file":
+                out.append(m.group(1))
+            out += [int(k) for k in re.findall(r"\d+", m.group(2))]
+    return tuple(out)
+
+
+def _lines(text: str) -> dict:
+    """Each key path of the file (and each prefix) -> the line it is first written on."""
+    lines: dict = {}
+    current: tuple = ()
+    arrays: dict = {}
+    in_string = None
+    for number, line in enumerate(text.splitlines(), 1):
+        if in_string:  # inside a multi-line string
+            if line.count(in_string) % 2:
+                in_string = None
+            continue
+        for q in ('"""', "'''"):
+            if line.count(q) % 2:
+                in_string = q
+        if m := _ARRAY_HEADER.match(line):
+            name = _key_parts(m.group(1))
+            arrays[name] = arrays.get(name, -1) + 1
+            current = (*name, arrays[name])
+            path = current
+        elif m := _HEADER.match(line):
+            current = path = _key_parts(m.group(1))
+        elif m := _ASSIGN.match(line):
+            path = (*current, *_key_parts(m.group(1)))
+            for k in _INLINE_KEY.finditer(line):  # an inline table's keys: the same line
+                lines.setdefault((*path, *_key_parts(k.group(1))), number)
+        else:
+            continue
+        for k in range(1, len(path) + 1):
+            lines.setdefault(path[:k], number)
+    return lines
+
+
+def locate(text: str, e: InputError) -> int | None:
+    """The line of ``e``'s place in the check file ``text`` (the key it names, or the nearest
+    enclosing table or key written in the file); None when none is."""
+    parts = _place_parts(e.where)
+    m = re.match(r"unknown (?:expect )?key '([^']*)'", e.message)
+    if m:
+        parts = (*parts, m.group(1))
+    lines = _lines(text)
+    for k in range(len(parts), 0, -1):
+        if parts[:k] in lines:
+            return lines[parts[:k]]
+    return None
+
+
+def _deepest_line(text: str, depth: int = 64) -> int | None:
+    """The first line where brackets or braces nest ``depth`` deep (strings not told apart: a hint)."""
+    level = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        for ch in line:
+            level += ch in "[{"
+            level -= ch in "]}"
+            if level >= depth:
+                return number
+    return None
+
+
+def _wide_ints(data, where=""):
+    """TOML's integers are 64-bit signed (the spec: a value outside is an error): the first key whose
+    integer is outside, with explicit stacks (any depth)."""
+    stack = [(data, where)]
+    while stack:
+        v, at = stack.pop()
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            if not WORD[0] <= v <= WORD[1]:
+                raise InputError(f"integer {brief(str(v))} is out of range (a check file's integers are PTX's "
+                                 f"64-bit ones: -(2**64-1) .. 2**64-1)", at or "file")
+        elif isinstance(v, dict):
+            stack += [(x, f"{at}.{k}" if at else str(k)) for k, x in reversed(v.items())]
+        elif isinstance(v, list):
+            stack += [(x, f"{at}[{k}]") for k, x in reversed(list(enumerate(v)))]
 
 
 _TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require"}
@@ -176,6 +298,7 @@ _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect"}  # and each
 def from_dict(data: dict, path: str = "<check>") -> Check:
     """Build a Check from the check file's data (the Python API uses this too)."""
     _keys(data, _TOP_KEYS, "file")
+    _wide_ints(data)
     if data.get("version", 1) != 1:
         raise InputError(f"unsupported check file version {data['version']!r} (only 1)", "version")
     arch = data.get("arch", "sm_90")
@@ -196,8 +319,13 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
         raise InputError("assume must be a list of strings like 'n >= 8'", "assume")
     for k, text in enumerate(facts):
         where = f"assume[{k}]"
-        lhs, op, rhs = parse_fact(text, where)
+        lhs, op, rhs = parse_fact(text, where, bits=None)
         _declared(names_of(lhs) | names_of(rhs), symbols, where)
+        if wide(lhs) or wide(rhs):
+            fact = _decide_wide(text, lhs, op, rhs, symbols, where)
+            if fact is None:  # true for every value: nothing to assume
+                continue
+            lhs, rhs = fact
         assume.append((text, lhs, op, rhs))
 
     tensors = {}
@@ -253,6 +381,44 @@ def _declared(names, symbols, where):
             raise InputError(f"undeclared symbol {n!r} (declare it under [symbols.{n}])", where)
 
 
+def _decide_wide(text, lhs, op, rhs, symbols, where):
+    """A fact with a constant over ``expr.MAX_BITS`` bits, which the proofs do not encode: decided here
+    over the symbols' ranges.  True for every value: nothing to assume (returns); false for every
+    value: the facts have no model (InputError, as ``proofs.facts`` says of contradictory facts);
+    neither: ``lhs - rhs`` without the wide constants when they cancel (``n + 10**400 < 10**400 + 5`` is
+    ``n - 5 < 0``: returns ``(lhs, rhs)`` to assume), else refused (InputError): never a proof from a
+    fact that is not encoded exactly."""
+    box = {n: (s.min, s.max) for n, s in symbols.items()}
+    verdict = decided(lhs, op, rhs, box)
+    if verdict is True:
+        return None
+    difference = _difference(lhs, rhs) if verdict is None else None
+    if difference is not None:
+        return difference, 0
+    ranges = ", ".join(f"{n} in [{box[n][0]}, {box[n][1]}]" for n in sorted(names_of(lhs) | names_of(rhs)))
+    if verdict is False:
+        raise InputError(f"fact {brief(text)} holds for no value of its symbols ({ranges or 'none'}): "
+                         f"the facts cannot all hold", where)
+    if verdict is None:
+        raise InputError(f"fact {brief(text)} has a constant over {MAX_BITS} bits and the symbols' ranges "
+                         f"({ranges}) do not decide it; tilecheck cannot encode it exactly", where)
+
+
+def _difference(lhs, rhs):
+    """``lhs - rhs`` as an expression, when it has no division and its coefficients fit ``MAX_BITS``
+    bits (else None)."""
+    names = names_of(lhs) | names_of(rhs)
+    if any(op == "b" and arg in (ast.FloorDiv, ast.Mod) for x in (lhs, rhs) if not isinstance(x, int)
+           for op, arg in x.code()):
+        return None
+    free = {n: Poly.var(n) for n in names}
+    d = to_poly(lhs, Context(), free) - to_poly(rhs, Context(), free)
+    if any(c.bit_length() > MAX_BITS for c in d.terms.values()):
+        return None
+    text = " + ".join(f"({c})" + "".join(f"*{v}" for v in m) for m, c in sorted(d.terms.items())) or "0"
+    return parse_expr(text, "fact operand")
+
+
 def _symbol(name, spec) -> Symbol:
     where = f"symbols.{name}"
     if not name.isidentifier():
@@ -266,7 +432,13 @@ def _symbol(name, spec) -> Symbol:
         raise InputError(f"unknown source {src!r} (use one of {', '.join(SYMBOL_SOURCES)})", f"{where}.from")
     if m < 1:
         raise InputError(f"multiple_of must be positive, got {m}", f"{where}.multiple_of")
-    if lo > hi or -(-lo // m) * m > hi:
+    for key, v in (("min", lo), ("max", hi), ("multiple_of", m)):
+        if not S64[0] <= v <= S64[1]:
+            raise InputError(f"{key} = {v} is out of range (a symbol is a .s64 kernel parameter: -2**63 .. 2**63-1)",
+                             f"{where}.{key}")
+    if lo > hi:
+        raise InputError(f"min = {lo} is greater than max = {hi}: no value is allowed", where)
+    if -(-lo // m) * m > hi:
         raise InputError(f"no value in [{lo}, {hi}] is a multiple of {m}", where)
     return Symbol(name, lo, hi, m, src)
 
@@ -277,6 +449,15 @@ def _value(v, symbols, what, where):
     except InputError as e:
         raise InputError(e.message, where) from None
     _declared(names_of(x), symbols, where)
+    return _word(x, what, where)
+
+
+def _word(x, what, where):
+    """``x``, when its value does not depend on symbols and fits a 64-bit PTX register; InputError if not."""
+    c = concrete(x)
+    if c is not None and not WORD[0] <= c <= WORD[1]:
+        raise InputError(f"{what} {brief(str(x))} = {brief(str(c))} is out of range (PTX's addresses, offsets and "
+                         f"strides are 64-bit: -(2**64-1) .. 2**64-1)", where)
     return x
 
 
@@ -313,6 +494,7 @@ def _tensor(name, spec, symbols) -> Tensor:
         for leaf in _leaves(layout.shape) + _leaves(layout.stride):
             if not isinstance(leaf, ThreadStride):
                 _declared(names_of(leaf), symbols, "layout")
+                _word(leaf, "layout entry", "layout")
         if layout.thread_axes() and scope != "register":
             raise InputError("thread strides (@laneid, @warpid, @tid) are only for register tensors", "layout")
         if layout.swizzle is not None and (scope == "register" or layout.thread_axes()):
@@ -418,7 +600,9 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
         opcode = op
     else:
         if not isinstance(op, str):
-            raise InputError(f"opcode must be a string, got {op!r}", "opcode")
+            raise InputError(f"opcode must be a string, got {brief(op)}", "opcode")
+        if len(op) > MAX_OPCODE:
+            raise InputError(f"opcode {brief(op)} is not a PTX opcode (over {MAX_OPCODE} characters)", "opcode")
         try:
             opcode = families.parse(op)
         except ValueError as e:

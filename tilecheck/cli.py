@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
+import re
 import sys
 
 from .check import load_check
@@ -27,7 +29,12 @@ SUBCOMMANDS = {
 
 
 class _Parser(argparse.ArgumentParser):
+    json = False  # --json among the arguments: a bad argument is a JSON error too
+
     def error(self, message):  # one line, exit 2, like every other input error
+        if _Parser.json:
+            print(json.dumps(error_json(None, message, "arguments"), indent=1))
+            self.exit(2)
         self.exit(2, f"tilecheck: error: {message} (see tilecheck --help)\n")
 
 
@@ -37,7 +44,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tilecheck {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     pr = sub.add_parser("prove", help="prove or refute every obligation of each check file")
-    pr.add_argument("files", nargs="+", metavar="FILE")
+    pr.add_argument("files", nargs="+", metavar="FILE", help="check files; - reads standard input")
     pr.add_argument("--json", action="store_true", help="one JSON object per file (a list for several files)")
     pr.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     pr.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
@@ -49,6 +56,9 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help)
         if name == command:
             importlib.import_module(module).add_arguments(sp)
+            if "--json" not in sp._option_string_actions:  # every command: its errors as JSON
+                sp.add_argument("--json", action="store_true",
+                                help="an error as one JSON object on standard output (as prove --json prints it)")
     return p
 
 
@@ -69,10 +79,12 @@ def cmd_prove(args) -> int:
             report = prove(load_check(path, args.arch), timeout=args.timeout, recheck=args.recheck,
                            smt2=args.smt2)
         except InputError as e:
-            outs.append(error_json(path, e.message, e.where))
+            if e.file is None and not e.where.startswith(str(path)):  # the facts', the solver's: still this file's
+                e = e.in_file(path, None)
+            outs.append(error_json(path, e.message, e.where, e.line))
             verdicts.append(Verdict.ERROR)
             if not args.json:
-                print(f"tilecheck: error: {e}", file=sys.stderr)
+                print(one_line(f"tilecheck: error: {e}"), file=sys.stderr)
             continue
         verdicts.append(report.status)
         outs.append(report.to_json())
@@ -83,9 +95,63 @@ def cmd_prove(args) -> int:
     return exit_status(verdicts)
 
 
+REPORT = "a bug in tilecheck: please report it with the command and its input"
+
+
+def one_line(text: str, limit: int = 2000) -> str:
+    """``text`` as one line of at most about ``limit`` characters (the middle elided)."""
+    text = re.sub(r"\s*\n\s*", " ", text)
+    return text if len(text) <= limit else f"{text[:limit - 200]} ... {text[-150:]} ({len(text)} characters)"
+
+
+class _Stdout:
+    """Standard output that a closed pipe does not break (``tilecheck prove F | head -1``): once the
+    reader has gone, the rest of the output goes to /dev/null and the command runs on to its exit
+    status (the verdict, which ``set -o pipefail`` sees), instead of dying of BrokenPipeError."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def _gone(self):
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):  # no descriptor (a test's capture): drop the output
+            self._stream = open(os.devnull, "w")
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    stdout = sys.stdout
+    sys.stdout = _Stdout(stdout)
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+        return status
+    finally:
+        sys.stdout = stdout
+
+
+def _main(argv) -> int:
     command = next((a for a in argv if not a.startswith("-")), None)
+    _Parser.json = "--json" in argv
     try:
         parser = _parser(command)
     except ModuleNotFoundError as e:
@@ -97,7 +163,27 @@ def main(argv=None) -> int:
             return cmd_prove(args)
         return importlib.import_module(SUBCOMMANDS[args.command][0]).main(args)
     except InputError as e:
-        print(f"tilecheck: error: {e}", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps(error_json(_file(args, e), e.message, e.where, e.line), indent=1))
+        else:
+            print(one_line(f"tilecheck: error: {e}"), file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
+    except Exception as e:  # noqa: BLE001 - a bug: one line and exit 4, never a traceback (nor exit 1, "refuted")
+        if os.environ.get("TILECHECK_TRACEBACK"):
+            import traceback
+            traceback.print_exc()
+        what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+        if getattr(args, "json", False):
+            print(json.dumps({"file": _file(args), "verdict": Verdict.INTERNAL,
+                              "error": {"message": one_line(what, 500), "where": "", "report": REPORT}}, indent=1))
+        print(one_line(f"tilecheck: internal error: {one_line(what, 500)} ({REPORT}; TILECHECK_TRACEBACK=1 "
+                       f"shows the traceback)"), file=sys.stderr)
+        return 4
+
+
+def _file(args, e: InputError | None = None):
+    """The file an error is about, for its JSON."""
+    if e is not None and e.file:
+        return e.file
+    files = getattr(args, "files", None)
+    return getattr(args, "file", None) or (files[0] if files and len(files) == 1 else None)

@@ -12,6 +12,7 @@ from pathlib import Path
 from .draw import COLORS, GRIDS, svg
 from .errors import InputError
 from .report import prove
+from .timeout import positive_seconds
 
 
 def add_arguments(p):
@@ -24,7 +25,7 @@ def add_arguments(p):
     p.add_argument("--color", choices=COLORS, default="thread",
                    help="fill by owning thread (default) or, for shared tensors, by bank")
     p.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
 
 
 def picture(path, args) -> str:

@@ -64,7 +64,8 @@ class Expr:
 def brief(text, limit: int = 60) -> str:
     """``repr(text)``, shortened for an error message."""
     r = repr(text)
-    return r if len(r) <= limit else f"{r[:limit - 12]}...{r[-8:]} ({len(text)} characters)"
+    n = len(text) if isinstance(text, str) else len(r)
+    return r if len(r) <= limit else f"{r[:limit - 12]}...{r[-8:]} ({n} characters)"
 
 
 def flat(text: str) -> str:
@@ -101,8 +102,9 @@ def parse_tree(text: str, what: str = "expression") -> ast.AST:
 _DECIMAL = re.compile(r"\s*[+-]?(0|[1-9][0-9]{0,59})\s*\Z")  # a plain decimal (far below MAX_BITS)
 
 
-def parse_expr(text, what: str = "expression") -> "int | Expr":
-    """An int, or an Expr when the text names symbols.  Raises InputError."""
+def parse_expr(text, what: str = "expression", bits: int | None = MAX_BITS) -> "int | Expr":
+    """An int, or an Expr when the text names symbols.  Raises InputError.  ``bits``: the largest
+    constant or coefficient allowed (None: any, for facts, which ``check`` decides when they are wide)."""
     if isinstance(text, bool):
         raise InputError(f"{what} must be an integer or an expression, got {text!r}")
     if isinstance(text, int):
@@ -111,11 +113,11 @@ def parse_expr(text, what: str = "expression") -> "int | Expr":
         raise InputError(f"{what} must be an integer or an expression, got {brief(text)}")
     if _DECIMAL.match(text):  # what the parser below makes of it, without the parser
         return int(text)
-    return _parse_text(text, what)
+    return _parse_text(text, what, bits)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _parse_text(text: str, what: str) -> "int | Expr":
+def _parse_text(text: str, what: str, bits: int | None = MAX_BITS) -> "int | Expr":
     """``parse_expr`` of a text, once per text (an Expr is never changed once made)."""
     text = flat(text)
     try:
@@ -125,17 +127,18 @@ def _parse_text(text: str, what: str) -> "int | Expr":
     _validate(tree, text, what)
     if not any(isinstance(n, ast.Name) for n in ast.walk(tree)):
         value = _run_eval(_postfix(tree), {})
-        if value.bit_length() > MAX_BITS:
-            raise InputError(f"{what} {brief(text)} is out of range (more than {MAX_BITS} bits)")
+        if bits is not None and value.bit_length() > bits:
+            raise InputError(f"{what} {brief(text)} is out of range (more than {bits} bits)")
         return value
     e = Expr(text, tree)
     if len(text) > 64:  # a shorter text cannot reach the limits below
-        _check_size(e, what)
+        _check_size(e, what, bits)
     return e
 
 
-def parse_fact(text: str, where: str) -> tuple["int | Expr", str, "int | Expr"]:
-    """A comparison ``lhs OP rhs`` (one operator) of integer expressions."""
+def parse_fact(text: str, where: str, bits: int | None = MAX_BITS) -> tuple["int | Expr", str, "int | Expr"]:
+    """A comparison ``lhs OP rhs`` (one operator) of integer expressions (constants of at most
+    ``bits`` bits; None: any, see ``wide``)."""
     if not isinstance(text, str):
         raise InputError(f"a fact must be a string like 'n >= 8', got {brief(text)}", where)
     text = flat(text)
@@ -151,7 +154,7 @@ def parse_fact(text: str, where: str) -> tuple["int | Expr", str, "int | Expr"]:
     for node in (tree.left, tree.comparators[0]):
         seg = ast.get_source_segment(text, node)
         try:
-            parts.append(parse_expr(seg, "fact operand"))
+            parts.append(parse_expr(seg, "fact operand", bits))
         except InputError as e:
             raise InputError(e.message, where) from None
     return parts[0], _CMP[type(tree.ops[0])], parts[1]
@@ -181,6 +184,58 @@ def concrete(x) -> int | None:
     return int(x)
 
 
+def wide(x) -> bool:
+    """Whether ``x`` has a constant or a coefficient over ``MAX_BITS`` bits (``parse_expr(..., bits=None)``
+    lets one through): the proofs do not encode such an expression."""
+    if not isinstance(x, Expr):
+        return int(x).bit_length() > MAX_BITS
+    if any(op == "c" and arg.bit_length() > MAX_BITS for op, arg in x.code()):
+        return True
+    p = x.poly(Context(), {n: Poly.var(n) for n in x.names()})
+    return any(c.bit_length() > MAX_BITS for c in p.terms.values())
+
+
+def interval(x, box: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """Bounds ``(lo, hi)`` of ``x``'s values when each symbol ranges over ``box[name]`` (interval
+    arithmetic: every value is inside, not every bound is reached)."""
+    if not isinstance(x, Expr):
+        return int(x), int(x)
+    vals = []
+    for op, arg in x.code():
+        if op == "c":
+            vals.append((arg, arg))
+        elif op == "n":
+            vals.append(box[arg])
+        elif op == "u":
+            if arg:
+                lo, hi = vals[-1]
+                vals[-1] = (-hi, -lo)
+        else:
+            (c, d) = vals.pop()
+            (a, b) = vals[-1]
+            if arg is ast.Add:
+                vals[-1] = (a + c, b + d)
+            elif arg is ast.Sub:
+                vals[-1] = (a - d, b - c)
+            elif arg is ast.Mult:
+                ps = (a * c, a * d, b * c, b * d)
+                vals[-1] = (min(ps), max(ps))
+            elif arg is ast.FloorDiv:  # by a concrete positive divisor (_validate): monotone
+                vals[-1] = (a // c, b // c)
+            else:
+                vals[-1] = (a % c, b % c) if b - a < c and a % c <= b % c else (0, c - 1)
+    return vals[0]
+
+
+def decided(lhs, op: str, rhs, box: dict[str, tuple[int, int]]) -> bool | None:
+    """``lhs op rhs`` for every value of the symbols in ``box`` (True), for none (False), or neither
+    as far as intervals tell (None)."""
+    (a, b), (c, d) = interval(lhs, box), interval(rhs, box)
+    always = {"<": b < c, "<=": b <= c, ">": a > d, ">=": a >= d, "==": a == b == c == d, "!=": b < c or d < a}
+    never = {"<": a >= d, "<=": a > d, ">": b <= c, ">=": b < c, "==": b < c or d < a, "!=": a == b == c == d}
+    return True if always[op] else False if never[op] else None
+
+
 _ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Add, ast.Sub,
             ast.Mult, ast.FloorDiv, ast.Mod, ast.USub, ast.UAdd, ast.Load)
 
@@ -198,7 +253,7 @@ def _validate(tree, text, what):
                 raise InputError(f"{what} {brief(text)}: divide only by a concrete positive integer")
 
 
-def _check_size(e: Expr, what: str):
+def _check_size(e: Expr, what: str, bits: int | None = MAX_BITS):
     """Bound the degree and the coefficients of a long expression's polynomial."""
     degree = []
     for op, arg in e.code():
@@ -214,9 +269,11 @@ def _check_size(e: Expr, what: str):
             degree.append(a + b if arg is ast.Mult else a if arg in (ast.Add, ast.Sub) else 1)
             if degree[-1] > MAX_DEGREE:
                 raise InputError(f"{what} {brief(e.text)} has degree more than {MAX_DEGREE}")
+    if bits is None:
+        return
     p = e.poly(Context(), {n: Poly.var(n) for n in e.names()})
-    if any(c.bit_length() > MAX_BITS for c in p.terms.values()):
-        raise InputError(f"{what} {brief(e.text)} is out of range (a coefficient of more than {MAX_BITS} bits)")
+    if any(c.bit_length() > bits for c in p.terms.values()):
+        raise InputError(f"{what} {brief(e.text)} is out of range (a coefficient of more than {bits} bits)")
 
 
 # postfix code and its two interpreters ------------------------------------------------------------

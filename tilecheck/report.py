@@ -141,5 +141,9 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
     return report
 
 
-def error_json(path: str, message: str, where: str) -> dict:
-    return {"file": path, "verdict": ERROR, "error": {"message": message, "where": where}}
+def error_json(path: str, message: str, where: str, line: int | None = None) -> dict:
+    """Bad input as JSON; ``line``: the check file's line of the place, where it was found."""
+    error = {"message": message, "where": where}
+    if line is not None:
+        error["line"] = line
+    return {"file": path, "verdict": ERROR, "error": error}

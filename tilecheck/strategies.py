@@ -41,6 +41,8 @@ except ImportError:  # another Hypothesis: every draw through draw()
 
 from .machine import ADDRESS_LIMIT, GROUP_NAMES, group_shape
 
+WORD_MAX = 2**64 - 1  # the largest offset or stride a check file takes (check.WORD)
+
 __all__ = ["checks", "symbolic_checks", "FAMILIES", "layouts", "register_layouts", "seed_layouts", "opcodes",
            "malformed_texts", "to_toml", "DTYPE_BITS"]
 
@@ -498,10 +500,11 @@ def _memory_strides(draw, op, esize, scope, symbolic, syms, vector):
     if _chance(draw, 10):  # a tensor laid out far from its base: offsets near the address limit
         top = ADDRESS_LIMIT[scope] // esize
         outer = inner_first[-1]
+        # (an offset or a stride is a 64-bit integer, at most 2**64 - 1: the check file says no more)
         if _chance(draw, 50) or outer.size.const is None or outer.size.const < 2:
-            op.offset = op.offset + (top - _int(draw, 0, 64) * vector)
+            op.offset = op.offset + min(WORD_MAX, top - _int(draw, 0, 64) * vector)
         else:
-            outer.stride = _P.of(top // (outer.size.const - 1) - _int(draw, -2, 2) * vector)
+            outer.stride = _P.of(min(WORD_MAX, top // (outer.size.const - 1) - _int(draw, -2, 2) * vector))
     for b in blocks:
         if _chance(draw, 8):  # a negative stride, usually with an offset that keeps it inside
             b.stride = -b.stride
@@ -988,6 +991,8 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
         mem_t["layout"] = mem.layout_text()
     if mem.offset.value() != 0:
         mem_t["offset"] = mem.offset.value()
+        if isinstance(mem_t["offset"], int) and abs(mem_t["offset"]) > WORD_MAX:
+            reject()  # past what a 64-bit register holds: the check file refuses it (an input error)
     align = _pick(draw, [vector * esize, esize, 16, 2 * vector * esize, 4, 8], [10, 2, 2, 1, 1, 1])
     if align != esize:
         mem_t["align"] = align

@@ -14,6 +14,7 @@ finding.)
 from __future__ import annotations
 
 import hashlib
+import time
 from random import Random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -43,7 +44,10 @@ class Tally:
     obligations: Counter = field(default_factory=Counter)  # (name, status) -> n
     problems: Counter = field(default_factory=Counter)  # kind -> cases with that kind of problem
     unknown_cases: Counter = field(default_factory=Counter)  # kind -> cases with an unknown obligation
-    seconds: Counter = field(default_factory=Counter)  # z3, enumerator (cvc5 with recheck)
+    seconds: Counter = field(default_factory=Counter)  # z3, enumerator (cvc5 with recheck) of the counted cases;
+    # and where a worker's time went: draw (Hypothesis drawing cases), judge (``compare`` of the counted
+    # cases: the Z3 and enumerator above and the rest), shrink (after a finding: Hypothesis's shrinker)
+    shrink_calls: int = 0  # cases the shrinker judged
     recheck: Counter = field(default_factory=Counter)  # with recheck: proofs.smt2.Recheck.counts() summed
     findings: list = field(default_factory=list)
     unknown_samples: list = field(default_factory=list)  # a few symbolic checks Z3 left unknown
@@ -54,6 +58,7 @@ class Tally:
 
     def add(self, other: "Tally"):
         self.cases += other.cases
+        self.shrink_calls += other.shrink_calls
         self.distinct |= other.distinct
         for a in ("verdicts", "obligations", "problems", "unknown_cases", "seconds", "recheck"):
             getattr(self, a).update(getattr(other, a))
@@ -133,7 +138,10 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
                 text = to_toml(data)
                 assume(text not in seen)
                 seen.add(text)
+            t = time.perf_counter()
             result = compare(data, **judge)
+            tally.seconds["judge" if state["counting"] else "shrink"] += time.perf_counter() - t
+            tally.shrink_calls += not state["counting"]
             new = _new(result, known, symbolic)
             if state["counting"]:
                 _count(tally, data, result, symbolic, keep, on_case, text)
@@ -142,6 +150,8 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
                 state["failing"] = (data, new)
                 raise _Found(new[0].signature)
 
+        t = time.perf_counter()
+        judged = tally.seconds["judge"] + tally.seconds["shrink"]
         try:
             body()
         except Unsatisfiable:
@@ -154,6 +164,8 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
             data, new = state["failing"]
             tally.findings.append(Finding(data, [str(p) for p in new], [p.signature for p in new], symbolic))
             known |= {p.signature for p in new}
+        finally:  # the engine's own time: drawing (and replaying while it shrinks)
+            tally.seconds["draw"] += time.perf_counter() - t - (tally.seconds["judge"] + tally.seconds["shrink"] - judged)
         if tally.cases == before:  # Hypothesis found nothing more to draw
             break
         attempt += 1
@@ -214,6 +226,7 @@ def _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_
     while tally.cases < cases and draws < 10 * cases + 100:  # Hypothesis's own limit on rejected draws
         draws += 1
         cd = ConjectureData(random=rnd)
+        t = time.perf_counter()
         try:
             with context(cd):
                 data = cd.draw(strategy)
@@ -223,23 +236,29 @@ def _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_
             tally.findings.append(Finding({}, [f"{CRASH}: the campaign itself raised {type(e).__name__}: {e}"],
                                           [(CRASH, "campaign")], symbolic))
             break
+        finally:
+            tally.seconds["draw"] += time.perf_counter() - t
         text = to_toml(data)
         if text in seen:
             continue
         seen.add(text)
+        t = time.perf_counter()
         result = compare(data, **judge)
+        tally.seconds["judge"] += time.perf_counter() - t
         _count(tally, data, result, symbolic, keep, on_case, text)
         new = _new(result, known, symbolic)
         if new:
             if shrink:
+                t = time.perf_counter()
                 data, new = _shrink(strategy, cd.choices, chunk_seed(seed, symbolic, index, draws), known,
-                                    symbolic, judge, (data, new))
+                                    symbolic, judge, (data, new), tally)
+                tally.seconds["shrink"] += time.perf_counter() - t
             tally.findings.append(Finding(data, [str(p) for p in new], [p.signature for p in new], symbolic))
             known |= {p.signature for p in new}
     return tally
 
 
-def _shrink(strategy, choices, shrink_seed, known, symbolic, judge, found):
+def _shrink(strategy, choices, shrink_seed, known, symbolic, judge, found, tally=None):
     """Hypothesis's shrinker on the case drawn by ``choices``: the smallest check it finds with a
     problem not in ``known`` (``found``, the drawn case and its problems, if it finds none smaller)."""
     _, _, InMemoryExampleDatabase, choices_to_bytes, _ = _FAST
@@ -250,6 +269,8 @@ def _shrink(strategy, choices, shrink_seed, known, symbolic, judge, found):
     @hseed(shrink_seed)
     @given(strategy)
     def body(data):
+        if tally is not None:
+            tally.shrink_calls += 1
         new = _new(compare(data, **judge), known, symbolic)
         if new:
             state["failing"] = (data, new)

@@ -8,8 +8,9 @@
 Every disagreement, counterexample that does not replay, ``unknown`` on a concrete
 check, or crash is shrunk and written to ``--out`` as a check file (its header says
 what was found); ``tilecheck prove FILE`` shows Z3's side and ``tilecheck fuzz
---replay FILE`` the whole comparison.  Exit status: 0 nothing found, 1 something
-found, 2 bad arguments.
+--replay FILE`` the whole comparison.  The summary's ``time`` line says where the wall time
+went (``time_line``): drawing, judging (Z3, the enumerator, the rest), shrinking after a finding,
+writing, the GPU stage.  Exit status: 0 nothing found, 1 something found, 2 bad arguments.
 """
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def main(args) -> int:
     for name in ("cases", "symbolic_cases", "jobs", "malformed"):
         v = getattr(args, name, None)
         if v is not None and v < (1 if name == "jobs" else 0):
-            raise InputError(f"must not be negative, got {v}", f"--{name.replace('_', '-')}")
+            raise InputError(f"must be at least 1, got {v}" if name == "jobs" else f"must not be negative, got {v}",
+                             f"--{name.replace('_', '-')}")
     if getattr(args, "families", None) is not None:
         args.families = _families(args.families)
     if args.time is not None and args.time <= 0:
@@ -151,6 +153,7 @@ def _campaign(args) -> int:
             if deadline and time.perf_counter() > deadline:
                 break
             live = Tally()
+            job = {**job, "known": _known(tally)}  # a problem found in an earlier chunk is not shrunk again
 
             def on_case(result, live=live):
                 live.cases += 1
@@ -170,7 +173,7 @@ def _campaign(args) -> int:
                     if job is None:
                         exhausted = True
                         break
-                    pending.append(pool.apply_async(_worker, (job,)))
+                    pending.append(pool.apply_async(_worker, ({**job, "known": _known(tally)},)))
                 if not pending:
                     break
                 ready = [p for p in pending if p.ready()]
@@ -184,17 +187,28 @@ def _campaign(args) -> int:
     progress.finish(tally)
     seconds = time.perf_counter() - start
     gpu_lines = []
+    after = {}  # main-process seconds after the cases: the GPU stage, writing the findings
     if args.gpu:
         from .gpu_stage import run as gpu_stage
+        t = time.perf_counter()
         gpu_lines = gpu_stage(tally, seed=args.seed, timeout=args.timeout, jobs=args.jobs, out=args.out,
                               quiet=args.quiet)
+        after["GPU stage"] = time.perf_counter() - t
+    t = time.perf_counter()
     written = _write(tally, args.out)
-    _summary(tally, seconds, args, written)
+    after["writing"] = time.perf_counter() - t
+    _summary(tally, seconds, args, written, after)
     if gpu_lines:
         print("\n".join(gpu_lines))
     sys.stdout.flush()
     bad = sum(n for k, n in tally.problems.items())
     return 1 if bad or tally.findings else 0
+
+
+def _known(tally) -> frozenset:
+    """The signatures of the problems found so far: a chunk counts a case with one of them but does
+    not shrink it again (shrinking is most of a campaign's time once it finds something)."""
+    return frozenset(sig for f in tally.findings for sig in f.signatures)
 
 
 def interleave(concrete: int, symbolic: int) -> list[bool]:
@@ -300,7 +314,34 @@ def _write(tally, out) -> list[str]:
     return paths
 
 
-def _summary(tally, seconds, args, written):
+def time_line(tally, seconds: float, jobs: int, after: dict | None = None) -> str:
+    """Where the campaign's wall time went: the workers' drawing, judging (Z3, the enumerator, the
+    rest of ``compare``) and shrinking after a finding (summed over the workers when there are
+    several), the rest of the case loop (start-up, waiting, progress), then the main process's GPU
+    stage and writing."""
+    sec = tally.seconds
+    z3, enum, cvc5 = sec.get("z3", 0.0), sec.get("enumerator", 0.0), sec.get("cvc5", 0.0)
+    draw, judge, shrink = sec.get("draw", 0.0), sec.get("judge", 0.0), sec.get("shrink", 0.0)
+    after = after or {}
+    wall = seconds + sum(after.values())
+    rest = max(0.0, judge - z3 - enum - cvc5)
+    parts = [f"drawing {draw:.1f} s",
+             f"judging {judge:.1f} s (Z3 {z3:.1f} s, enumerator {enum:.1f} s"
+             + (f", cvc5 {cvc5:.1f} s" if cvc5 else "") + f", the rest {rest:.1f} s)",
+             f"shrinking after a finding {shrink:.1f} s ({len(tally.findings)} finding(s), "
+             f"{tally.shrink_calls} cases re-judged)"]
+    worked = draw + judge + shrink
+    if jobs == 1:
+        parts.append(f"start-up and progress {max(0.0, seconds - worked):.1f} s")
+        head = f"  time (wall {wall:.1f} s): "
+    else:
+        parts = [f"in {jobs} workers, summed: " + ", ".join(parts) + f"; the case loop's wall {seconds:.1f} s"]
+        head = f"  time (wall {wall:.1f} s): "
+    parts += [f"{name} {s:.1f} s" for name, s in after.items()]
+    return head + ", ".join(parts)
+
+
+def _summary(tally, seconds, args, written, after=None):
     rate = tally.cases / seconds if seconds else 0.0
     out = [f"tilecheck fuzz: {tally.cases} cases ({len(tally.distinct)} distinct) in {seconds:.1f} s, "
            f"{rate:.1f} cases/s, seed {args.seed}, {args.jobs} job(s)"]
@@ -334,8 +375,7 @@ def _summary(tally, seconds, args, written):
                    f"Z3 unknown that cvc5 decided {r.get('z3_unknown_cvc5_decided', 0)} of "
                    f"{r.get('queries', 0) - r.get('rechecked', 0)}")
     if tally.seconds:
-        out.append(f"  time: Z3 {tally.seconds.get('z3', 0):.1f} s, enumerator {tally.seconds.get('enumerator', 0):.1f} s"
-                   + (f", cvc5 {tally.seconds.get('cvc5', 0):.1f} s" if "cvc5" in tally.seconds else ""))
+        out.append(time_line(tally, seconds, args.jobs, after))
     if tally.slowest[2] is not None:
         out.append(f"  slowest case: Z3 {tally.slowest[0]:.2f} s ({tally.slowest[1]}); obligations over 1 s: "
                    + (", ".join(f"{what} {sec:.2f} s ({kind})" for sec, kind, what, _ in tally.slow) or "none"))

@@ -179,7 +179,7 @@ def judge_file(rc, stdout, stderr, exc, as_json=False) -> str | None:
         return None
     if rc in (0, 1, 3):
         return None if not stderr else f"exit {rc} but stderr says {stderr[:200]!r}"
-    return f"exit status {rc!r}"
+    return f"exit status {rc!r}" + (f": {stderr.strip()[:300]}" if stderr.strip() else "")  # 4: an internal error
 
 
 # values a mutated field may take (every TOML type, and the strings the parsers see)

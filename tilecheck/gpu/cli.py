@@ -55,14 +55,17 @@ def _symbols(pairs) -> dict:
     return out
 
 
-def _err(args, msg: str, where: str = "") -> int:
+def _err(args, msg: str, where: str = "", error=None) -> int:
     """An error of this run (exit 2): one line on stderr, or with --json the JSON error object
-    that ``tilecheck prove --json`` prints for a file it cannot read."""
+    that ``tilecheck prove --json`` prints for a file it cannot read (``error``: the InputError, whose
+    line is kept)."""
+    line = getattr(error, "line", None)
     if getattr(args, "json", False):
         from ..report import error_json
-        print(json.dumps(error_json(args.file, msg, where), indent=1))
+        print(json.dumps(error_json(args.file, msg, where, line), indent=1))
     else:
-        print(f"tilecheck: error: {where}: {msg}" if where else f"tilecheck: error: {msg}", file=sys.stderr)
+        text = str(error) if error is not None else f"{where}: {msg}" if where else msg
+        print(f"tilecheck: error: {text}", file=sys.stderr)
     return 2
 
 
@@ -71,7 +74,7 @@ def main(args) -> int:
     try:
         return _main(args)
     except InputError as e:  # the file, --set, --arch: before any pycuda import
-        return _err(args, e.message, e.where)
+        return _err(args, e.message, e.where, e)
 
 
 def _main(args) -> int:
