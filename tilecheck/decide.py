@@ -360,7 +360,7 @@ def space(check, apply, env):
         return {"memory_scope": mem.scope, "opcode_space": op.space}
     if reg.scope != "register":
         return {"register_scope": reg.scope}
-    if "nc" in op.qualifiers:  # read-only for the whole kernel: no application stores to it
+    if "nc" in op.qualifiers and apply.is_load:  # read-only for the whole kernel: no application stores to it
         for other in check.applies:
             if not other.is_load and other.memory.tensor == mem.name:
                 return {"nc_written_by": other.index}
