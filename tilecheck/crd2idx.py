@@ -11,7 +11,8 @@ An operand's value at coordinates is computed in three steps, each written once 
    offset's bits (``Swizzle``; each domain's ``swizzle``).
 
 The domain supplies the arithmetic: ``Ints`` (Python ints and numpy integer arrays: exact floor
-division, elementwise, never in place), ``Polys`` (exact polynomials: digits and divisions through
+division, elementwise, never in place; a sum or product that could pass int64 is taken on object
+arrays, ``Ints.add``/``Ints.mul``), ``Polys`` (exact polynomials: digits and divisions through
 fresh variables, the proofs' encoding) and ``Divisions`` (polynomials whose every digit is a
 ``Context.divmod``, which the emitter computes with division instructions).  The check model
 (``Layout.__call__``, ``View.index``), the proofs (``encode.py``) and the emitter
