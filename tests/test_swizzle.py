@@ -317,3 +317,15 @@ def test_bounds_and_overflow_of_a_swizzled_tile_are_stated_on_the_plain_offset(n
     q = Query(check, check.applies[0])
     off, block = q.plain(check.applies[0].memory, q.coords("a"))
     assert block > 1 and not any(v.startswith("swz") for v in off.variables())
+
+
+def test_a_swizzled_extent_is_compared_only_in_its_partial_last_block():
+    """A symbolic shared tile whose declared extent 486*(n2//2)*n is no multiple of Sw<3,0,3>'s block
+    for all symbols: the swizzled offset must be compared with it, and with the digits the query went
+    unknown at 2 s.  Its premise -- the plain offset in a partial last block (E = 8m + rho, rho >= 1,
+    o >= 8m) -- has no model without the digits (only n = 4 reaches the last block, where E is a
+    multiple of 8): proved at the fuzz's 2 s, and the decider agrees over its range."""
+    check = tilecheck.load(SWIZZLED_BOUNDS / "partial_last_block_nonlinear.toml")
+    o = tilecheck.prove(check, timeout=2.0).applies[0].obligation("bounds")
+    assert o.status == "proved", o.message
+    assert decide.decide(check)[0]["bounds"][0] == "proved"

@@ -9,7 +9,8 @@ A swizzled offset is compared through its plain one (``Query.plain``: the swizzl
 ``o // 2^(M+B)``) where the extent is a multiple of ``2^(M+B)`` (a concrete one, or a polynomial
 whose every coefficient is): the same violations, without the swizzle's digits.  Otherwise the
 swizzled offset itself is compared with the extent (a polynomial in the symbols; a term
-``(s-1)*d`` whose sign the ranges leave open as ``max(., 0)``).
+``(s-1)*d`` whose sign the ranges leave open as ``max(., 0)``), only where the plain offset is in
+the extent's partial last block, which is first tried without the digits (``_unreachable``).
 
 A symbolic extent that can be 0 or negative under the facts (``n - 8`` with ``n >= 8``) is a
 ``bounds`` refutation: the tensor is empty there and any access to it is out of bounds.
@@ -28,7 +29,9 @@ from ..encode import element
 from ..expr import concrete, evaluate
 from ..layout import OFFSET, ThreadStride, _leaves
 from .guard import atom_inside, inside_words, role as guard_role
-from .runner import Violation
+from .runner import Violation, fast_solver, relevant
+
+NEAR_S = 0.5  # seconds to show no accessed plain offset is in the extent's last block (then no digits)
 
 
 def _extent(t):
@@ -56,6 +59,14 @@ def _symbolic_extent(q, t, block: int):
     return z3.Sum(q.z(top), *[z3.If(m > 0, m, 0) for m in mixed]) if mixed else q.z(top)
 
 
+def _unreachable(q, premise) -> bool:
+    """``premise`` has no model under the query's constraints (unsat within ``NEAR_S``; else False)."""
+    s = fast_solver(NEAR_S, NEAR_S)
+    s.add(premise)
+    s.add(*[q.build(k) for k, _ in relevant(set(q.zv), q.constraints())])
+    return s.check() == z3.unsat
+
+
 def violation(q):
     a = q.apply
     parts, checks = [], []
@@ -63,13 +74,17 @@ def violation(q):
     for role, view in (("dst", a.dst), ("src", a.src)):
         t = q.tensor(view)
         cos = _extent(t)
+        inside = []  # the slices inside the tensor (unguarded), or the atom guarded in
         for k, (start, ext, dim) in enumerate(zip(view.starts, view.extents, t.shape)):
             s, e, d = q.poly(start), concrete(ext), q.poly(dim)
             if role == guarded:
                 parts.append(cmp("<", q.z(d), 1))
             else:
                 parts.append(Or(cmp("<", q.z(s), 0), cmp(">", q.z(s + e), q.z(d)), cmp("<", q.z(d), 1)))
+                inside += [cmp(">=", q.z(s), 0), cmp("<=", q.z(s + e), q.z(d))]
         c = q.coords(role)
+        if role == guarded:
+            inside = [atom_inside(q, c)]
         off, block = q.plain(view, c)  # a swizzled offset compared through its plain one (Query.plain)
         # a side the variables' ranges already exclude (sound interval bounds, as ``overflow`` uses)
         # is left out: the same violations, and often no solver at all; an exported query
@@ -80,9 +95,16 @@ def violation(q):
         if block > 1 and top is not None and (cos is None or cos % block):
             # an extent that is no multiple of the block: the swizzled offset itself, past it only
             # where the plain one is in the extent's last block (swz keeps o // block: implied, and
-            # it spares the solver the digits elsewhere)
-            if cos is None or hi is None or hi > cos - block:
-                out.append(And(q.z(off) > top - block, q.z(q.value(view, c)[OFFSET]) >= top))
+            # it spares the solver the digits elsewhere).  Where no accessed plain offset can be in
+            # that block (the slices inside, or the atom guarded in: else another part is violated
+            # already), shown without the digits first, the disjunct has no model and is left out
+            # only the extent's last *partial* block: E = block*m + rho with rho >= 1 and o >= block*m
+            # (a whole last block is permuted onto itself); fresh m, rho stated exactly
+            m, rho = z3.Int(f"bounds.m.{role}"), z3.Int(f"bounds.rho.{role}")
+            near = And(top == block * m + rho, rho >= 1, rho < block, q.z(off) >= block * m)
+            if (cos is None or hi is None or hi > cos - block) and (
+                    getattr(q, "exporting", False) or not _unreachable(q, And(*inside, near))):
+                out.append(And(near, q.z(q.value(view, c)[OFFSET]) >= top))
         elif cos is not None and (hi is None or hi >= cos):
             out.append(cmp(">=", q.z(off), cos))
         if role == guarded:
