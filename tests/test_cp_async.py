@@ -167,10 +167,27 @@ def test_spaces_are_the_roles_own():
 def test_cp_size_is_required_and_whole_elements():
     with pytest.raises(InputError, match="needs cp_size"):
         tilecheck.loads(TILE.replace("cp_size = 16\n", ""))
-    with pytest.raises(InputError, match="not a whole number of float16"):
+    with pytest.raises(InputError, match="must be 4, 8 or 16"):
         tilecheck.loads(TILE.replace("cp_size = 16", "cp_size = 3"))
+    with pytest.raises(InputError, match="not a whole number of float64"):
+        tilecheck.loads(TILE.replace("float16", "float64").replace("cp_size = 16", "cp_size = 4"))
     with pytest.raises(InputError, match="unknown key 'cp_size'"):
         tilecheck.loads((EXAMPLES / "seed.toml").read_text().replace('opcode = ', 'cp_size = 16\nopcode = ', 1))
+
+
+@pytest.mark.parametrize("size", [2, 32, 0, -16])
+def test_cp_size_outside_4_8_16_is_bad_input(tmp_path, capsys, size):
+    """Issue 32: ``cp_size = 2`` was refuted on ``target`` and still reported ``sectors`` (for 2-byte
+    copies PTX has no form of); it is an input error: exit 2, one line naming apply[0]'s cp_size."""
+    with pytest.raises(InputError, match="4, 8 or 16") as e:
+        tilecheck.loads(TILE.replace("cp_size = 16", f"cp_size = {size}"))
+    assert e.value.where.endswith("cp_size") and "apply[0]" in e.value.where
+    path = tmp_path / "cp.toml"
+    path.write_text(TILE.replace("cp_size = 16", f"cp_size = {size}"))
+    from tilecheck.cli import main
+    assert main(["prove", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "apply[0]: cp_size" in err and "4, 8 or 16" in err
 
 
 def test_emitted_fragment_and_kernel():

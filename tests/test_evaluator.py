@@ -77,3 +77,16 @@ def test_view_index_symbolic_start_agrees():
             ctx = Context()
             p = crd2idx.view_index(view, [Poly.const(c0), Poly.const(c1)], crd2idx.Polys(ctx, {"n": Poly.const(3)}))
             assert tuple(q.constant for q in p) == got
+
+
+def test_ints_on_arrays_are_exact_past_int64():
+    """Issue 32 (fuzz seed 20261203): a stride past 2^63 times an int64 array of zeros raised
+    OverflowError, and sums of int64 terms near 2^62 would wrap; the numpy domain is exact."""
+    big = 2**64 + 5
+    lay = parse_layout(f"(4,1):(1,{big})")
+    i = np.arange(4, dtype=np.int64)
+    out = crd2idx.layout_value(lay, [i, np.zeros(4, dtype=np.int64)], crd2idx.Ints())[""]
+    assert [int(v) for v in out] == [0, 1, 2, 3]
+    lay = parse_layout(f"(2,2):({2**62},{2**62 + 1})")
+    out = crd2idx.layout_value(lay, [np.array([1, 1]), np.array([0, 1])], crd2idx.Ints())[""]
+    assert [int(v) for v in out] == [2**62, 2**63 + 1]  # int64 arithmetic would wrap the second

@@ -35,6 +35,7 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "ldmatrix_not_fragment_refuted.toml": ("refuted", 1, {"ownership", "banks"}),
     "guard_ragged_v4.toml": ("proved", 4, {"sectors"}),  # a lane per row: 32 sectors (ideal 16)
     "guard_straddle_v4_refuted.toml": ("refuted", 1, {"guard", "sectors"}),
+    "guard_swizzled_global_refuted.toml": ("refuted", 1, {"bounds"}),  # n=9: lane 8 reads offset 10 of 9
     "cp_async_guard_zfill.toml": ("proved", 8, {"banks", "sectors"}),  # guarded-out lanes inactive; unswizzled
     "swizzle_half_tile.toml": ("proved", 16, set()),
     "swizzle_chunk_split_refuted.toml": ("refuted", 16, {"contiguity"}),

@@ -266,3 +266,54 @@ def test_guarded_kernels_pass_ptxas(tmp_path):
         r = subprocess.run([str(ptxas), f"-arch={c.arch}", str(p), "-o", str(tmp_path / "k.cubin")],
                            capture_output=True, text=True)
         assert r.returncode == 0, f"{name}: {r.stderr}"
+
+
+SWIZZLED = (Path(__file__).parent.parent / "examples" / "guard_swizzled_global_refuted.toml").read_text()
+
+
+def _pinned(text, n):
+    return text.replace("min = 1\nmax = 1048576", f"min = {n}\nmax = {n}")
+
+
+def test_a_swizzled_global_vector_is_bounded_by_its_declared_extent():
+    """Issue 32 item 2: ``Sw<1,1,2> o (n):(1)`` read by a guarded warp.  At n = 9 lane 8 is guarded in
+    and reads element 8 ^ 2 = 10, past the 9-element buffer the user allocated; bounds was proved
+    against the swizzle's rounded size (12).  Refuted at the smallest n, and both oracles agree."""
+    check = tilecheck.loads(SWIZZLED)
+    o = tilecheck.prove(check).applies[0].obligation("bounds")
+    assert o.status == "refuted"
+    cex = o.counterexample
+    assert cex["symbols"] == {"n": 9} and cex["group"] == {"lane": 8}
+    assert cex["index"] == [8] and cex["offset"] == 10 and cex["cosize"] == 9
+    assert "X[8] at offset 10, outside [0, 9)" in o.message
+    assert decide.violation_at(check, 0, "bounds", cex) is None  # the decider replays it
+    for n, status in ((8, "proved"), (9, "refuted"), (10, "refuted"), (12, "proved")):
+        pinned = tilecheck.loads(_pinned(SWIZZLED, n))
+        assert decide.decide(pinned)[0]["bounds"][0] == status, n  # its own restatement, at each n
+        assert tilecheck.prove(pinned).applies[0].obligation("bounds").status == status, n
+
+
+@pytest.mark.parametrize("fixed", [
+    lambda t: t.replace("max = 1048576", "max = 1048576\nmultiple_of = 4"),  # whole 2^(M+B)-element blocks
+    lambda t: t.replace('layout = "Sw<1,1,2> o (n):(1)"\n', ""),  # no swizzle
+    lambda t: t.replace('shape = ["n"]\nlayout = "Sw<1,1,2> o (n):(1)"',  # a buffer holding the rounded size
+                        'shape = ["4*((n+3)//4)"]\nlayout = "Sw<1,1,2> o (4*((n+3)//4)):(1)"'),
+])
+def test_the_fixed_forms_are_proved(fixed):
+    check = tilecheck.loads(fixed(SWIZZLED))
+    assert tilecheck.prove(check).applies[0].obligation("bounds").status == "proved"
+    assert decide.decide(check)[0]["bounds"][0] == "proved"
+
+
+def test_the_hardware_buffer_of_a_global_tensor_is_its_declared_extent():
+    """The runner's buffers (reference.buffer_sizes) hold a global tensor's declared extent, so a
+    forced (--unchecked) run of the refuted plan reads past X (the reference cannot define it); a
+    shared tensor's buffer fills the kernel's own array, the rounded cosize."""
+    from tilecheck.gpu.reference import ReferenceUndefined, buffer_sizes
+    check = tilecheck.loads(_pinned(SWIZZLED, 9))
+    assert buffer_sizes(check, {"n": 9}) == {"X": 9, "R": 32}
+    with pytest.raises(ReferenceUndefined, match="offset 10 is outside \\[0, 9\\)"):
+        reference(check, {"n": 9})
+    shared = tilecheck.loads(_pinned(SWIZZLED, 9).replace('scope = "global"', 'scope = "shared"')
+                             .replace("ld.global.f32", "ld.shared.f32"))
+    assert buffer_sizes(shared, {"n": 9})["X"] == 12

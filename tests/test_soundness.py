@@ -207,6 +207,20 @@ def test_nc_load_of_a_tensor_the_check_stores_to_is_refuted():
     assert enumerator.decide(check)[0]["space"][0] == "proved"
 
 
+@pytest.mark.parametrize("opcode, space", [("st.global.nc.v4.b32", "global"), ("st.shared::cta.nc.v4.s32", "shared")])
+def test_a_store_with_nc_is_refuted_on_target_alone(opcode, space):
+    """Issue 32: ``.nc`` on a store is illegal (``target``); ``space`` said the store "reads A through the
+    non-coherent path" (a store reads nothing).  Every later obligation is decided for the store it is."""
+    check = build({"A": mem((4,), scope=space, align=16), "R": reg((4,))},
+                  [{"opcode": opcode, "dst": "A", "src": "R"}])
+    r = tilecheck.prove(check)
+    a = r.applies[0]
+    assert a.obligation("target").status == "refuted" and "no .nc" in a.obligation("target").message
+    assert [o.name for o in a.obligations if o.status == "refuted"] == ["target"]
+    assert not [o.message for o in a.obligations if "reads" in (o.message or "")]
+    assert enumerator.decide(check)[0]["space"][0] == "proved"
+
+
 def test_an_extent_that_can_be_zero_is_a_bounds_refutation():
     data = {"symbols": {"n": {"min": 8, "max": 64}},
             "tensors": {"A": mem(("n - 8", 4), align=16), "R": reg((4,))},

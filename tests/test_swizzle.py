@@ -209,16 +209,25 @@ def test_a_colliding_swizzled_store_is_refuted_on_disjoint_with_equal_swizzled_o
 
 def test_bounds_is_about_the_swizzled_offset():
     """A (5, 4) tile with Sw<1,2,2>: row 4 (offset 16..19) has y bit 1 set and goes to 20..23, past
-    the plain cosize 20 but inside the rounded one (24): proved; with the tensor offset -16, row 0 is
-    at -16, refuted, and the counterexample's offset is the swizzled one."""
-    def one(offset):
+    the declared extent 20 (the plain cosize: the buffer the user allocates) though inside the rounded
+    cosize (24): refuted (issue 32; it was proved against the rounded size).  A (6, 4) tensor read
+    through its first 5 rows holds 24 elements: proved.  With the tensor offset -16, row 0 is at -16,
+    refuted, and the counterexample's offset is the swizzled one."""
+    def one(offset, rows=5):
         return tilecheck.from_dict({"tensors": {
-            "A": {"dtype": "float32", "scope": "global", "shape": [5, 4], "layout": "Sw<1,2,2> o (5,4):(4,1)",
-                  "offset": offset, "align": 16},
+            "A": {"dtype": "float32", "scope": "global", "shape": [rows, 4],
+                  "layout": f"Sw<1,2,2> o ({rows},4):(4,1)", "offset": offset, "align": 16},
             "R": {"dtype": "float32", "scope": "register", "shape": [5, 4]}},
-            "apply": [{"opcode": "ld.global.v4.b32", "dst": "R", "src": "A"}]}, "<swizzle>")
-    assert parse_layout("Sw<1,2,2> o (5,4):(4,1)").cosize() == 24
-    assert tilecheck.prove(one(0)).verdict == "proved"
+            "apply": [{"opcode": "ld.global.v4.b32", "dst": "R", "src": "A[0:5, :]"}]}, "<swizzle>")
+    layout = parse_layout("Sw<1,2,2> o (5,4):(4,1)")
+    assert layout.cosize() == 24 and layout.extent() == 20
+    ob = tilecheck.prove(one(0)).applies[0].obligation("bounds")
+    assert ob.status == "refuted"
+    assert ob.counterexample["index"] == [4, 0] and ob.counterexample["offset"] == 20
+    assert ob.counterexample["cosize"] == 20 and "outside [0, 20)" in ob.message
+    assert decide.decide(one(0))[0]["bounds"][0] == "refuted"
+    assert tilecheck.prove(one(0, rows=6)).verdict == "proved"
+    assert decide.decide(one(0, rows=6))[0]["bounds"][0] == "proved"
     ob = tilecheck.prove(one(-16)).applies[0].obligation("bounds")
     assert ob.status == "refuted"
     cex = ob.counterexample
@@ -288,13 +297,15 @@ def test_a_swizzle_keeps_the_offset_over_its_block(bms, o):
 SWIZZLED_BOUNDS = Path(__file__).parent / "data" / "swizzled_bounds"
 
 
-@pytest.mark.parametrize("name, obligation, status", [("negative_strides", "bounds", "proved"),
+@pytest.mark.parametrize("name, obligation, status", [("negative_strides", "bounds", "refuted"),
                                                       ("overflow_symbolic_stride", "overflow", "refuted")])
 def test_bounds_and_overflow_of_a_swizzled_tile_are_stated_on_the_plain_offset(name, obligation, status, monkeypatch):
     """Seed 34 (--swizzled): with the swizzle's digits the solver left ``bounds`` unknown at 2 s and took 1.2 s
     to refute ``overflow``; stated on the plain offset the query has no swizzle digit and decides (the
     budget is the default 10 s: verdicts, not time); the decider agrees over its range and replays the
-    counterexample."""
+    counterexample.  (``negative_strides`` was proved against the rounded cosize 4032 at n=32, n2=8; its
+    declared extent is 4022 and lane 8's swizzled offset 4026 is past it: refuted since issue 32, the
+    swizzled offset compared only where the plain one is in the extent's last block.)"""
     check = tilecheck.load(SWIZZLED_BOUNDS / f"{name}.toml")
     (o,) = [o for o in tilecheck.prove(check).applies[0].obligations if o.name == obligation]
     assert o.status == status, o.message
@@ -306,3 +317,15 @@ def test_bounds_and_overflow_of_a_swizzled_tile_are_stated_on_the_plain_offset(n
     q = Query(check, check.applies[0])
     off, block = q.plain(check.applies[0].memory, q.coords("a"))
     assert block > 1 and not any(v.startswith("swz") for v in off.variables())
+
+
+def test_a_swizzled_extent_is_compared_only_in_its_partial_last_block():
+    """A symbolic shared tile whose declared extent 486*(n2//2)*n is no multiple of Sw<3,0,3>'s block
+    for all symbols: the swizzled offset must be compared with it, and with the digits the query went
+    unknown at 2 s.  Its premise -- the plain offset in a partial last block (E = 8m + rho, rho >= 1,
+    o >= 8m) -- has no model without the digits (only n = 4 reaches the last block, where E is a
+    multiple of 8): proved at the fuzz's 2 s, and the decider agrees over its range."""
+    check = tilecheck.load(SWIZZLED_BOUNDS / "partial_last_block_nonlinear.toml")
+    o = tilecheck.prove(check, timeout=2.0).applies[0].obligation("bounds")
+    assert o.status == "proved", o.message
+    assert decide.decide(check)[0]["bounds"][0] == "proved"

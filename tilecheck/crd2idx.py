@@ -11,7 +11,8 @@ An operand's value at coordinates is computed in three steps, each written once 
    offset's bits (``Swizzle``; each domain's ``swizzle``).
 
 The domain supplies the arithmetic: ``Ints`` (Python ints and numpy integer arrays: exact floor
-division, elementwise, never in place), ``Polys`` (exact polynomials: digits and divisions through
+division, elementwise, never in place; a sum or product that could pass int64 is taken on object
+arrays, ``Ints.add``/``Ints.mul``), ``Polys`` (exact polynomials: digits and divisions through
 fresh variables, the proofs' encoding) and ``Divisions`` (polynomials whose every digit is a
 ``Context.divmod``, which the emitter computes with division instructions).  The check model
 (``Layout.__call__``, ``View.index``), the proofs (``encode.py``) and the emitter
@@ -26,13 +27,45 @@ from .layout import OFFSET, THREAD_AXES, ThreadStride, _leaves, product
 from .poly import Context, Poly
 
 
+INT64 = 2**63  # a numpy integer array's values and results stay within (-INT64, INT64), else object
+
+
+def _magnitude(x) -> int:
+    """The largest ``|x|`` (an int or a numpy array); 0 for an object array (exact already)."""
+    if not hasattr(x, "dtype"):
+        return abs(int(x))
+    if x.dtype == object or x.size == 0:
+        return 0
+    return max(-int(x.min()), int(x.max()))
+
+
+def _exact(x):
+    return x.astype(object) if hasattr(x, "dtype") and x.dtype != object else x
+
+
 class Ints:
-    """Concrete values: Python ints or numpy integer arrays (elementwise, inputs never mutated)."""
+    """Concrete values: Python ints or numpy integer arrays (elementwise, inputs never mutated).
+
+    Exact like Python ints: a sum or product whose magnitude could reach 2^63 is taken on object
+    arrays (a stride of a mode of extent 1, ``4*n*n2+n`` at large symbols, times coordinate 0 is
+    no int64; nor is a sum of such terms)."""
 
     def __init__(self, env: dict[str, int] | None = None):
         self.env = env or {}
 
     zero = 0
+
+    def add(self, a, b):
+        x, y = _magnitude(a), _magnitude(b)
+        if x + y >= INT64:
+            a, b = _exact(a), _exact(b)
+        return a + b
+
+    def mul(self, a, b):
+        x, y = _magnitude(a), _magnitude(b)
+        if max(x, y, x * y) >= INT64:  # (an operand past int64, times an array of zeros, is no int64 either)
+            a, b = _exact(a), _exact(b)
+        return a * b
 
     def value(self, x):
         """A layout entry, a stride or a slice start (int or Expr) in this domain."""
@@ -66,6 +99,14 @@ class Polys:
     @property
     def zero(self) -> Poly:
         return Poly()
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+    @staticmethod
+    def mul(a, b):
+        return a * b
 
     def value(self, x) -> Poly:
         return to_poly(x, self.ctx, self.symbols)
@@ -226,7 +267,7 @@ def elements(view, coords, dom, stem: str = "") -> dict:
 
 def logical(view, elem: dict, dom) -> list:
     """The tensor's logical index from elementary digits: row-major per axis, plus its start."""
-    return [dom.value(start) + row_major([elem[n] for n in names], [view.size[n] for n in names], dom.zero)
+    return [dom.add(dom.value(start), row_major([elem[n] for n in names], [view.size[n] for n in names], dom.zero))
             for start, names in zip(view.starts, view.left)]
 
 
@@ -241,7 +282,7 @@ def layout_value(layout, index, dom, offset=0) -> dict:
     for coord, shp, std in zip(index, layout.shape, layout.stride):
         for c, d in _split(coord, shp, std, dom):
             key, factor = (d.axis, d.coef) if isinstance(d, ThreadStride) else (OFFSET, d)
-            out[key] = out.get(key, dom.zero) + c * dom.value(factor)
+            out[key] = dom.add(out.get(key, dom.zero), dom.mul(c, dom.value(factor)))
     if layout.swizzle is not None:  # ComposedLayout<Swizzle, offset, L>: the swizzle sees offset + L(i)
         out[OFFSET] = dom.swizzle(out[OFFSET], layout.swizzle)
     return out

@@ -4,7 +4,7 @@ This is the test oracle of the differential properties (``tests/test_fuzz*.py``,
 ``tilecheck fuzz``).  It restates each obligation of the ld/st contract from the
 check-file specification in the plainest code: loops over every thread or group,
 every repeat coordinate and every word, evaluated with the *concrete* semantics of
-views and layouts as ``oracle.py`` restates them (and ``Layout.cosize``).  It never
+views and layouts as ``oracle.py`` restates them (and a tensor's declared extent, ``Operands.extent``).  It never
 touches the Z3 encoding (``encode``, ``poly``, ``proofs``), so a disagreement between
 the two is a bug in one of them.
 
@@ -31,6 +31,12 @@ import numpy as np
 from . import memory_model, oracle
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
+
+
+def _flat(x) -> list:
+    """A nested shape or stride's leaves, in order."""
+    return [leaf for e in x for leaf in _flat(e)] if isinstance(x, tuple) else [x]
+
 
 PROVED, REFUTED, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED
 TABLE_LIMIT = 1 << 20  # points per view evaluated at once (``Operands._table``)
@@ -326,12 +332,18 @@ class Operands:
             self._cache[key] = np.broadcast_to(ok.reshape(shape).all(axis=-1, keepdims=True), shape)
         return self._cache[key]
 
-    def cosize(self, view) -> int:
-        """1 + the largest element offset of the view's tensor over its whole domain."""
-        key = ("cosize", id(view))
+    def extent(self, view) -> int:
+        """The view's tensor's declared extent: 1 + its largest element offset over its whole domain
+        *before* a swizzle (thread strides aside).  Not rounded up to the swizzle's block: a buffer
+        the user allocates holds this many elements, and a swizzled offset past it is out of bounds."""
+        key = ("extent", id(view))
         if key not in self._cache:
             t = self.check.tensors[view.tensor]
-            self._cache[key] = t.layout.cosize(self.env, t.offset)
+            top = evaluate(t.offset, self.env)
+            for s, d in zip(_flat(t.layout.shape), _flat(t.layout.stride)):
+                if not isinstance(d, oracle.ThreadStride):
+                    top += max((evaluate(s, self.env) - 1) * evaluate(d, self.env), 0)
+            self._cache[key] = top + 1
         return self._cache[key]
 
 
@@ -360,7 +372,7 @@ def space(check, apply, env):
         return {"memory_scope": mem.scope, "opcode_space": op.space}
     if reg.scope != "register":
         return {"register_scope": reg.scope}
-    if "nc" in op.qualifiers:  # read-only for the whole kernel: no application stores to it
+    if "nc" in op.qualifiers and apply.is_load:  # read-only for the whole kernel: no application stores to it
         for other in check.applies:
             if not other.is_load and other.memory.tensor == mem.name:
                 return {"nc_written_by": other.index}
@@ -490,7 +502,7 @@ def bounds_ok(ops, point, roles=("dst", "src")):
         view = getattr(ops.apply, role)
         if _skips(ops, "bounds", view, point):
             continue
-        if not 0 <= ops.offset(view, point) < ops.cosize(view):
+        if not 0 <= ops.offset(view, point) < ops.extent(view):
             return False
     return True
 
@@ -648,7 +660,7 @@ def bounds_bad(ops, shape):
     bad = np.zeros(shape, dtype=bool)
     for view in (ops.apply.dst, ops.apply.src):
         o = ops.arrays(view)[0]
-        bad |= _kept(ops, "bounds", view, (o < 0) | (o >= ops.cosize(view)))
+        bad |= _kept(ops, "bounds", view, (o < 0) | (o >= ops.extent(view)))
     return bad
 
 

@@ -102,22 +102,30 @@ class Layout:
         from . import crd2idx
         return crd2idx.layout_value(self, index, crd2idx.Ints(env), offset)
 
-    def cosize(self, env: dict[str, int] | None = None, offset=0) -> int:
-        """1 + the largest element offset over the whole domain (thread strides ignored).
-
-        Swizzled: the unswizzled cosize rounded up to a multiple of the swizzle's ``block``
-        (``2^(M+B)``).  A safe bound, and the tightest that depends on the largest offset alone:
-        the swizzle keeps every offset's bits above ``M+B`` and its sign, so an offset in
-        ``[0, n)`` stays in ``[0, roundup(n, 2^(M+B)))``, and ``swz(o)`` lies in ``[0, C)`` exactly
-        when ``o`` does, for every such ``C``."""
+    def extent(self, env: dict[str, int] | None = None, offset=0) -> int:
+        """The declared extent: 1 + the largest *unswizzled* element offset over the whole domain
+        (thread strides ignored) -- the elements a buffer the user allocates for the tensor holds,
+        and the upper end ``bounds`` checks every accessed (swizzled) offset against."""
         env = env or {}
         top = evaluate(offset, env)
         for s, d in zip(_leaves(self.shape), _leaves(self.stride)):
             if not isinstance(d, ThreadStride):
                 top += max((evaluate(s, env) - 1) * evaluate(d, env), 0)
-        if self.swizzle is not None:
-            return -(-(top + 1) // self.swizzle.block) * self.swizzle.block
         return top + 1
+
+    def cosize(self, env: dict[str, int] | None = None, offset=0) -> int:
+        """1 + the largest element offset over the whole domain (thread strides ignored).
+
+        Swizzled: the declared ``extent`` rounded up to a multiple of the swizzle's ``block``
+        (``2^(M+B)``): a safe bound on the swizzled offsets (the swizzle keeps every offset's bits
+        above ``M+B`` and its sign, so an offset in ``[0, n)`` stays in ``[0, roundup(n, 2^(M+B)))``),
+        and the size of the arrays tilecheck allocates itself (``--kernel``'s ``.shared``/``.local``
+        arrays).  A buffer the user allocates holds only ``extent`` elements: a swizzled offset
+        in ``[extent, cosize)`` is past it, and ``bounds`` refutes it (issue 32)."""
+        top = self.extent(env, offset)
+        if self.swizzle is not None:
+            return -(-top // self.swizzle.block) * self.swizzle.block
+        return top
 
     def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
         from . import crd2idx

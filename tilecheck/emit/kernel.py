@@ -5,8 +5,9 @@ ABI (``tilecheck.gpu`` depends on exactly this):
 * parameters, in order: ``.param .u64 <tensor>`` for every tensor of the check
   (file order), then ``.param .s64 <symbol>`` for every symbol not bound to
   ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead);
-* a memory tensor's buffer holds its element offsets [0, cosize): global tensors
-  are used in place; a shared tensor is a ``.shared`` array that all threads fill
+* a memory tensor's buffer holds its element offsets [0, cosize) (a global one
+  [0, extent): its declared extent, ``Layout.extent``, not rounded up to a swizzle's
+  block); global tensors are used in place; a shared tensor is a ``.shared`` array that all threads fill
   from the buffer (``bar.sync 0``), then the applications run, then ``bar.sync 0``
   and all threads copy it back; a local tensor is a per-thread ``.local`` array
   that every thread fills from the buffer and thread 0 alone copies back;

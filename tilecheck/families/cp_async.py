@@ -7,7 +7,8 @@ destinations are distinct across the CTA (``disjoint``'s store rule on ``dst``);
 
 Spelling: ``cp.async.{ca,cg}.shared{::cta}.global{.L2::64B,.L2::128B,.L2::256B} [dst], [src],
 cp-size`` with ``cp_size`` (an ``[[apply]]`` key: PTX spells it as an operand) 4, 8 or 16 for
-``.ca`` and 16 only for ``.cg``; sm_80 or newer; the prefetch sizes need PTX 7.4 (``VERSIONS``;
+``.ca`` and 16 only for ``.cg`` (any other ``cp_size`` is bad input, refused by ``bind``: no cp.async
+copies it, so no obligation is decided of it); sm_80 or newer; the prefetch sizes need PTX 7.4 (``VERSIONS``;
 ``.shared::cta`` needs none: ptxas 13.0 takes it at 7.0).  The legal set and each spelling's
 lowest ``.version`` are ptxas 13.0 sweeps (``tests/test_cp_async.py``: 320 spellings x sm_80/sm_90/sm_100a, 32 accepted
 on each).  ``guard = true`` guards the source (``proofs/guard.py``): the copy takes ``src-size``
@@ -114,8 +115,8 @@ class CpAsync(Family):
         size = spec.get("cp_size")
         if size is None:
             raise InputError("cp.async needs cp_size (the copy's bytes: 4, 8 or 16)", "cp_size")
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise InputError(f"cp_size must be a positive integer, got {size!r}", "cp_size")
+        if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+            raise InputError(f"cp_size must be 4, 8 or 16 (the bytes of one copy), got {size!r}", "cp_size")
         t = tensors[views["src"].tensor]
         if (8 * size) % t.bits:
             raise InputError(f"cp_size {size} is not a whole number of {t.dtype} elements ({t.esize} bytes)", "cp_size")

@@ -2,8 +2,9 @@
 
 The kernel's buffers (the emitter's ABI, see docs/gpu.md):
 
-* a memory tensor has a buffer of its element offsets ``[0, cosize)``; global
-  tensors are accessed in place, shared ones are copied in, used and copied
+* a memory tensor has a buffer of its element offsets ``[0, cosize)`` (a global
+  one ``[0, extent)``: its declared extent, not rounded up to a swizzle's block,
+  as a user allocates it); global tensors are accessed in place, shared ones are copied in, used and copied
   back, local ones are filled into every thread's copy and thread 0 copies its
   own back;
 * a register tensor has a buffer of its logical shape, row-major: filled into
@@ -220,8 +221,14 @@ def rng_for(seed: int, name: str) -> np.random.Generator:
 # the model ----------------------------------------------------------------
 
 def buffer_size(t: Tensor, env: dict) -> int:
+    """Elements of ``t``'s buffer: a register tensor's logical shape; a global tensor's declared
+    extent (``Layout.extent``: the buffer a user allocates, used in place -- a swizzled offset past
+    it, which ``bounds`` refutes, reads past the buffer in a forced run); a shared or local tensor's
+    cosize (the kernel's own array, rounded up to a swizzle's block, is filled from all of it)."""
     if t.is_register:
         return prod(int(evaluate(s, env)) for s in t.shape)
+    if t.scope == "global":
+        return int(t.layout.extent(env, t.offset))
     return int(t.layout.cosize(env, t.offset))
 
 

@@ -94,7 +94,8 @@ REGISTRY: dict[str, Obligation] = {o.name: o for o in (
                needs_on_load=("ownership",)),
     Obligation("bounds", bounds, ("shape", "space"),
                "every extent of an operand's tensor is positive, every slice is inside its tensor and every "
-               "accessed offset is in `[0, cosize)`",
+               "accessed offset is in `[0, extent)`: the declared extent, 1 + the largest unswizzled offset "
+               "(a swizzled offset is held to it, not to the swizzle's rounded cosize)",
                hardware=ILLEGAL, rank=1),
     Obligation("overflow", overflow, ("shape", "space", "bounds"),
                "every accessed byte offset is in `[0, 2^32)` (shared, local) or `[0, 2^64)` (global)",

@@ -1,6 +1,7 @@
 """space: the memory operand lives in the opcode's state space; the other operand is registers;
 a ``.nc`` load reads a tensor that no application of the check stores to (PTX: data read through
-the non-coherent path must be read-only for the whole kernel)."""
+the non-coherent path must be read-only for the whole kernel).  ``.nc`` on a store
+(``st.global.nc``, illegal) is ``target``'s refutation alone: a store reads nothing."""
 from .runner import static
 
 MODELLED = ("global", "shared", "local")
@@ -22,7 +23,7 @@ def violation(q):
     elif not reg.is_register:
         other = "destination" if a.is_load else "source"
         problem = f"the {other} {reg.name} must be a register tensor, it is {reg.scope} memory"
-    elif "nc" in op.qualifiers:
+    elif "nc" in op.qualifiers and a.is_load:  # (a store's .nc is target's: it reads nothing)
         writer = next((b for b in q.check.applies if not b.is_load and b.memory.tensor == mem.name), None)
         if writer is not None:
             problem = (f"{op.text} reads {mem.name} through the non-coherent path, but apply[{writer.index}] "

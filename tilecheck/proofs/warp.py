@@ -108,7 +108,8 @@ def table(check, apply, view, env: dict | None = None) -> tuple[list, np.ndarray
     g, word = start(apply, view, group(apply.scope, w, lane), lane, dom)
     coords = (*g, *rep, lane * 0 + word)
     off = crd2idx.operand_value(t, view, coords, dom)[OFFSET]
-    off = np.broadcast_to(np.asarray(off, dtype=grid.dtype), lane.shape) * t.esize
+    off = np.asarray(off)  # (exact: object where int64 would overflow, crd2idx.Ints)
+    off = np.broadcast_to(off if off.dtype == object else off.astype(grid.dtype), lane.shape) * t.esize
     keys = [(k[0], tuple(k[1:])) for k in np.ndindex(nw, *reps)]
     return keys, np.asarray(off).reshape(len(keys), nl)
 

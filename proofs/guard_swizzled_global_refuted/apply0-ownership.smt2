@@ -1,0 +1,9 @@
+; tilecheck obligation query: file examples/guard_swizzled_global_refuted.toml, apply[0], obligation ownership
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun |a:lane| () Int)
+(assert
+ (not (and (= |a:lane| |a:lane|) (= 0 0) (= 0 0))))
+(check-sat)
