@@ -203,7 +203,8 @@ class Layout:
         ``A(B(i))`` (A's last mode extended past its size, as in CuTe).  A is coalesced first,
         then each of B's integer modes divides A's modes in turn (CuTe's ``composition_impl``);
         CuTe's divisibility conditions are checked: a stride or shape of B that does not divide
-        (or is not a multiple of) the A mode it meets is an InputError.  A swizzled A keeps its
+        (or is not a multiple of) the A mode it meets is an InputError (these conditions are what
+        makes B's modes, composed one by one, add up to ``A(B(i))``).  A swizzled A keeps its
         swizzle outside (``Sw o A o B``); B must not be swizzled."""
         if not isinstance(other, Layout):
             raise TypeError(f"composition needs a Layout, got {other!r}")
