@@ -5,6 +5,10 @@ A nested mode ``((2,4),3):((1,2),8)`` stands for one dimension and splits its
 coordinate colexicographically (first sub-mode fastest).  A stride ``k@laneid``
 (``@warpid``, ``@tid``) sends the coordinate to a thread component instead of
 the element offset: register layouts say which thread owns each slot.
+
+CuTe's printed forms are read as they are (``(_8,_64):(_64,_1)``, ``Sw<3,4,3> o _0 o ...``, the
+Python DSL's ``S<3,4,3> o 0 o ...``) and written by ``Layout.cute``; ``Layout`` also has CuTe's
+``L(i)``, ``size``, ``cosize``, ``coalesce``, ``complement`` and ``composition``.
 """
 from __future__ import annotations
 
