@@ -423,6 +423,9 @@ def _symbol(name, spec) -> Symbol:
     where = f"symbols.{name}"
     if not name.isidentifier():
         raise InputError(f"symbol name {name!r} is not an identifier", where)
+    if re.fullmatch(r"_\d+", name):
+        raise InputError(f"symbol name {name!r} is CuTe's static integer {name[1:]} in a layout; "
+                         "give the symbol another name", where)
     _keys(spec, _SYMBOL_KEYS, where)
     lo = _int(spec.get("min", 1), f"{where}.min")
     hi = _int(spec.get("max", INT_MAX), f"{where}.max")

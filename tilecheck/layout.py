@@ -5,6 +5,10 @@ A nested mode ``((2,4),3):((1,2),8)`` stands for one dimension and splits its
 coordinate colexicographically (first sub-mode fastest).  A stride ``k@laneid``
 (``@warpid``, ``@tid``) sends the coordinate to a thread component instead of
 the element offset: register layouts say which thread owns each slot.
+
+CuTe's printed forms are read as they are (``(_8,_64):(_64,_1)``, ``Sw<3,4,3> o _0 o ...``, the
+Python DSL's ``S<3,4,3> o 0 o ...``) and written by ``Layout.cute``; ``Layout`` also has CuTe's
+``L(i)``, ``size``, ``cosize``, ``coalesce``, ``complement`` and ``composition``.
 """
 from __future__ import annotations
 
@@ -73,6 +77,23 @@ class Swizzle:
 
 @dataclass(frozen=True)
 class Layout:
+    """A CuTe layout ``shape:stride``, optionally swizzled (``Sw<B,M,S> o shape:stride``).
+
+    ``shape`` and ``stride`` are tuples of the same nesting, one entry per top-level mode; a leaf
+    is an int or a symbolic ``Expr`` (a stride leaf may also be a thread stride ``k@laneid``).  A
+    rank-1 layout with an integer mode, ``Layout((8,), (1,))``, is CuTe's ``8:1`` (CuTe's ``(8):(1)``
+    reads the same).  Build one with ``parse_layout`` (which also reads CuTe's printed forms).
+
+    - ``L(i)`` for an integer (or numpy integer array) ``i``: CuTe's ``L(i)``, the element offset of
+      the 1-D index ``i`` (split colexicographically over all modes, first mode fastest; the last
+      mode takes what is left), swizzled when the layout is.  ``L(coords)`` with one coordinate per
+      top-level mode gives every component: ``{"": offset, "laneid": ...}``.
+    - ``size()``, ``cosize()``: the domain's size and 1 + the largest offset.
+    - ``coalesce()``, ``complement(cotarget)``, ``composition(B)``: CuTe's operations (concrete
+      layouts only, no thread strides), as defined in CuTe's ``layout.hpp``.
+    - ``str(L)`` is tilecheck's spelling ``(8,64):(64,1)``; ``L.cute()`` is CuTe C++'s
+      ``(_8,_64):(_64,_1)``, ``L.cute("dsl")`` the CuTe Python DSL's.
+    """
     shape: tuple  # nested tuples of int | Expr
     stride: tuple  # same nesting, leaves int | Expr | ThreadStride
     swizzle: Swizzle | None = None  # CuTe's ComposedLayout<Swizzle, offset, L>: swz(offset + L(i))
@@ -84,6 +105,24 @@ class Layout:
     def __str__(self):
         text = f"{_show(self.shape)}:{_show(self.stride)}"
         return text if self.swizzle is None else f"{self.swizzle} o {text}"
+
+    def cute(self, style: str = "c++") -> str:
+        """The layout as CuTe prints it: ``"c++"`` marks every integer static, ``(_8,_64):(_64,_1)``,
+        and a swizzled layout ``Sw<3,4,3> o _0 o (_8,_64):(_64,_1)``; ``"dsl"`` (the CuTe Python DSL)
+        prints ``(8,64):(64,1)`` and ``S<3,4,3> o 0 o (8,64):(64,1)``.  A rank-1 layout with an
+        integer mode prints as ``_8:_1``.  Symbolic entries print as expressions (CuTe's dynamic
+        integers), thread strides as ``k@laneid`` (no CuTe spelling).  ``parse_layout`` reads
+        every form back to an equal layout."""
+        if style not in ("c++", "dsl"):
+            raise ValueError(f"style must be 'c++' or 'dsl', got {style!r}")
+        static = style == "c++"
+        shape, stride = _to_cute(self)
+        text = f"{_show(shape, static)}:{_show(stride, static)}"
+        if self.swizzle is None:
+            return text
+        sw = self.swizzle
+        name, zero = ("Sw", "_0") if static else ("S", "0")
+        return f"{name}<{sw.bits},{sw.base},{sw.shift}> o {zero} o {text}"
 
     def extents(self) -> list:
         """The extent of each top-level mode (int or Expr)."""
@@ -98,9 +137,27 @@ class Layout:
         return {s.axis for s in _leaves(self.stride) if isinstance(s, ThreadStride)}
 
     # evaluation (crd2idx.py: one evaluator for ints, numpy arrays and polynomials) ----
-    def __call__(self, index, env: dict[str, int] | None = None, offset=0) -> dict[str, int]:
+    def __call__(self, index, env: dict[str, int] | None = None, offset=0):
+        """``L(i)`` (``i`` an int or a numpy integer array): CuTe's value at the 1-D index ``i``, an
+        int (or array).  ``L(coords)`` (a tuple or list, one coordinate per top-level mode): the
+        components ``{"": offset, "laneid": ..., ...}`` of thread-strided layouts too.  ``env``
+        gives the symbols' values, ``offset`` is added before the swizzle."""
         from . import crd2idx
-        return crd2idx.layout_value(self, index, crd2idx.Ints(env), offset)
+        if isinstance(index, (tuple, list)):
+            return crd2idx.layout_value(self, index, crd2idx.Ints(env), offset)
+        if isinstance(index, bool) or not (isinstance(index, int) or hasattr(index, "dtype")):
+            raise TypeError(f"index a layout with an integer or a tuple of coordinates, got {index!r}")
+        if self.thread_axes():
+            raise InputError(f"layout {self}: L(i) is an element offset, and this layout has thread strides; "
+                             "call it with one coordinate per mode")
+        whole = Layout((self.shape,), (self.stride,), self.swizzle)  # one mode: i splits colexicographically
+        return crd2idx.layout_value(whole, [index], crd2idx.Ints(env), offset)[OFFSET]
+
+    def size(self, env: dict[str, int] | None = None):
+        """CuTe's ``size``: the number of indices (the product of the shape); an int, or an Expr
+        when the shape is symbolic and ``env`` does not give the symbols' values."""
+        n = product(_leaves(self.shape))
+        return n if env is None or isinstance(n, int) else evaluate(n, env)
 
     def extent(self, env: dict[str, int] | None = None, offset=0) -> int:
         """The declared extent: 1 + the largest *unswizzled* element offset over the whole domain
@@ -126,6 +183,56 @@ class Layout:
         if self.swizzle is not None:
             return -(-top // self.swizzle.block) * self.swizzle.block
         return top
+    # CuTe's layout algebra (concrete layouts) -------------------------------------------------
+    def coalesce(self) -> "Layout":
+        """CuTe's ``coalesce``: the same function of the 1-D index over ``[0, size)`` with the
+        fewest modes, flat; size-1 modes dropped, a mode merged into the one before when its
+        stride is that mode's shape times stride.  A swizzled layout keeps its swizzle (CuTe's
+        ``coalesce`` of a ``ComposedLayout`` coalesces the inner layout)."""
+        shape, stride = _coalesce(*_to_cute(self._concrete("coalesce")))
+        return _from_cute(shape, stride, self.swizzle)
+
+    def complement(self, cotarget: int | None = None) -> "Layout":
+        """CuTe's ``complement(L, cotarget)``: the layout of the gaps, ordered so that
+        ``(L, complement)`` is a bijection onto ``[0, cotarget)`` rounded up to a multiple of
+        L's span; ``cotarget`` defaults to ``L.cosize()``.  Non-negative strides only; a
+        non-injective layout (a mode whose stride falls inside an earlier mode's span) is refused
+        as CuTe refuses it.  Not for swizzled layouts."""
+        if self.swizzle is not None:
+            raise InputError(f"layout {self}: the complement of a swizzled layout is not defined here")
+        lay = self._concrete("complement")
+        if cotarget is None:
+            cotarget = lay.cosize()
+        if isinstance(cotarget, bool) or not isinstance(cotarget, int) or cotarget < 1:
+            raise InputError(f"complement of {self}: the cotarget must be a positive integer, got {cotarget!r}")
+        return _from_cute(*_complement(_leaves(lay.shape), _leaves(lay.stride), cotarget, self))
+
+    def composition(self, other: "Layout") -> "Layout":
+        """CuTe's ``composition(A, B)``, ``A o B``: the layout with B's shape whose value at ``i`` is
+        ``A(B(i))`` (A's last mode extended past its size, as in CuTe).  A is coalesced first,
+        then each of B's integer modes divides A's modes in turn (CuTe's ``composition_impl``);
+        CuTe's divisibility conditions are checked: a stride or shape of B that does not divide
+        (or is not a multiple of) the A mode it meets is an InputError (these conditions are what
+        makes B's modes, composed one by one, add up to ``A(B(i))``).  A swizzled A keeps its
+        swizzle outside (``Sw o A o B``); B must not be swizzled."""
+        if not isinstance(other, Layout):
+            raise TypeError(f"composition needs a Layout, got {other!r}")
+        if other.swizzle is not None:
+            raise InputError(f"composition {self} o {other}: the right-hand layout must not be swizzled")
+        a = _to_cute(self._concrete("composition"))
+        b = _to_cute(other._concrete("composition"))
+        flat = _coalesce(*a)
+        sa, da = ([flat[0]], [flat[1]]) if isinstance(flat[0], int) else (list(flat[0]), list(flat[1]))
+        where = f"composition {self} o {other}"
+        shape, stride = _compose_modes(sa, da, *b, where)
+        return _from_cute(shape, stride, self.swizzle)
+
+    def _concrete(self, what: str) -> "Layout":
+        if any(isinstance(x, Expr) for x in (*_leaves(self.shape), *_leaves(self.stride))):
+            raise InputError(f"layout {self}: {what} needs a concrete layout (integers, no symbols)")
+        if self.thread_axes():
+            raise InputError(f"layout {self}: {what} needs element strides (no @laneid, @warpid, @tid)")
+        return self
 
     def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
         from . import crd2idx
@@ -137,32 +244,58 @@ def row_major(shape) -> Layout:
     return Layout(shape, tuple(product(shape[k + 1:]) for k in range(len(shape))))
 
 
-_SWIZZLE = re.compile(r"^\s*Sw\s*<([^<>]*)>\s*o\b\s*(.*)$", re.S)
+_SWIZZLE = re.compile(r"^\s*(Sw|S)\s*<([^<>]*)>\s*o\b\s*(.*)$", re.S)
+_SWIZZLE_START = re.compile(r"^\s*Sw?\s*<")
+_OFFSET = re.compile(r"^([^:()<>]*?)\s*\bo\b\s*(.*)$", re.S)  # "_0 o (8,64):(64,1)": the offset, then the layout
+_STATIC = re.compile(r"(?<![\w.])_(-?\d+)(?![\w.])")  # CuTe's static integer _8 (C<8>), _-1
+
+
+def static_ints(text: str) -> str:
+    """``text`` with CuTe's static integers ``_8``, ``_-1`` written as ``8``, ``-1``."""
+    return _STATIC.sub(r"\1", text)
 
 
 def parse_layout(text: str) -> Layout:
-    """Parse ``"(15,2,7,2):(4,1,60,2)"`` or a swizzled ``"Sw<3,3,3> o (8,64):(64,1)"``; raises
-    InputError with the reason.  A layout is immutable: each text is parsed once per process (an
-    error is not kept, so it is raised again each time)."""
+    """Parse a layout; raises InputError with the reason.
+
+    Accepted: ``"(15,2,7,2):(4,1,60,2)"``, nested modes ``"((2,4),3):((1,2),8)"``, CuTe's printed
+    forms with static integers ``"(_8,_64):(_64,_1)"`` (``_8`` is the integer 8, never a symbol),
+    and swizzled layouts as CuTe C++ prints them, ``"Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"``, as
+    the CuTe Python DSL prints them, ``"S<3,4,3> o 0 o (8,64):(64,1)"``, or without the offset,
+    ``"Sw<3,4,3> o (8,64):(64,1)"``.  The offset between the swizzle and the layout must be 0 (a
+    tensor's ``offset`` is the place for another one: it is added before the swizzle, as CuTe's).
+    A layout is immutable: each text is parsed once per process (an error is not kept, so it is
+    raised again each time)."""
     return _parse_layout(text) if isinstance(text, str) else _parse_layout.__wrapped__(text)
 
 
 @lru_cache(maxsize=4096)
 def _parse_layout(text: str) -> Layout:
-    if isinstance(text, str) and text.lstrip().startswith("Sw"):
+    if isinstance(text, str) and _SWIZZLE_START.match(text):
         m = _SWIZZLE.match(text)
         if not m:
             raise InputError(f"layout {brief(text)}: a swizzled layout is 'Sw<B,M,S> o shape:stride', "
                              "e.g. 'Sw<3,3,3> o (8,64):(64,1)'")
-        args = [a.strip() for a in m.group(1).split(",")]
+        args = [static_ints(a.strip()) for a in m.group(2).split(",")]
         if len(args) != 3 or not all(re.fullmatch(r"[+-]?\d{1,4}", a) for a in args):
-            raise InputError(f"layout {brief(text)}: Sw<B,M,S> takes three integers, e.g. Sw<3,3,3>")
+            raise InputError(f"layout {brief(text)}: {m.group(1)}<B,M,S> takes three integers, e.g. Sw<3,3,3>")
         try:
             swizzle = Swizzle(*map(int, args))
         except InputError as e:
             raise InputError(f"layout {brief(text)}: {e.message}") from None
+        rest = m.group(3)
+        off = _OFFSET.match(rest)
+        if off:  # CuTe's ComposedLayout<Swizzle, offset, L> prints its offset: "_0" in C++, "0" in the DSL
+            value = static_ints(off.group(1).strip())
+            if value != "0" and re.fullmatch(r"[+-]?\d+", value) and int(value) == 0:
+                value = "0"
+            if value != "0":
+                raise InputError(f"layout {brief(text)}: the offset {off.group(1).strip()!r} between the swizzle and "
+                                 "the layout is not supported; write 0 there and give the offset as the tensor's "
+                                 "'offset' (added before the swizzle, as in CuTe)")
+            rest = off.group(2)
         try:
-            inner = _parse_layout.__wrapped__(m.group(2))
+            inner = _parse_layout.__wrapped__(rest)
         except InputError as e:
             raise InputError(f"layout {brief(text)}: after the swizzle, {e.message}") from None
         if inner.swizzle is not None:
@@ -208,7 +341,7 @@ def product(values) -> "int | Expr":
 # internals ---------------------------------------------------------------
 
 def _parse_side(text, whole, stride):
-    text = flat(text)  # a newline or a tab is a space; get_source_segment reads this text
+    text = static_ints(flat(text))  # a newline or a tab is a space; get_source_segment reads this text
     try:
         tree = parse_tree(text, "layout")
     except SyntaxError:
@@ -274,7 +407,86 @@ def _leaves(x):
     return [x]
 
 
-def _show(x):
+def _show(x, static=False):
     if isinstance(x, tuple):
-        return "(" + ",".join(_show(e) for e in x) + ")"
-    return str(x)
+        return "(" + ",".join(_show(e, static) for e in x) + ")"
+    return f"_{x}" if static and isinstance(x, int) else str(x)
+
+
+# CuTe's layout algebra on (shape, stride) in CuTe's form: an int mode or nested tuples ----------
+
+def _to_cute(lay: Layout):
+    """``(shape, stride)`` as CuTe has them: a rank-1 layout with an integer mode is ``(8, 1)``."""
+    if len(lay.shape) == 1 and not isinstance(lay.shape[0], tuple):
+        return lay.shape[0], lay.stride[0]
+    return lay.shape, lay.stride
+
+
+def _from_cute(shape, stride, swizzle=None) -> Layout:
+    if not isinstance(shape, tuple):
+        return Layout((shape,), (stride,), swizzle)
+    return Layout(shape, stride, swizzle)
+
+
+def _coalesce(shape, stride):
+    """CuTe's ``coalesce`` of a (possibly nested) mode: ``(int, int)`` or flat tuples."""
+    out_s, out_d = [1], [0]
+    for s, d in zip(_leaves(shape), _leaves(stride)):
+        if s == 1:
+            continue
+        if out_s[-1] == 1:
+            out_s[-1], out_d[-1] = s, d
+        elif out_s[-1] * out_d[-1] == d:
+            out_s[-1] *= s
+        else:
+            out_s.append(s)
+            out_d.append(d)
+    return (out_s[0], out_d[0]) if len(out_s) == 1 else (tuple(out_s), tuple(out_d))
+
+
+def _shape_div(a: int, b: int, where: str) -> int:
+    """CuTe's ``shape_div`` of integers: ``ceil(a / b)``, where one of them divides the other."""
+    if a % b and b % a:
+        raise InputError(f"{where}: {a} and {b} do not divide one another (CuTe's shape_div)")
+    return -(-a // b)
+
+
+def _compose_modes(sa: list, da: list, b_shape, b_stride, where: str):
+    """``A o B`` for a coalesced A (``sa``, ``da`` flat) and B's (nested) mode: by mode over B."""
+    if isinstance(b_shape, tuple):
+        parts = [_compose_modes(sa, da, s, d, where) for s, d in zip(b_shape, b_stride)]
+        return tuple(p[0] for p in parts), tuple(p[1] for p in parts)
+    if len(sa) == 1:  # rank-1 A: its one mode is extended
+        return b_shape, b_stride * da[0]
+    if b_stride == 0:
+        return b_shape, 0
+    out_s, out_d = [], []
+    rest_shape, rest_stride = b_shape, b_stride
+    for s, d in zip(sa[:-1], da[:-1]):
+        s1 = _shape_div(s, abs(rest_stride), where)  # divide out B's stride from A's mode
+        out_s.append(min(s1, rest_shape))  # mod out B's shape
+        out_d.append(rest_stride * d)
+        rest_shape = _shape_div(rest_shape, s1, where)
+        rest_stride = _shape_div(abs(rest_stride), s, where) * (1 if rest_stride > 0 else -1)
+    out_s.append(rest_shape)
+    out_d.append(rest_stride * da[-1])
+    return _coalesce(tuple(out_s), tuple(out_d))
+
+
+def _complement(shapes: list, strides: list, cotarget: int, lay) -> tuple:
+    """CuTe's ``complement`` of the flat modes ``shapes``/``strides``: the gaps in order of stride."""
+    if any(d < 0 for d in strides):
+        raise InputError(f"complement of {lay}: negative strides are not supported")
+    modes = sorted((d, s) for s, d in zip(shapes, strides) if s != 1 and d != 0)
+    out_s, out_d, current = [], [], 1
+    for d, s in modes:
+        gap = d // current
+        if gap == 0:
+            raise InputError(f"complement of {lay}: the layout is not injective (stride {d} lies inside "
+                             f"the span {current} of the modes before it)")
+        out_s.append(gap)
+        out_d.append(current)
+        current = d * s
+    out_s.append(-(-cotarget // current))
+    out_d.append(current)
+    return _coalesce(tuple(out_s), tuple(out_d))
