@@ -158,19 +158,20 @@ ENUMERATION_LIMIT = 1 << 21  # warp-instructions x base residues a concrete coun
 PROGRESS_ROWS = 1 << 20  # ... and from this many on, a line on stderr says what is being counted
 
 
-def repeat_coords(check, apply, view, shift: int, env: dict | None = None) -> list[list[int]]:
-    """Per repeat axis the coordinates ``table`` enumerates for a count that no shift of every lane by a
-    multiple of ``shift`` bytes changes (``per_row``): each axis cut to its period.  When the offsets are
-    affine in the repeats (``repeat_strides``), repeat ``k`` moving by ``p`` moves every lane's address
-    by ``esize * p * s_k`` bytes (a swizzle ``Sw<B,M,S>`` too when ``p * s_k`` is a multiple of
-    ``2^(M+S+B)`` elements: it changes no bit above those); at the smallest ``p`` for which that is a
-    multiple of ``shift``, the warp-instruction at ``repeat_k + p`` counts as the one at ``repeat_k``,
-    so the first ``p`` values of each axis hold every count, and the first (smallest) warp-instruction
-    reaching each.  A guarded operand's active lanes change where a lane's index crosses its tensor
-    axis's ends: each run of repeats between those crossings (along the one axis that moves it) has
-    one set of active lanes, and its first ``p`` values are enumerated.  Every coordinate otherwise."""
+def repeat_coords(check, apply, view, shift: int, env: dict | None = None) -> list:
+    """Per repeat axis the coordinates ``table`` enumerates (a sorted list, or ``range(n)``: every one)
+    for a count that no shift of every lane by a multiple of ``shift`` bytes changes (``per_row``): each
+    axis cut to its period.  When the offsets are affine in the repeats (``repeat_strides``), repeat
+    ``k`` moving by ``p`` moves every lane's address by ``esize * p * s_k`` bytes (a swizzle
+    ``Sw<B,M,S>`` too when ``p * s_k`` is a multiple of ``2^(M+S+B)`` elements: it changes no bit above
+    those); at the smallest ``p`` for which that is a multiple of ``shift``, the warp-instruction at
+    ``repeat_k + p`` counts as the one at ``repeat_k``, so the first ``p`` values of each axis hold every
+    count, and the first (smallest) warp-instruction reaching each.  A guarded operand's active lanes
+    change where a lane's index crosses its tensor axis's ends: each run of repeats between those
+    crossings (along the one axis that moves it) has one set of active lanes, and its first ``p``
+    values are enumerated.  Every coordinate otherwise."""
     reps = repeat_shape(check, apply, view)
-    every = [list(range(n)) for n in reps]
+    every = [range(n) for n in reps]
     if not reps:
         return every
     got = repeat_strides(check, apply, view, env)
@@ -194,7 +195,8 @@ def repeat_coords(check, apply, view, shift: int, env: dict | None = None) -> li
     out = []
     for k, n in enumerate(reps):
         runs = sorted(starts[k]) + [n]
-        out.append([r for s, e in zip(runs, runs[1:]) for r in range(s, min(e, s + period[k]))])
+        cut = [r for s, e in zip(runs, runs[1:]) for r in range(s, min(e, s + period[k]))]
+        out.append(range(n) if len(cut) == n else cut)
     return out
 
 
