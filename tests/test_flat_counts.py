@@ -173,3 +173,24 @@ def test_a_long_enumeration_says_so_on_stderr(capsys):
              if o.name == "sectors")
     assert o.status == "proved"
     assert f"tilecheck: sectors: counting {rows * 2048:,} warp-instructions" in capsys.readouterr().err
+
+
+def _store(align: int | None) -> dict:
+    a = {"dtype": "float32", "scope": "global", "shape": [32, 1]}
+    if align is not None:
+        a["align"] = align
+    return {"threads": 32, "tensors": {"A": a, "R": {"dtype": "float32", "scope": "register", "shape": [32, 1],
+                                                     "layout": "(32,1):(1@laneid,1)"}},
+            "apply": [{"opcode": "st.global.f32", "scope": "warp", "dst": "A", "src": "R"}]}
+
+
+def test_a_count_at_a_base_past_a_sector_names_the_align_default():
+    """A contiguous 4-byte warp store: 5 sectors at the default align (4: a base 4 bytes past a sector),
+    and the message says which align allows that base, that it is the default, and what to declare;
+    at align = 32 the 4 sectors ncu measures on an aligned buffer (proved)."""
+    o = next(o for o in prove(from_dict(_store(None), "<store>")).applies[0].obligations if o.name == "sectors")
+    assert (o.status, o.count) == ("refuted", 5)
+    assert ("base address = 4 mod 32 (A's align = 4 allows a base 4 bytes past a sector; align defaults to the "
+            "element size: declare align = 32 or more to count at a sector-aligned base)") in o.message
+    o = next(o for o in prove(from_dict(_store(32), "<store>")).applies[0].obligations if o.name == "sectors")
+    assert o.status == "proved"

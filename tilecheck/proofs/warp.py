@@ -393,8 +393,10 @@ def plural(verb: str) -> str:
     return f"{head} {tail}".strip()
 
 
-def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, modulus: int) -> tuple[str, dict]:
-    """The warp-instruction in words and as a JSON-able dict."""
+def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, modulus: int,
+          boundary: str = "sector") -> tuple[str, dict]:
+    """The warp-instruction in words and as a JSON-able dict; a base past a ``boundary`` (one every
+    ``modulus`` bytes) names the ``align`` that allows it and its default."""
     names = _repeat_names(check, apply, view)
     parts, d = [], {}
     if symbols:
@@ -408,7 +410,10 @@ def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, mod
         parts.append("repeat (" + ", ".join(f"{k}={v}" for k, v in d["repeat"].items()) + ")")
     d["base"] = base
     if base:
-        parts.append(f"base address = {base} mod {modulus}")
+        align = check.tensors[view.tensor].align
+        parts.append(f"base address = {base} mod {modulus} ({view.tensor}'s align = {align} allows a base {base} "
+                     f"bytes past a {boundary}; align defaults to the element size: declare align = {modulus} or "
+                     f"more to count at a {boundary}-aligned base)")
     return ", ".join(parts), d
 
 
@@ -446,6 +451,7 @@ class Rule:
     modulus = 1
     shift = 1
     unit = ""
+    boundary = ""  # what begins every ``modulus`` bytes ("sector", "word"): a base's residue is past one
     ideal_word = "ideal"
 
     def count(self, addresses: dict, width: int, op: str) -> tuple[int, int]:
@@ -513,7 +519,7 @@ def decide(q, rule: Rule):
     def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True, worst: dict | None = None):
         addresses = {lane: base + a for lane, a in offsets.items()}  # the active lanes
         count, ideal = rule.count(addresses, wd, op)
-        place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus)
+        place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus, rule.boundary)
         how, cex = rule.describe(addresses, wd, v_text, op)
         if guarded(apply, view):  # guard = true: the lanes whose atom is guarded out do not count
             out = [lane for lane in range(lanes(check, apply)) if lane not in addresses]
