@@ -103,6 +103,7 @@ class Banks(warp.Rule):
     modulus = WORD  # a base shifted by whole words renames the banks only
     shift = warp.SHIFT_BANKS
     unit = "wavefronts"
+    boundary = "word"
 
     def supported(self, width):
         try:

@@ -43,6 +43,7 @@ class Sectors(warp.Rule):
     modulus = SECTOR
     shift = warp.SHIFT_SECTORS
     unit = "sectors"
+    boundary = "sector"
 
     def supported(self, width):
         return None if SECTOR % width == 0 else f"no sector rule for {width}-byte accesses"

@@ -24,8 +24,10 @@ its residue modulo ``modulus`` matters (4 for banks: a shift by whole words rena
 from __future__ import annotations
 
 import itertools
+import sys
 import time
-from math import gcd, prod
+from dataclasses import replace
+from math import gcd, lcm, prod
 
 import numpy as np
 
@@ -92,25 +94,147 @@ def repeat_shape(check, apply, view) -> tuple[int, ...]:
     return tuple(view.shape[len(check.group_shape(apply.scope)):-1])
 
 
-def table(check, apply, view, env: dict | None = None) -> tuple[list, np.ndarray]:
-    """Every warp-instruction's lane byte offsets from the base, by ``crd2idx`` on numpy arrays:
-    ``(keys, offsets)``, ``keys[i] = (warp, repeat)``, ``offsets[i, lane]``."""
+def _affine(p: Poly, names: list[str]) -> list[int] | None:
+    """The coefficients of ``names`` in ``p`` when each enters it alone and linearly (``p`` is the rest
+    plus ``sum_k c_k * names[k]``), else None."""
+    out = [0] * len(names)
+    where_ = {n: k for k, n in enumerate(names)}
+    for m, c in p.terms.items():
+        hit = [v for v in m if v in where_]
+        if hit:
+            if len(m) != 1:
+                return None
+            out[where_[hit[0]]] = c
+    return out
+
+
+def repeat_strides(check, apply, view, env: dict | None = None) -> tuple[list[int], list | None] | None:
+    """``(strides, moves)`` when the repeats enter the operand affinely, else None (a repeat axis split
+    into digits of a nested mode, a product with the lane, ...).  By ``crd2idx`` on polynomials over the
+    whole ranges of the warp, lane and repeat coordinates (every monomial with a repeat coordinate is that
+    coordinate alone, and no digit of one is needed): ``strides[k]``, the element offset before the
+    swizzle moves by ``strides[k] * repeat_k``; ``moves`` (a guarded operand only, else None): per tensor
+    axis ``(k, b)``, its logical index moves by ``b * repeat_k`` and with no other repeat axis (``k`` None:
+    with none) -- None when one moves with two."""
+    from ..poly import Context
     t = check.tensors[view.tensor]
     reps = repeat_shape(check, apply, view)
+    ctx = Context()
+    dom = crd2idx.Polys(ctx, {k: Poly.const(v) for k, v in (env or {}).items()})
+    w, lane = ctx.var("w", 0, warps(check, apply) - 1), ctx.var("lane", 0, lanes(check, apply, view) - 1)
+    names = [f"r{k}" for k in range(len(reps))]
+    rep = [ctx.var(n, 0, e - 1) for n, e in zip(names, reps)]
+    try:  # (a construct the polynomial evaluator does not take: None, every repeat enumerated)
+        g, word = start(apply, view, group(apply.scope, w, lane), lane, dom)
+        plain = replace(t, layout=replace(t.layout, swizzle=None))
+        off = crd2idx.operand_value(plain, view, (*g, *rep, word if isinstance(word, Poly) else Poly.const(word)),
+                                    dom)[OFFSET]
+        index = None
+        if guarded(apply, view):  # ``inside``'s coordinates: the lane's group, each of its words
+            k = ctx.var("word", 0, apply.opcode.vector - 1)
+            index = crd2idx.view_index(view, (*group(apply.scope, w, lane), *rep, k), dom)
+    except Exception:  # noqa: BLE001 -- enumeration stays exact whatever failed here
+        return None
+    for p in (*ctx.eqs, *ctx.ges, *(r for r, _ in ctx.rels)):
+        if any(v in names for m in p.terms for v in m):
+            return None
+    strides = _affine(off, names)
+    if strides is None:
+        return None
+    if index is None:
+        return strides, None
+    moves = []
+    for p in index:
+        b = _affine(p, names)
+        if b is None or sum(1 for x in b if x) > 1:
+            return None
+        moves.append(next(((k, x) for k, x in enumerate(b) if x), (None, 0)))
+    return strides, moves
+
+
+ENUMERATION_LIMIT = 1 << 21  # warp-instructions x base residues a concrete count enumerates, at most (about
+# 6 s and 0.5 GB for a guarded tile): beyond it the count is unknown (a guarded tile of 2 million repeats
+# whose repeats move two tensor axes at once, say)
+PROGRESS_ROWS = 1 << 20  # ... and from this many on, a line on stderr says what is being counted
+
+
+def repeat_coords(check, apply, view, shift: int, env: dict | None = None) -> list:
+    """Per repeat axis the coordinates ``table`` enumerates (a sorted list, or ``range(n)``: every one)
+    for a count that no shift of every lane by a multiple of ``shift`` bytes changes (``per_row``): each
+    axis cut to its period.  When the offsets are affine in the repeats (``repeat_strides``), repeat
+    ``k`` moving by ``p`` moves every lane's address by ``esize * p * s_k`` bytes (a swizzle
+    ``Sw<B,M,S>`` too when ``p * s_k`` is a multiple of ``2^(M+S+B)`` elements: it changes no bit above
+    those); at the smallest ``p`` for which that is a multiple of ``shift``, the warp-instruction at
+    ``repeat_k + p`` counts as the one at ``repeat_k``, so the first ``p`` values of each axis hold every
+    count, and the first (smallest) warp-instruction reaching each.  A guarded operand's active lanes
+    change where a lane's index crosses its tensor axis's ends: each run of repeats between those
+    crossings (along the one axis that moves it) has one set of active lanes, and its first ``p``
+    values are enumerated.  Every coordinate otherwise."""
+    reps = repeat_shape(check, apply, view)
+    every = [range(n) for n in reps]
+    if not reps:
+        return every
+    got = repeat_strides(check, apply, view, env)
+    if got is None:
+        return every
+    strides, moves = got
+    t = check.tensors[view.tensor]
+    sw = t.layout.swizzle
+    block = 1 << (sw.bits + sw.base + sw.shift) if sw is not None and sw.bits else 1
+    period = [lcm(block // gcd(block, s), shift // gcd(shift, t.esize * s)) for s in strides]
+    starts = [{0} for _ in reps]  # where each axis's runs of one set of active lanes begin
+    if moves is not None:
+        lows = _guard_lows(check, apply, view, env)
+        for d, (k, b) in enumerate(moves):
+            if k is None:
+                continue
+            e = evaluate(t.shape[d], env or {})
+            for a in lows[d]:  # the lane's index a + b*r is in [0, e) from r = lo to r = hi - 1
+                lo, hi = (-(-(-a) // b), -(-(e - a) // b)) if b > 0 else ((a - e) // -b + 1, a // -b + 1)
+                starts[k].update(x for x in (lo, hi) if 0 < x < reps[k])
+    out = []
+    for k, n in enumerate(reps):
+        runs = sorted(starts[k]) + [n]
+        cut = [r for s, e in zip(runs, runs[1:]) for r in range(s, min(e, s + period[k]))]
+        out.append(range(n) if len(cut) == n else cut)
+    return out
+
+
+def _guard_lows(check, apply, view, env) -> list[set]:
+    """Per tensor axis, the logical indices of every lane's words at repeat 0 (``inside``'s)."""
+    nw, nl, nv = warps(check, apply), lanes(check, apply), apply.opcode.vector
+    g = np.indices((nw, nl, nv)).reshape(3, -1).astype(object)
+    zero = g[0] * 0
+    idx = crd2idx.view_index(view, (*group(apply.scope, g[0], g[1]), *(zero for _ in repeat_shape(check, apply, view)),
+                                    g[2]), crd2idx.Ints(env or {}))
+    return [set(np.broadcast_to(np.asarray(i, dtype=object), zero.shape).tolist()) for i in idx]
+
+
+def _grid(nw: int, coords: list, nl: int) -> np.ndarray:
+    """``(warp, *repeat, lane)`` of every row of ``table`` (row-major: warp, the repeats, then the lane)."""
+    axes = [np.arange(nw), *(np.asarray(c, dtype=np.int64) for c in coords), np.arange(nl)]
+    return np.stack(np.meshgrid(*axes, indexing="ij")).reshape(len(axes), -1)
+
+
+def table(check, apply, view, env: dict | None = None, coords: list | None = None) -> tuple[list, np.ndarray]:
+    """Every warp-instruction's lane byte offsets from the base, by ``crd2idx`` on numpy arrays:
+    ``(keys, offsets)``, ``keys[i] = (warp, repeat)``, ``offsets[i, lane]``; ``coords``: per repeat
+    axis the coordinates enumerated (``repeat_coords``; sorted), every one when None."""
+    t = check.tensors[view.tensor]
+    coords = [range(n) for n in repeat_shape(check, apply, view)] if coords is None else coords
     nw, nl = warps(check, apply), lanes(check, apply, view)
-    shape = (nw, *reps, nl)
     big = t.layout.cosize(env or {}, t.offset) * t.esize >= 2**62
-    grid = np.indices(shape).reshape(len(shape), -1)
+    grid = _grid(nw, coords, nl)
     if big:
         grid = grid.astype(object)
     w, rep, lane = grid[0], list(grid[1:-1]), grid[-1]
     dom = crd2idx.Ints(env or {})
     g, word = start(apply, view, group(apply.scope, w, lane), lane, dom)
-    coords = (*g, *rep, lane * 0 + word)
-    off = crd2idx.operand_value(t, view, coords, dom)[OFFSET]
+    cs = (*g, *rep, lane * 0 + word)
+    off = crd2idx.operand_value(t, view, cs, dom)[OFFSET]
     off = np.asarray(off)  # (exact: object where int64 would overflow, crd2idx.Ints)
     off = np.broadcast_to(off if off.dtype == object else off.astype(grid.dtype), lane.shape) * t.esize
-    keys = [(k[0], tuple(k[1:])) for k in np.ndindex(nw, *reps)]
+    keys = [(k[0], tuple(k[1:])) for k in itertools.product(range(nw), *coords)]
     return keys, np.asarray(off).reshape(len(keys), nl)
 
 
@@ -138,14 +262,16 @@ def inside(check, apply, view, env, warp, repeat, lane):
     return ok
 
 
-def active(check, apply, view, env: dict | None = None):
-    """``table``'s rows' active lanes (bool, ``[i, lane]``), or None when every lane is active."""
+def active(check, apply, view, env: dict | None = None, coords: list | None = None):
+    """``table``'s rows' active lanes (bool, ``[i, lane]``; ``coords`` as ``table``'s), or None when every
+    lane is active."""
     if not guarded(apply, view):
         return None
-    shape = (warps(check, apply), *repeat_shape(check, apply, view), lanes(check, apply))
-    grid = np.indices(shape).reshape(len(shape), -1).astype(object)
+    coords = [range(n) for n in repeat_shape(check, apply, view)] if coords is None else coords
+    nl = lanes(check, apply)
+    grid = _grid(warps(check, apply), coords, nl).astype(object)
     ok = inside(check, apply, view, env, grid[0], list(grid[1:-1]), grid[-1])
-    return np.broadcast_to(np.asarray(ok, dtype=bool), grid.shape[1:]).reshape(-1, shape[-1])
+    return np.broadcast_to(np.asarray(ok, dtype=bool), grid.shape[1:]).reshape(-1, nl)
 
 
 def symbol_free(check, apply, view) -> bool:
@@ -268,8 +394,10 @@ def plural(verb: str) -> str:
     return f"{head} {tail}".strip()
 
 
-def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, modulus: int) -> tuple[str, dict]:
-    """The warp-instruction in words and as a JSON-able dict."""
+def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, modulus: int,
+          boundary: str = "sector") -> tuple[str, dict]:
+    """The warp-instruction in words and as a JSON-able dict; a base past a ``boundary`` (one every
+    ``modulus`` bytes) names the ``align`` that allows it and its default."""
     names = _repeat_names(check, apply, view)
     parts, d = [], {}
     if symbols:
@@ -283,7 +411,10 @@ def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, mod
         parts.append("repeat (" + ", ".join(f"{k}={v}" for k, v in d["repeat"].items()) + ")")
     d["base"] = base
     if base:
-        parts.append(f"base address = {base} mod {modulus}")
+        align = check.tensors[view.tensor].align
+        parts.append(f"base address = {base} mod {modulus} ({view.tensor}'s align = {align} allows a base {base} "
+                     f"bytes past a {boundary}; align defaults to the element size: declare align = {modulus} or "
+                     f"more to count at a {boundary}-aligned base)")
     return ", ".join(parts), d
 
 
@@ -321,6 +452,7 @@ class Rule:
     modulus = 1
     shift = 1
     unit = ""
+    boundary = ""  # what begins every ``modulus`` bytes ("sector", "word"): a base's residue is past one
     ideal_word = "ideal"
 
     def count(self, addresses: dict, width: int, op: str) -> tuple[int, int]:
@@ -388,7 +520,7 @@ def decide(q, rule: Rule):
     def report(symbols, w, rep, base, offsets, most: int | None, exact: bool = True, worst: dict | None = None):
         addresses = {lane: base + a for lane, a in offsets.items()}  # the active lanes
         count, ideal = rule.count(addresses, wd, op)
-        place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus)
+        place, d = where(check, apply, view, symbols, w, rep, base, rule.modulus, rule.boundary)
         how, cex = rule.describe(addresses, wd, v_text, op)
         if guarded(apply, view):  # guard = true: the lanes whose atom is guarded out do not count
             out = [lane for lane in range(lanes(check, apply)) if lane not in addresses]
@@ -410,9 +542,21 @@ def decide(q, rule: Rule):
 
     facts = getattr(q, "facts", None)
     if not check.symbols or (symbol_free(check, apply, view) and (facts is None or facts.ok)):
-        # concrete (or an operand no symbol reaches): every warp-instruction by enumeration
-        keys, rows = table(check, apply, view)
-        mask = active(check, apply, view)
+        # concrete (or an operand no symbol reaches): every warp-instruction by enumeration, each repeat
+        # axis over its period (``repeat_coords``: the same counts, the same first worst one)
+        coords = repeat_coords(check, apply, view, rule.shift)
+        n = warps(check, apply) * prod(map(len, coords)) * len(bases(t.align, rule.modulus))
+        if n > ENUMERATION_LIMIT:
+            v = static(True, "")
+            v.unknown = (f"{rule.name} unknown: {n:,} warp-instructions x base residues to count, more than "
+                         f"the {ENUMERATION_LIMIT:,} enumerated at most (repeats whose offsets are not a stride "
+                         f"times the coordinate, or that move two guarded axes at once, are counted one by one)")
+            return v
+        if n >= PROGRESS_ROWS:
+            print(f"tilecheck: {rule.name}: counting {n:,} warp-instructions x base residues of apply "
+                  f"{getattr(apply, 'index', '?')} ...", file=sys.stderr, flush=True)
+        keys, rows = table(check, apply, view, coords=coords)
+        mask = active(check, apply, view, coords=coords)
         best = None
         for base in bases(t.align, rule.modulus):
             got = per_row(rows + base, rule, wd, op, mask)
