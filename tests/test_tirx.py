@@ -38,7 +38,7 @@ def more():
     return proved_cases("tirx_kernels.json")
 
 
-# What each of bench/peer_tirx.py's kernels is, by reasoning (BENCHMARKS.md section 2 says why):
+# What each of bench/peer_tirx.py's kernels is, by reasoning (BENCHMARKS.md, "Against the peer, TVM TIRx", summarises why):
 # verdict and the first obligation that fails.
 PEER = {
     "seed": ("proved", None), "inj_3x2": ("proved", None), "reversed_words": ("proved", None),
