@@ -247,7 +247,8 @@ def test_every_example_is_covered():
                | {"cta_lane_stride2_refuted", "cp_async_cg_8_refuted",
                   "ldmatrix_not_fragment_refuted", "guard_straddle_v4_refuted",
                   "banks_conflict_refuted", "swizzle_chunk_split_refuted",
-                  "banks_staged_half_refuted", "staging_unswizzled_banks_refuted"})  # banks: a performance contract, nothing to fault  # cp.async.cg of 8 bytes: ptxas refuses it
+                  "banks_staged_half_refuted", "staging_unswizzled_banks_refuted",
+                  "guard_swizzled_global_refuted"})  # test_gpu_confirm_hw.py: run unchecked at n = 9  # banks: a performance contract, nothing to fault  # cp.async.cg of 8 bytes: ptxas refuses it
     assert names <= run | refuted, names - run - refuted
 
 

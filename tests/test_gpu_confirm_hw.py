@@ -50,6 +50,38 @@ def test_align_blamed_refutation_faults(tmp_path):
     assert out.confirmed
 
 
+@pytest.mark.parametrize("scope, op", [("shared", "ld"), ("shared", "st"), ("local", "ld"), ("local", "st")])
+def test_align_blamed_shared_and_local_arrays_fault_where_placed(tmp_path, scope, op):
+    """Issue 32 item 5: a shared or local array whose declared align (8) is less than its 16-byte vectors
+    is declared at exactly that alignment in the unchecked kernel, so the misaligned-address fault shows
+    (it used to land 16-byte aligned and run without a fault: neither confirmed nor classified)."""
+    _gpu()
+    from tilecheck.gpu.unchecked import confirm
+    mem, reg = ("src", "dst") if op == "ld" else ("dst", "src")
+    path = tmp_path / f"base_{scope}_{op}.toml"
+    path.write_text(f'arch = "sm_90"\nthreads = 32\n[tensors.A]\ndtype = "float32"\nscope = "{scope}"\n'
+                    'shape = [1, 32, 4]\nlayout = "(1,32,4):(128,4,1)"\nalign = 8\n'
+                    '[tensors.R]\ndtype = "float32"\nscope = "register"\nshape = [1, 32, 4]\n'
+                    'layout = "(1,32,4):(1@warpid,1@laneid,1)"\n'
+                    f'[[apply]]\nopcode = "{op}.{scope}.v4.b32"\nscope = "cta"\n{mem} = "A"\n{reg} = "R"\n')
+    check = tilecheck.load(path)
+    report = tilecheck.prove(check)
+    out = confirm(check, {}, SEED, str(path), report=report)
+    assert out.status == "fault" and "misaligned address" in out.detail, (out.status, out.detail)
+    assert out.confirmed
+
+
+def test_a_swizzled_read_past_the_declared_extent_is_confirmed():
+    """Issue 32 item 2: ``Sw<1,1,2> o (n):(1)`` at n = 9 reads element 10 of a 9-element global buffer
+    (the buffer is the declared extent now, not the rounded cosize); forced, the run reads past it."""
+    _gpu()
+    from tilecheck.cli import main
+    from test_gpu import EXAMPLES
+    code = main(["run", str(EXAMPLES / "guard_swizzled_global_refuted.toml"), "--unchecked", "--set", "n=9",
+                 "--seed", str(SEED)])
+    assert code == 0
+
+
 @pytest.mark.parametrize("n, second", [(64, False), (4096, False), (8192, True)])
 def test_shared_tile_sized_by_a_symbol_runs_in_dynamic_shared_memory(n, second):
     _gpu()
