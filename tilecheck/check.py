@@ -71,6 +71,8 @@ class Apply:
     guard: bool = False  # exact per-atom bounds guard (``guard = true``; proofs/guard.py)
     require: tuple = ()  # performance obligations this application makes contracts (``require = [...]``)
     expect: tuple = ()  # ((name, bound), ...): ``expect = { banks = 4 }``; bound None is the ideal (and required)
+    refutes: tuple = ()  # obligations this application is expected to refute (``refutes = ["alignment"]``;
+    #                      read by the pytest plugin, the proof ignores it)
 
     @property
     def family(self) -> families.Family:
@@ -170,7 +172,7 @@ def loads(text: str, path: str = "<string>") -> Check:
 _TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
 _TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
-_APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect"}  # and each family's own keys (families.Family.keys)
+_APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"}  # and each family's own keys (families.Family.keys)
 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
@@ -456,7 +458,23 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
                                if r.kind == families.MEMORY and views[r.name].tensor in tensors):
             raise InputError(f"{name} applies to {' or '.join(spaces)} operands; this apply has none", f"expect.{name}")
     require = tuple(dict.fromkeys((*require, *(n for n, _ in expect))))
-    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require, expect=expect)
+    refutes = _refutes(spec.get("refutes", []), family)
+    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require, expect=expect,
+                 refutes=refutes)
+
+
+def _refutes(names, family) -> tuple:
+    """``refutes = "alignment"`` or ``["ownership", "banks"]``: the obligations expected to refute."""
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError(f"refutes must be an obligation name or a list of them (one of "
+                         f"{', '.join(family.obligations)}), got {names!r}", "refutes")
+    for n in names:
+        if n not in family.obligations:
+            raise InputError(f"unknown obligation {n!r} for the {family.name} family (one of "
+                             f"{', '.join(family.obligations)})", "refutes")
+    return tuple(dict.fromkeys(names))
 
 
 EXPECT_WORDS = {"banks": "conflict-free", "sectors": "minimal"}  # the ideal, by name
