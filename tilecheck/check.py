@@ -33,6 +33,12 @@ class Symbol:
     max: int = INT_MAX
     multiple_of: int = 1
     source: str | None = None  # "ctaid.x": the kernel binds it to the CTA index
+    min_default: bool = field(default=False, compare=False)  # min was not given (the file's default, 1)
+
+    @property
+    def min_note(self) -> str:
+        """What an error that depends on ``min`` says when the file left it to its default."""
+        return f" (symbols.{self.name}.min is not given: it defaults to 1)" if self.min_default else ""
 
 
 @dataclass(frozen=True)
@@ -127,7 +133,8 @@ def cta_grid(check: Check) -> dict[str, int]:
             continue
         if s.min != 0 or s.multiple_of != 1:
             raise InputError(f"symbol {s.name!r} is bound to %{s.source}: it needs min = 0 and multiple_of = 1 "
-                             f"so that every CTA of the grid (0..max) is covered by the proof", f"symbols.{s.name}")
+                             f"so that every CTA of the grid (0..max) is covered by the proof{s.min_note}",
+                             f"symbols.{s.name}")
         grid[s.source] = min(grid.get(s.source, s.max + 1), s.max + 1)
     return grid
 
@@ -268,9 +275,11 @@ def _symbol(name, spec) -> Symbol:
         raise InputError(f"unknown source {src!r} (use one of {', '.join(SYMBOL_SOURCES)})", f"{where}.from")
     if m < 1:
         raise InputError(f"multiple_of must be positive, got {m}", f"{where}.multiple_of")
+    default = "min" not in spec
     if lo > hi or -(-lo // m) * m > hi:
-        raise InputError(f"no value in [{lo}, {hi}] is a multiple of {m}", where)
-    return Symbol(name, lo, hi, m, src)
+        note = Symbol(name, min_default=default).min_note
+        raise InputError(f"no value in [{lo}, {hi}] is a multiple of {m}{note}", where)
+    return Symbol(name, lo, hi, m, src, min_default=default)
 
 
 def _value(v, symbols, what, where):
