@@ -28,6 +28,9 @@ INT_MAX = 2**31 - 1
 
 @dataclass(frozen=True)
 class Symbol:
+    """A symbolic integer of the check file (``[symbols.NAME]``): every proof holds for each value in
+    ``min..max`` that is a multiple of ``multiple_of`` (and satisfies ``assume``).  ``source``
+    (``from = "ctaid.x"``) binds it to a CTA index in emitted code."""
     name: str
     min: int = 1
     max: int = INT_MAX
@@ -43,6 +46,9 @@ class Symbol:
 
 @dataclass(frozen=True)
 class Tensor:
+    """A tensor of the check file (``[tensors.NAME]``): element type, state space (global, shared,
+    local or register), logical shape, layout (logical index -> element offset, or for registers
+    the slot and the thread that holds it), element offset and byte alignment of the base."""
     name: str
     dtype: str
     scope: str
@@ -66,6 +72,9 @@ class Tensor:
 
 @dataclass(frozen=True)
 class Apply:
+    """One ``[[apply]]``: an instruction (``opcode``, its family's options) issued at ``scope``
+    (thread, warp or cta) over the operand views ``dst`` and ``src``, with the performance
+    obligations it ``require``s, the counts it ``expect``s and the obligations it ``refutes``."""
     index: int
     opcode: opcodes.Opcode
     scope: str
@@ -102,6 +111,8 @@ class Apply:
 
 @dataclass(frozen=True)
 class Check:
+    """A loaded check file (``load``, ``loads``, ``from_dict``): target, threads per CTA, symbols,
+    facts, tensors and applications.  ``prove(check)`` gives its ``Report``."""
     arch: str = "sm_90"
     threads: int = 1
     symbols: dict = field(default_factory=dict)  # name -> Symbol
@@ -164,6 +175,7 @@ def load_check(path, arch=None) -> Check:
 
 
 def loads(text: str, path: str = "<string>") -> Check:
+    """A Check from the text of a TOML check file (``path`` names it in errors); raises InputError."""
     if not isinstance(text, str):
         raise InputError(f"a check file's text must be a string, got {type(text).__name__}", path)
     try:

@@ -73,6 +73,8 @@ class Swizzle:
 
 @dataclass(frozen=True)
 class Layout:
+    """A CuTe layout ``shape:stride`` (``parse_layout("(8,4):(4,1)")``, optionally swizzled
+    ``Sw<B,M,S> o ...``); a stride ``1@laneid`` / ``@warpid`` / ``@tid`` maps a mode to a thread."""
     shape: tuple  # nested tuples of int | Expr
     stride: tuple  # same nesting, leaves int | Expr | ThreadStride
     swizzle: Swizzle | None = None  # CuTe's ComposedLayout<Swizzle, offset, L>: swz(offset + L(i))
@@ -125,6 +127,7 @@ class Layout:
 
 
 def row_major(shape) -> Layout:
+    """The row-major (C order) layout of ``shape``: the last axis has stride 1."""
     shape = tuple(shape)  # each stride one flat product: a high rank nests no parentheses
     return Layout(shape, tuple(product(shape[k + 1:]) for k in range(len(shape))))
 
