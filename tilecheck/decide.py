@@ -524,7 +524,7 @@ def registers(check, apply, env):
             continue
         per_slot = 2 if t.bits == 64 else 1
         users = [a for a in check.applies if name in (a.dst.tensor, a.src.tensor)]
-        pairs = t.bits == 16 and all(a.opcode.kind in ("ldmatrix", "stmatrix") for a in users)
+        pairs = t.bits == 16 and not names_of(t.offset) and all(a.opcode.kind in ("ldmatrix", "stmatrix") for a in users)
         leaves = _flat_modes(t.layout.shape, t.layout.stride)
         symbolic = [(s, d) for s, d in leaves if not isinstance(d, ThreadStride) and names_of(d)
                     and evaluate(s, env) > 1]

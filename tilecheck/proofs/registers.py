@@ -57,7 +57,8 @@ def packed(check, name: str) -> bool:
     into 32-bit registers (slot ``2m`` the low half of register ``m``, ``2m+1`` the high half)."""
     t = check.tensors[name]
     users = [a for a in check.applies if name in (a.dst.tensor, a.src.tensor)]
-    return t.is_register and t.bits == 16 and bool(users) and all(a.opcode.kind in PACKED_FAMILIES for a in users)
+    return (t.is_register and t.bits == 16 and not names_of(t.offset) and bool(users)
+            and all(a.opcode.kind in PACKED_FAMILIES for a in users))
 
 
 def slots(tensor, pack: int = 1) -> tuple[int, bool]:
@@ -75,10 +76,10 @@ def slots(tensor, pack: int = 1) -> tuple[int, bool]:
         if stride != 0:
             modes.append((e, stride))
     if any(d == "symbolic" for _, d in modes) or (pack == 1 and _injective(modes)):
-        n = prod(e for e, _ in modes)
-        return (-(-n // pack), False) if pack > 1 else (n, True)  # ceil(n/2): a lower bound when packed
-    offset = concrete(tensor.offset) if pack > 1 else 0
-    values = np.full(1, offset or 0, dtype=np.int64)
+        # the model: one slot per coordinate (packed: ceil(n/2) registers); packed injective
+        # layouts are enumerated, their values decide the pairs
+        return -(-prod(e for e, _ in modes) // pack), True
+    values = np.full(1, (concrete(tensor.offset) or 0) if pack > 1 else 0, dtype=np.int64)
     for e, d in sorted(modes, key=lambda m: abs(m[1])):
         if values.size * e > SET_LIMIT:
             n = max(values.size, e)  # S + {0, d, ..} has at least max(|S|, e) values
