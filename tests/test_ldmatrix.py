@@ -11,7 +11,7 @@ import pytest
 
 import tilecheck
 from tilecheck import decide
-from tilecheck.emit import kernel
+from tilecheck.emit import fragment, kernel
 from tilecheck.families.ldmatrix import VERSIONS, legality, parse, ptx_version
 from tilecheck.gpu.reference import reference
 from tilecheck.opcodes import OpcodeError
@@ -230,3 +230,32 @@ def test_swizzled_rows_contiguity_agrees_with_the_decider(b, m, s, stride, col, 
         assert decide.violation_at(check, 0, "contiguity", o.counterexample) is None
     if m >= 3 and stride == 48 and col == 0:
         assert o.status == "proved"
+
+
+def test_the_fragment_tile_is_emitted_packed():
+    """An mma fragment stays in the 32-bit registers ldmatrix writes: no unpacking to 16 bits."""
+    check = tilecheck.load(EXAMPLES / "ldmatrix_x4.toml")
+    plan = tilecheck.prove(check).plan
+    ptx = kernel(plan)
+    assert "\t.reg .b32 %rp<64>;" in ptx and ".reg .b16 %rs" not in ptx
+    assert "\tldmatrix.sync.aligned.m8n8.x4.shared.b16 {%rp0, %rp1, %rp2, %rp3}, [%ra19];" in ptx
+    assert "mov.b32 {%rs" not in ptx and "%lm" not in ptx
+    assert "\tmov.b32 {%rh1, %rh2}, %rp0;" in ptx  # the write-back splits each register into its halves
+    frag = fragment(plan, 0)
+    assert ".reg .b32 %rp<64>;" in frag.text and "{%rp60, %rp61, %rp62, %rp63}" in frag.text
+
+
+def test_a_tile_whose_pairs_are_not_adjacent_slots_is_unpacked_and_still_right():
+    """Words 2i, 2i+1 in slots s, s+2: no 32-bit register holds the pair; the emitter unpacks."""
+    from test_emit_sim import run_kernel
+    text = (EXAMPLES / "ldmatrix_x4.toml").read_text().replace(
+        'layout = "((8,2,4),(2,4,2,4)):((4@laneid,2,32),(1,1@laneid,4,8))"',
+        'layout = "((8,2,4),(2,4,2,4)):((4@laneid,4,64),(2,1@laneid,8,16))"')
+    import tomllib
+    from tilecheck.check import from_dict
+    check = from_dict(tomllib.loads(text), "gapped.toml")
+    ptx = kernel(tilecheck.prove(check).plan)
+    assert ".reg .b16 %rs<255>;" in ptx and "mov.b32 {%rs0, %rs2}, %lm0;" in ptx
+    case, out = run_kernel(check, seed=5)
+    for n in check.tensors:
+        assert np.array_equal(out[n], case.expected[n]), n

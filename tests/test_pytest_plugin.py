@@ -1,4 +1,4 @@
-"""The pytest plugin: `pytest --tilecheck DIR` proves check files as test items."""
+"""The pytest plugin: `pytest --tilecheck DIR` proves check files' applications as test items."""
 import shutil
 import tomllib
 from importlib.metadata import entry_points
@@ -15,6 +15,13 @@ ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
 # Load the plugin by module name unless this installation already registers the entry point.
 PLUGIN = [] if any(e.name == "tilecheck" for e in entry_points(group="pytest11")) else ["-p", "tilecheck.pytest_plugin"]
+
+
+ALL = ("-o", "tilecheck_files=*.toml")  # the examples are not named tilecheck_*.toml
+
+
+def applies(files):
+    return sum(len(tomllib.loads(f.read_text())["apply"]) for f in files)
 
 
 def in_order(text, *parts):
@@ -38,21 +45,22 @@ def test_entry_point_is_declared():
 
 
 def test_examples_pass_when_refuted_names_are_expected(examples):
-    r = examples.runpytest(*PLUGIN, "--tilecheck", "examples", "--tilecheck-expect-names", "-v")
-    r.assert_outcomes(passed=len(list(EXAMPLES.glob("*.toml"))))
-    in_order(r.stdout.str(), "examples/region_misaligned_refuted.toml::region_misaligned_refuted.toml PASSED",
-             "examples/seed.toml::seed.toml PASSED")
+    r = examples.runpytest(*PLUGIN, *ALL, "--tilecheck", "examples", "--tilecheck-expect-names", "-v")
+    r.assert_outcomes(passed=applies(EXAMPLES.glob("*.toml")))
+    in_order(r.stdout.str(), "examples/region_misaligned_refuted.toml::apply[0]:ld.global.v4.b32 PASSED",
+             "examples/seed.toml::apply[0]:ld.global.v4.b32 PASSED")
 
 
 def test_refuted_files_fail_with_their_messages(examples):
-    r = examples.runpytest(*PLUGIN, "--tilecheck", "examples")
-    refuted = len(list(EXAMPLES.glob("*refuted*.toml")))
-    r.assert_outcomes(passed=len(list(EXAMPLES.glob("*.toml"))) - refuted, failed=refuted)
+    r = examples.runpytest(*PLUGIN, *ALL, "--tilecheck", "examples")
+    refuted = len(list(EXAMPLES.glob("*refuted*.toml")))  # one refuted application each
+    r.assert_outcomes(passed=applies(EXAMPLES.glob("*.toml")) - refuted, failed=refuted)
     in_order(r.stdout.str(),
-             "\ncta_lane_stride2_refuted.toml: refuted, expected proved\n  apply[0] ownership refuted: (warp=0, lane=1)",
+             "\ncta_lane_stride2_refuted.toml apply[0] st.shared.v4.b32: refuted, expected proved\n"
+             "  ownership refuted: (warp=0, lane=1)",
              "not to the issuing thread",
-             "\nregion_misaligned_refuted.toml: refuted, expected proved\n  apply[0] alignment refuted: repeat (axis0=0), "
-             "word 0 reads A[0,1] at byte offset 4, not a multiple of 16\n")
+             "\nregion_misaligned_refuted.toml apply[0] ld.global.v4.b32: refuted, expected proved\n"
+             "  alignment refuted: repeat (axis0=0), word 0 reads A[0,1] at byte offset 4, not a multiple of 16\n")
     assert "Traceback" not in r.stdout.str()
 
 
@@ -60,7 +68,8 @@ def test_expected_refutation_that_proves_fails(examples):
     shutil.copy(EXAMPLES / "seed.toml", examples.path / "examples" / "seed_refuted.toml")
     r = examples.runpytest(*PLUGIN, "--tilecheck", "examples/seed_refuted.toml", "--tilecheck-expect-names")
     r.assert_outcomes(failed=1)
-    in_order(r.stdout.str(), "seed_refuted.toml: proved, expected refuted (its name contains 'refuted')")
+    in_order(r.stdout.str(), "seed_refuted.toml apply[0] ld.global.v4.b32: proved (the file is proved), "
+             "expected the file refuted (its name contains 'refuted')")
 
 
 def test_bad_input_fails_with_one_line(pytester):
@@ -83,7 +92,8 @@ def test_unknown_fails(examples, monkeypatch):
     monkeypatch.setattr(tilecheck.report, "prove", gives_up)
     r = examples.runpytest(*PLUGIN, "--tilecheck", "examples/seed.toml", "--tilecheck-timeout", "2")
     r.assert_outcomes(failed=1)
-    in_order(r.stdout.str(), "\nseed.toml: unknown, expected proved\n  apply[0] overflow unknown: timed out after 2 s\n")
+    in_order(r.stdout.str(), "\nseed.toml apply[0] ld.global.v4.b32: unknown, expected proved\n"
+             "  overflow unknown: timed out after 2 s\n")
 
 
 def test_nothing_without_the_option(examples):
@@ -97,3 +107,64 @@ def test_missing_path_is_a_usage_error(pytester):
     r = pytester.runpytest(*PLUGIN, "--tilecheck", "nowhere")
     assert r.ret == pytest.ExitCode.USAGE_ERROR
     r.stderr.fnmatch_lines(["*--tilecheck *nowhere: no such file or directory*"])
+
+
+def test_only_files_matching_the_pattern_are_collected(pytester):
+    """``pytest --tilecheck .`` in a kernel repository: pyproject.toml and other TOML are not check files."""
+    pytester.makefile(".toml", pyproject='[project]\nname = "kernels"\n', other='[x]\ny = 1\n')
+    shutil.copy(EXAMPLES / "seed.toml", pytester.path / "tilecheck_seed.toml")
+    r = pytester.runpytest(*PLUGIN, "--tilecheck", ".", "-v")
+    r.assert_outcomes(passed=1)
+    in_order(r.stdout.str(), "tilecheck_seed.toml::apply[0]:ld.global.v4.b32 PASSED")
+    assert "pyproject.toml::" not in r.stdout.str() and "other.toml" not in r.stdout.str()
+
+
+@pytest.mark.parametrize("config", ['[tool.pytest.ini_options]\ntilecheck_files = "k_*.toml"\n',
+                                    '[tool.tilecheck]\nfiles = ["k_*.toml"]\n'])
+def test_the_pattern_is_configurable(pytester, config):
+    pytester.makefile(".toml", pyproject=config)
+    shutil.copy(EXAMPLES / "seed.toml", pytester.path / "k_seed.toml")
+    shutil.copy(EXAMPLES / "seed.toml", pytester.path / "tilecheck_seed.toml")
+    r = pytester.runpytest(*PLUGIN, "--tilecheck", ".", "-v")
+    r.assert_outcomes(passed=1)
+    in_order(r.stdout.str(), "\nk_seed.toml::apply[0]:ld.global.v4.b32 PASSED")
+
+
+def test_a_file_named_directly_is_collected_whatever_its_name(examples):
+    r = examples.runpytest(*PLUGIN, "--tilecheck", "examples/seed.toml")
+    r.assert_outcomes(passed=1)
+
+
+def refutes(pytester, source, name, *keys):
+    """Copy an example under a tilecheck_ name, adding ``keys`` to each [[apply]]."""
+    text = (EXAMPLES / source).read_text()
+    for k, key in enumerate(keys):
+        at = [i for i in range(len(text)) if text.startswith("[[apply]]", i)][k]; at = text.index("\n", at) + 1
+        text = text[:at] + key + "\n" + text[at:]
+    (pytester.path / name).write_text(text)
+
+
+def test_expected_refutation_from_the_refutes_key(pytester):
+    refutes(pytester, "region_misaligned_refuted.toml", "tilecheck_a.toml", 'refutes = "alignment"')
+    refutes(pytester, "region_misaligned_refuted.toml", "tilecheck_b.toml", 'refutes = ["ownership"]')
+    refutes(pytester, "seed.toml", "tilecheck_c.toml", 'refutes = "bounds"')
+    refutes(pytester, "staging_unswizzled_banks_refuted.toml", "tilecheck_d.toml", "", 'refutes = "banks"')
+    r = pytester.runpytest(*PLUGIN, "--tilecheck", ".", "-v")
+    r.assert_outcomes(passed=3, failed=2)
+    out = r.stdout.str()
+    in_order(out, "tilecheck_a.toml::apply[0]:ld.global.v4.b32:refutes=alignment PASSED",
+             "tilecheck_b.toml::apply[0]:ld.global.v4.b32:refutes=ownership FAILED",
+             "tilecheck_c.toml::apply[0]:ld.global.v4.b32:refutes=bounds FAILED",
+             "tilecheck_d.toml::apply[0]:cp.async.cg.shared.global PASSED",
+             "tilecheck_d.toml::apply[1]:ldmatrix.sync.aligned.m8n8.x4.shared.b16:refutes=banks PASSED")
+    in_order(out, "\ntilecheck_b.toml apply[0] ld.global.v4.b32: refuted, expected ownership refuted (refuted: alignment)"
+             "\n  alignment refuted: repeat (axis0=0)",
+             "\ntilecheck_c.toml apply[0] ld.global.v4.b32: proved, expected bounds refuted (refuted: registers)\n")
+
+
+def test_a_bad_refutes_key_is_a_one_line_error(pytester):
+    refutes(pytester, "seed.toml", "tilecheck_a.toml", 'refutes = "alignmnet"')
+    r = pytester.runpytest(*PLUGIN, "--tilecheck", ".")
+    r.assert_outcomes(failed=1)
+    r.stdout.fnmatch_lines(["tilecheck: error: *tilecheck_a.toml:*: apply[[]0[]]: refutes: unknown obligation "
+                            "'alignmnet' for the ld/st family (one of *)"])

@@ -242,3 +242,55 @@ def test_a_symbolic_register_stride_counts_each_coordinate_in_both_deciders():
     assert registers.slots(c2.tensors["R"]) == (320, True)
     assert tilecheck.prove(c2).applies[0].obligation("registers").status == "refuted"
     assert decide.decide(c2)[0]["registers"][0] == "refuted"
+
+
+def test_an_ldmatrix_tile_counts_packed_pairs():
+    """ldmatrix/stmatrix registers hold two 16-bit elements: 128 float16 slots are 64 registers."""
+    check = tilecheck.load(EXAMPLES / "ldmatrix_x4.toml")
+    o = tilecheck.prove(check).applies[0].obligation("registers")
+    total, exact, tiles = registers.count(check)
+    assert (total, exact, tiles["R"]["slots"]) == (64, True, 128)
+    assert o.message.startswith("64 registers per thread (R: 128 float16 slots, packed in pairs = 64)")
+    assert registers.packed(check, "R")
+
+
+def ldmatrix_with(extra_apply=None, layout=None, rows=255, offset=None):
+    """ldmatrix_x4.toml's tile, its register layout replaced and another apply added."""
+    import tomllib
+    d = tomllib.loads((EXAMPLES / "ldmatrix_x4.toml").read_text())
+    if layout is not None:
+        d["tensors"]["R"]["layout"] = layout
+    if offset is not None:
+        d["tensors"]["R"]["offset"] = offset
+    if extra_apply is not None:
+        d["tensors"]["G"] = {"dtype": "float16", "scope": "global", "shape": [rows, 8], "align": 16}
+        d["tensors"]["Q"] = {"dtype": "float16", "scope": "register", "shape": [rows, 8]}
+        d["apply"].append(extra_apply)
+    return d
+
+
+def test_a_16_bit_tile_other_instructions_name_is_not_packed():
+    d = ldmatrix_with({"opcode": "ld.global.v4.b32", "dst": "Q: i (w p=2) -> i w p",
+                       "src": "G: i (w p=2) -> i w p"})
+    o = outcome(d)[1]
+    assert o.status == "refuted"
+    assert o.counterexample["tiles"]["R"]["registers"] == 64
+    assert o.counterexample["tiles"]["Q"]["registers"] == 255 * 8  # ld/st .b16 pairs are not packed
+    assert decide.decide(from_dict(d))[0]["registers"][0] == "refuted"
+
+
+@pytest.mark.parametrize("layout, offset, regs", [
+    (None, None, 64),
+    ("((8,2,4),(2,4,2,4)):((4@laneid,4,64),(2,1@laneid,8,16))", None, 128),  # gapped: one slot per register
+    (None, 1, 65),  # odd offset: slots 1..128 straddle 65 registers
+])
+def test_the_packed_count_and_the_deciders(layout, offset, regs):
+    """Packed pairs are slots 2m and 2m+1 (offset included); the decider restates it: over the
+    budget of 64 registers (1024 threads) exactly when the count is over 64."""
+    d = ldmatrix_with(layout=layout, offset=offset)
+    assert registers.count(from_dict(d))[0] == regs
+    assert decide.decide(from_dict(d))[0]["registers"][0] == "proved"
+    d["threads"] = 1024  # share 64
+    d["apply"][0]["require"] = ["registers"]
+    assert outcome(d)[1].status == ("proved" if regs <= 64 else "refuted")
+    assert decide.decide(from_dict(d))[0]["registers"][0] == ("proved" if regs <= 64 else "refuted")

@@ -118,3 +118,24 @@ def test_bad_input_is_one_line_exit_2(args, what, tmp_path):
     r = cli(*[bad if a == "BAD" else a for a in args])
     assert r.returncode == 2 and what in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert r.stdout == ""
+
+
+def test_cli_output_keeps_the_users_comments_and_formatting(tmp_path):
+    """suggest -o changes only the values it suggests: comments (whole-line and after a value),
+    blank lines and key order stay as the user wrote them (tomlkit)."""
+    src = (EXAMPLES / "banks_conflict_refuted.toml").read_text()
+    src = src.replace('expect = { banks = "conflict-free" }\n', "")  # suggest adds it back for the swizzle
+    src = src.replace('align = 128\n', 'align = 128               # one swizzle block\n\n# the fragment\n')
+    src = src.replace('scope = "warp"\n', 'scope = "warp"   # lane l reads row l\n')
+    f, out = tmp_path / "mine.toml", tmp_path / "out.toml"
+    f.write_text(src)
+    r = cli(f, "-o", out)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    expected = src.replace('layout = "(64,64):(64,1)"', 'layout = "Sw<5,1,5> o (64,64):(64,1)"')
+    expected = expected.replace('src = "S[0:32, :]: l j -> l j ()"\n',
+                                'src = "S[0:32, :]: l j -> l j ()"\nexpect = {banks = "conflict-free"}\n')
+    head, _, body = text.partition("#\n")
+    assert head.startswith("# Suggested by `tilecheck suggest mine.toml` (re-proved: proved).\n")
+    assert body == expected
+    assert tilecheck.prove(tilecheck.load(out)).verdict == "proved"

@@ -36,15 +36,27 @@ STDIN = "-"  # the file name that reads standard input
 
 @dataclass(frozen=True)
 class Symbol:
+    """A symbolic integer of the check file (``[symbols.NAME]``): every proof holds for each value in
+    ``min..max`` that is a multiple of ``multiple_of`` (and satisfies ``assume``).  ``source``
+    (``from = "ctaid.x"``) binds it to a CTA index in emitted code."""
     name: str
     min: int = 1
     max: int = INT_MAX
     multiple_of: int = 1
     source: str | None = None  # "ctaid.x": the kernel binds it to the CTA index
+    min_default: bool = field(default=False, compare=False)  # min was not given (the file's default, 1)
+
+    @property
+    def min_note(self) -> str:
+        """What an error that depends on ``min`` says when the file left it to its default."""
+        return f" (symbols.{self.name}.min is not given: it defaults to 1)" if self.min_default else ""
 
 
 @dataclass(frozen=True)
 class Tensor:
+    """A tensor of the check file (``[tensors.NAME]``): element type, state space (global, shared,
+    local or register), logical shape, layout (logical index -> element offset, or for registers
+    the slot and the thread that holds it), element offset and byte alignment of the base."""
     name: str
     dtype: str
     scope: str
@@ -68,6 +80,9 @@ class Tensor:
 
 @dataclass(frozen=True)
 class Apply:
+    """One ``[[apply]]``: an instruction (``opcode``, its family's options) issued at ``scope``
+    (thread, warp or cta) over the operand views ``dst`` and ``src``, with the performance
+    obligations it ``require``s, the counts it ``expect``s and the obligations it ``refutes``."""
     index: int
     opcode: opcodes.Opcode
     scope: str
@@ -79,6 +94,8 @@ class Apply:
     guard: bool = False  # exact per-atom bounds guard (``guard = true``; proofs/guard.py)
     require: tuple = ()  # performance obligations this application makes contracts (``require = [...]``)
     expect: tuple = ()  # ((name, bound), ...): ``expect = { banks = 4 }``; bound None is the ideal (and required)
+    refutes: tuple = ()  # obligations this application is expected to refute (``refutes = ["alignment"]``;
+    #                      read by the pytest plugin, the proof ignores it)
 
     @property
     def family(self) -> families.Family:
@@ -102,6 +119,8 @@ class Apply:
 
 @dataclass(frozen=True)
 class Check:
+    """A loaded check file (``load``, ``loads``, ``from_dict``): target, threads per CTA, symbols,
+    facts, tensors and applications.  ``prove(check)`` gives its ``Report``."""
     arch: str = "sm_90"
     threads: int = 1
     symbols: dict = field(default_factory=dict)  # name -> Symbol
@@ -133,7 +152,8 @@ def cta_grid(check: Check) -> dict[str, int]:
             continue
         if s.min != 0 or s.multiple_of != 1:
             raise InputError(f"symbol {s.name!r} is bound to %{s.source}: it needs min = 0 and multiple_of = 1 "
-                             f"so that every CTA of the grid (0..max) is covered by the proof", f"symbols.{s.name}")
+                             f"so that every CTA of the grid (0..max) is covered by the proof{s.min_note}",
+                             f"symbols.{s.name}")
         grid[s.source] = min(grid.get(s.source, s.max + 1), s.max + 1)
     return grid
 
@@ -292,7 +312,7 @@ def _wide_ints(data, where=""):
 _TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
 _TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
-_APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect"}  # and each family's own keys (families.Family.keys)
+_APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"}  # and each family's own keys (families.Family.keys)
 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
@@ -439,11 +459,13 @@ def _symbol(name, spec) -> Symbol:
         if not S64[0] <= v <= S64[1]:
             raise InputError(f"{key} = {v} is out of range (a symbol is a .s64 kernel parameter: -2**63 .. 2**63-1)",
                              f"{where}.{key}")
+    default = "min" not in spec
+    note = Symbol(name, min_default=default).min_note
     if lo > hi:
-        raise InputError(f"min = {lo} is greater than max = {hi}: no value is allowed", where)
+        raise InputError(f"min = {lo} is greater than max = {hi}: no value is allowed{note}", where)
     if -(-lo // m) * m > hi:
-        raise InputError(f"no value in [{lo}, {hi}] is a multiple of {m}", where)
-    return Symbol(name, lo, hi, m, src)
+        raise InputError(f"no value in [{lo}, {hi}] is a multiple of {m}{note}", where)
+    return Symbol(name, lo, hi, m, src, min_default=default)
 
 
 def _value(v, symbols, what, where):
@@ -643,7 +665,23 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
                                if r.kind == families.MEMORY and views[r.name].tensor in tensors):
             raise InputError(f"{name} applies to {' or '.join(spaces)} operands; this apply has none", f"expect.{name}")
     require = tuple(dict.fromkeys((*require, *(n for n, _ in expect))))
-    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require, expect=expect)
+    refutes = _refutes(spec.get("refutes", []), family)
+    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require, expect=expect,
+                 refutes=refutes)
+
+
+def _refutes(names, family) -> tuple:
+    """``refutes = "alignment"`` or ``["ownership", "banks"]``: the obligations expected to refute."""
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError(f"refutes must be an obligation name or a list of them (one of "
+                         f"{', '.join(family.obligations)}), got {names!r}", "refutes")
+    for n in names:
+        if n not in family.obligations:
+            raise InputError(f"unknown obligation {n!r} for the {family.name} family (one of "
+                             f"{', '.join(family.obligations)})", "refutes")
+    return tuple(dict.fromkeys(names))
 
 
 EXPECT_WORDS = {"banks": "conflict-free", "sectors": "minimal"}  # the ideal, by name

@@ -25,6 +25,7 @@ SUBCOMMANDS = {
     "tirx": ("tilecheck.frontends.tirx", "extract the T.cuda.tile.apply ld/st of TIRx kernels and prove each"),
     "suggest": ("tilecheck.suggest", "search a conflict-free swizzle and the widest legal vectors; -o writes the file"),
     "draw": ("tilecheck.draw_cli", "an SVG picture of each operand's elements, threads, atoms and counterexample"),
+    "completion": ("tilecheck.completion", "print a shell completion script: tilecheck completion bash|zsh|tcsh"),
 }
 
 

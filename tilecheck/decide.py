@@ -524,7 +524,8 @@ def registers(check, apply, env):
     logical domain (thread-stride modes pick the thread, not the slot), 2 registers for a 64-bit
     slot, 1 otherwise; at most 255, and at most 8 * (256 // warps) for the CTA's warps (65536
     registers per SM, 256 per warp per allocation).  A stride naming a symbol counts each of its
-    coordinates as another slot.  Enumerates until the budget is exceeded."""
+    coordinates as another slot.  A 16-bit tensor that only ldmatrix/stmatrix name is packed: slots
+    2m and 2m+1 (offset included) share one 32-bit register.  Enumerates until the budget is exceeded."""
     from .layout import ThreadStride
     warps = (check.threads + 31) // 32
     budget = min(255, 8 * (256 // warps))
@@ -534,6 +535,8 @@ def registers(check, apply, env):
         if t.scope != "register" or name not in named:
             continue
         per_slot = 2 if t.bits == 64 else 1
+        users = [a for a in check.applies if name in (a.dst.tensor, a.src.tensor)]
+        pairs = t.bits == 16 and not names_of(t.offset) and all(a.opcode.kind in ("ldmatrix", "stmatrix") for a in users)
         leaves = _flat_modes(t.layout.shape, t.layout.stride)
         symbolic = [(s, d) for s, d in leaves if not isinstance(d, ThreadStride) and names_of(d)
                     and evaluate(s, env) > 1]
@@ -542,7 +545,7 @@ def registers(check, apply, env):
             for s, d in leaves:
                 if not isinstance(d, ThreadStride) and (names_of(d) or evaluate(d, env) != 0):
                     n *= evaluate(s, env)
-            total += per_slot * n
+            total += per_slot * (-(-n // 2) if pairs else n)
             if total > budget:
                 return {"registers": f"at least {total}", "budget": budget, "tensor": name}
             continue
@@ -551,8 +554,9 @@ def registers(check, apply, env):
         if 0 < size <= TABLE_LIMIT:  # every index at once: the same oracle on numpy arrays of Python ints
             exact = all(e >= 1 for e in extents) and fits_int64(t.layout, extents, env, 0)
             grid = np.indices(extents).reshape(len(extents), size).astype(np.int64 if exact else object)
-            slots = oracle.layout_value(t.layout, tuple(grid[k] for k in range(len(extents))), env, 0)[""]
-            distinct = len(set(slots.tolist())) if isinstance(slots, np.ndarray) else 1
+            slots = oracle.layout_value(t.layout, tuple(grid[k] for k in range(len(extents))), env, t.offset)[""]
+            values = set(slots.tolist()) if isinstance(slots, np.ndarray) else {slots}
+            distinct = len({v // 2 for v in values} if pairs else values)
             if total + per_slot * distinct > budget:  # the count where slot-by-slot enumeration stops
                 k = (budget - total) // per_slot + 1
                 return {"registers": f"at least {total + per_slot * k}", "budget": budget, "tensor": name}
@@ -560,7 +564,8 @@ def registers(check, apply, env):
             continue
         seen = set()
         for index in itertools.product(*(range(n) for n in extents)):
-            slot = oracle.layout_value(t.layout, index, env, 0)[""]
+            slot = oracle.layout_value(t.layout, index, env, t.offset)[""]
+            slot = slot // 2 if pairs else slot
             if slot not in seen:
                 seen.add(slot)
                 total += per_slot

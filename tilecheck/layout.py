@@ -240,6 +240,7 @@ class Layout:
 
 
 def row_major(shape) -> Layout:
+    """The row-major (C order) layout of ``shape``: the last axis has stride 1."""
     shape = tuple(shape)  # each stride one flat product: a high rank nests no parentheses
     return Layout(shape, tuple(product(shape[k + 1:]) for k in range(len(shape))))
 

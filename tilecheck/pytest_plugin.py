@@ -1,41 +1,78 @@
-"""``pytest --tilecheck PATH``: check files as test items.
+"""``pytest --tilecheck PATH``: check files as test items, one per application.
 
 Registered through the ``pytest11`` entry point (``tilecheck = "tilecheck.pytest_plugin"``);
-without ``--tilecheck`` it does nothing.  Each ``*.toml`` under a ``--tilecheck PATH`` (a
-directory, searched recursively, or one file; the option may be repeated) is one test item,
-marked ``tilecheck``:
+without ``--tilecheck`` it does nothing.  Under a ``--tilecheck PATH`` (a directory, searched
+recursively, or one file; the option may be repeated) the check files are the ``*.toml`` files
+whose name matches a glob of the ``tilecheck_files`` ini option (default ``tilecheck_*.toml``;
+several globs separated by spaces), so ``pytest --tilecheck .`` leaves ``pyproject.toml`` alone.
+The globs may also be set in a ``[tool.tilecheck]`` table of the rootdir's ``pyproject.toml``
+(``files = ["checks/*.toml"]`` style globs match the file name; the ini option wins).  A file
+named directly (``--tilecheck checks/seed.toml``) is collected whatever its name.
 
-* proved passes;
-* refuted fails with the refutation messages; unknown fails (never a proof);
-* bad input fails with tilecheck's one-line error.
+Each ``[[apply]]`` of a check file is one test item, marked ``tilecheck``, with the id
+``FILE::apply[K]:OPCODE`` (``...:refutes=OBLIGATION,...`` when it expects refutations):
 
-With ``--tilecheck-expect-names``, a file whose name contains ``refuted`` is expected to refute:
-it passes when refuted and fails when proved or unknown (so ``pytest --tilecheck examples
---tilecheck-expect-names`` passes on tilecheck's own examples).  ``--tilecheck-timeout SECONDS``
-bounds each query (default 10).
+* an application passes when every blocking obligation is proved, or, when it declares
+  ``refutes = ["alignment"]`` (an obligation name or a list), when exactly those obligations
+  refute and no blocking obligation is unknown;
+* otherwise it fails with the refutation messages; unknown always fails (never a proof);
+* a file that does not load is one failing item with tilecheck's one-line error.
+
+With ``--tilecheck-expect-names``, the applications of a file whose name contains ``refuted``
+and that declares no ``refutes`` pass when the file is refuted (and they are not unknown): the
+old name-based rule, for check files written before ``refutes``.  ``--tilecheck-timeout
+SECONDS`` bounds each query (default 10).
 
 The PATHs are added to what pytest collects; the usual tests (``testpaths`` or the positional
 arguments) still run.  To run only the check files: ``pytest --tilecheck checks -m tilecheck``.
 """
 from __future__ import annotations
 
+import fnmatch
+import tomllib
 from pathlib import Path
 
 import pytest
+
+DEFAULT_FILES = "tilecheck_*.toml"
 
 
 def pytest_addoption(parser):
     group = parser.getgroup("tilecheck", "proving tilecheck check files")
     group.addoption("--tilecheck", action="append", default=[], metavar="PATH",
-                    help="collect the *.toml check files under PATH as tests (repeatable)")
+                    help="collect the check files under PATH as tests, one per [[apply]] (repeatable)")
     group.addoption("--tilecheck-expect-names", action="store_true",
-                    help="a check file whose name contains 'refuted' passes when refuted")
+                    help="a check file whose name contains 'refuted' (and no 'refutes' key) passes when refuted")
     group.addoption("--tilecheck-timeout", type=float, default=10.0, metavar="SECONDS",
                     help="bound on each solver query (default 10)")
+    parser.addini("tilecheck_files", type="args", default=None,
+                  help=f"globs of the check files' names under --tilecheck PATHs (default {DEFAULT_FILES})")
 
 
 def _roots(config) -> list[Path]:
     return [Path(p).resolve() for p in config.getoption("tilecheck") or []]
+
+
+def _globs(config) -> list[str]:
+    """The ini option, else ``[tool.tilecheck] files`` in the rootdir's pyproject.toml, else the default."""
+    globs = config.getini("tilecheck_files")
+    if globs:
+        return list(globs)
+    pyproject = Path(config.rootpath) / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            table = tomllib.loads(pyproject.read_text()).get("tool", {}).get("tilecheck", {})
+        except (ValueError, OSError) as e:
+            raise pytest.UsageError(f"{pyproject}: {e}") from None
+        files = table.get("files") if isinstance(table, dict) else None
+        if isinstance(files, str):
+            files = files.split()
+        if files is not None:
+            if not isinstance(files, list) or not all(isinstance(g, str) for g in files):
+                raise pytest.UsageError(f"{pyproject}: [tool.tilecheck] files must be a glob or a list of globs, "
+                                        f"got {files!r}")
+            return files
+    return [DEFAULT_FILES]
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -43,10 +80,11 @@ def pytest_configure(config):
     roots = _roots(config)
     if not roots:
         return
-    config.addinivalue_line("markers", "tilecheck: a tilecheck check file proved as a test (--tilecheck)")
+    config.addinivalue_line("markers", "tilecheck: a tilecheck check file's application proved as a test")
     for r in roots:
         if not r.exists():
             raise pytest.UsageError(f"--tilecheck {r}: no such file or directory")
+    config._tilecheck_globs = _globs(config)
     given = [Path(a.split("::")[0]).resolve() for a in config.args]
     for r in roots:  # collect the check files too, unless an argument already covers them
         if not any(r == g or g in r.parents for g in given):
@@ -58,7 +96,10 @@ def pytest_collect_file(file_path: Path, parent):
         return None
     roots = _roots(parent.config)
     p = file_path.resolve()
-    if any(p == r or r in p.parents for r in roots):
+    if p in roots:
+        return CheckFile.from_parent(parent, path=file_path)
+    if any(r in p.parents for r in roots) and any(fnmatch.fnmatch(p.name, g)
+                                                  for g in parent.config._tilecheck_globs):
         return CheckFile.from_parent(parent, path=file_path)
     return None
 
@@ -68,34 +109,67 @@ class CheckFailure(Exception):
 
 
 class CheckFile(pytest.File):
+    """One check file: an item per application (proved together, once)."""
+
+    _report = None
+
     def collect(self):
-        yield CheckItem.from_parent(self, name=self.path.name)
-
-
-class CheckItem(pytest.Item):
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self.add_marker("tilecheck")
-
-    def runtest(self):
         from .check import load
         from .errors import InputError
-        from .report import prove
-        config = self.config
         try:
             check = load(self.path)
         except InputError as e:
-            raise CheckFailure(f"tilecheck: error: {e}") from None
-        report = prove(check, timeout=config.getoption("tilecheck_timeout"))
-        expect = "refuted" if config.getoption("tilecheck_expect_names") and "refuted" in self.path.name else "proved"
-        if report.verdict == expect:
+            yield CheckItem.from_parent(self, name=self.path.name, error=f"tilecheck: error: {e}")
             return
-        lines = [f"{self.path.name}: {report.verdict}, expected {expect}"
-                 + (" (its name contains 'refuted')" if expect == "refuted" else "")]
-        for a in report.applies:
-            for o in a.obligations:
-                if o.status in ("refuted", "unknown"):
-                    lines.append(f"  apply[{a.apply.index}] {o.message}")
+        self.check = check
+        by_name = (self.config.getoption("tilecheck_expect_names") and "refuted" in self.path.name
+                   and not any(a.refutes for a in check.applies))
+        for a in check.applies:
+            name = f"apply[{a.index}]:{a.opcode.text}" + (f":refutes={','.join(a.refutes)}" if a.refutes else "")
+            yield CheckItem.from_parent(self, name=name, apply_index=a.index, by_name=by_name)
+
+    def report(self):
+        if self._report is None:
+            from .report import prove
+            self._report = prove(self.check, timeout=self.config.getoption("tilecheck_timeout"))
+        return self._report
+
+
+class CheckItem(pytest.Item):
+    def __init__(self, *, apply_index=None, by_name=False, error=None, **kw):
+        super().__init__(**kw)
+        self.apply_index, self.by_name, self.error = apply_index, by_name, error
+        self.add_marker("tilecheck")
+
+    def runtest(self):
+        from .proofs import PROVED, REFUTED, UNKNOWN
+        from .proofs.registry import blocks
+        if self.error is not None:
+            raise CheckFailure(self.error)
+        report = self.parent.report()
+        a = report.applies[self.apply_index]
+        where = f"{self.path.name} apply[{a.apply.index}] {a.apply.opcode.text}"
+        blocking = [o for o in a.obligations if blocks(o.name, a.apply.require)]
+        unknown = [o.name for o in blocking if o.status == UNKNOWN]
+        refuted = {o.name for o in a.obligations if o.status == REFUTED}
+        expected = set(a.apply.refutes)
+        if self.by_name:
+            ok = not unknown and report.verdict == REFUTED
+            head = f"{where}: {a.verdict} (the file is {report.verdict}), expected the file refuted " \
+                   f"(its name contains 'refuted')"
+        elif expected:
+            ok = not unknown and expected <= refuted and {o.name for o in blocking if o.status == REFUTED} <= expected
+            head = f"{where}: {a.verdict}, expected {', '.join(a.apply.refutes)} refuted " \
+                   f"(refuted: {', '.join(sorted(refuted)) or 'none'})"
+        else:
+            ok = a.verdict == PROVED
+            head = f"{where}: {a.verdict}, expected proved"
+        if ok:
+            return
+        lines = [head]
+        for o in a.obligations:
+            if o.status in (REFUTED, UNKNOWN) and o.name not in expected:
+                lines.append(f"  {o.message}")
         raise CheckFailure("\n".join(lines))
 
     def repr_failure(self, excinfo, style=None):
@@ -104,4 +178,4 @@ class CheckItem(pytest.Item):
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):
-        return self.path, None, f"tilecheck {self.path.name}"
+        return self.path, None, f"tilecheck {self.path.name}::{self.name}"

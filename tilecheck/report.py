@@ -26,6 +26,8 @@ def exit_status(verdicts) -> int:
 
 @dataclass
 class ApplyReport:
+    """One application's outcome: the obligations' statuses and messages (``obligation(name)``),
+    its verdict and the instructions per thread."""
     apply: Apply
     instructions: int
     obligations: list[Outcome]
@@ -49,6 +51,9 @@ class ApplyReport:
 
 @dataclass
 class Report:
+    """What ``prove`` returns: per application an ``ApplyReport``; ``verdict`` (the worst
+    application's: proved, refuted or unknown), ``to_text()``, ``to_json()``, ``exit_status``, and
+    ``plan`` (only when proved) for ``tilecheck.emit``."""
     check: Check
     applies: list[ApplyReport]
     seconds: float = 0.0

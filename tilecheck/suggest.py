@@ -451,12 +451,8 @@ def to_text(s: Suggestion) -> str:
     return "\n".join(lines)
 
 
-def header(s: Suggestion, original: str) -> str:
-    keep = []
-    for l in original.splitlines():
-        if not l.startswith("#"):
-            break
-        keep.append(l[1:].lstrip() if l.startswith("# ") else l[1:])
+def header(s: Suggestion) -> str:
+    """The comment ``suggest -o`` puts above the file: what was found and re-proved."""
     out = [f"Suggested by `tilecheck suggest {Path(s.path).name}` (re-proved: {s.report.verdict})."]
     for t in s.tensors:
         if t.swizzle is not None:
@@ -466,9 +462,42 @@ def header(s: Suggestion, original: str) -> str:
         if w.texts:
             out.append(f"apply[{w.apply}] could use {w.texts['opcode']}: dst = \"{w.texts['dst']}\", "
                        f"src = \"{w.texts['src']}\"")
-    if keep:
-        out += ["", "The original file's comment:"] + keep
     return "\n".join(out)
+
+
+def rewrite(original: str, data: dict, comment: str = "") -> str:
+    """The check file ``original`` with the values that differ in ``data`` replaced (tomlkit: every
+    comment, blank line and the order of keys kept), ``comment`` above it with a ``#`` line between."""
+    import tomlkit
+    doc = tomlkit.parse(original)
+    _merge(doc, data, top=True)
+    top = "".join(f"# {line}".rstrip() + "\n" for line in comment.splitlines())
+    return (top + "#\n" if top else "") + tomlkit.dumps(doc)
+
+
+def _merge(node, data: dict, top: bool = False):
+    import tomlkit
+    for k, v in data.items():
+        old = node.get(k)
+        if isinstance(v, dict) and hasattr(old, "keys") and not isinstance(old, tomlkit_inline()):
+            _merge(old, v)
+        elif (isinstance(v, list) and isinstance(old, list) and len(old) == len(v) and v
+              and all(isinstance(x, dict) and hasattr(o, "keys") for x, o in zip(v, old))):
+            for o, x in zip(old, v):
+                _merge(o, x)
+        elif old is None or (old.unwrap() if hasattr(old, "unwrap") else old) != v:
+            if isinstance(v, dict) and not top:  # a new table inside one: inline, as `expect = {...}`
+                table = tomlkit.inline_table()
+                table.update(v)
+                v = table
+            node[k] = v
+    for k in [k for k in node if k not in data]:  # a key the suggestion dropped
+        del node[k]
+
+
+def tomlkit_inline():
+    from tomlkit.items import InlineTable
+    return InlineTable
 
 
 def add_arguments(p):
@@ -496,11 +525,10 @@ def _positive(text):
 
 
 def main(args) -> int:
-    from .strategies import to_toml
     s = suggest(args.file, args.timeout, args.max_candidates)
     print(to_text(s))
     if args.output:
-        text = to_toml(s.data, header(s, Path(args.file).read_text(encoding="utf-8")))
+        text = rewrite(Path(args.file).read_text(encoding="utf-8"), s.data, header(s))
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as e:

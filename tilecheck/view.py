@@ -24,6 +24,8 @@ _TOKEN = re.compile(r"\(|\)|[A-Za-z_][A-Za-z_0-9]*(?:\s*=\s*\d+)?|\S")
 
 @dataclass(frozen=True)
 class View:
+    """An operand (``"A[0:8, :]: i j -> i j ()"``): a tensor, slice starts and stops, and the
+    rearrange pattern that makes it ``(*group, *repeat, word)``; ``parse_operand`` builds one."""
     tensor: str
     text: str
     starts: tuple  # per logical axis: int | Expr

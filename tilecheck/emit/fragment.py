@@ -27,7 +27,7 @@ from .arith import Arith, Regs
 from .errors import EmitError
 from .guard import predicates
 from .operand import copies
-from .registers import REG_BITS, Tile, naming, slots, tiles
+from .registers import REG_BITS, Tile, naming, packable, slots, tiles
 
 SPACE_BITS = {"global": 64, "shared": 32, "local": 32}
 
@@ -83,7 +83,7 @@ def fragment(plan: Plan, apply: int = 0, *, base=None, symbols=None, registers=N
         return Fragment(a, a.family.ptx_version(a.opcode, check.arch), tuple(decls), tuple(arith.lines),
                         tuple(body))
     mem = check.tensors[a.memory.tensor]
-    tile = tiles(check)[a.register.tensor]
+    tile = tiles(check, packable(check, model.applies) if registers is None else ())[a.register.tensor]
     body = lower(check, a, arith, ops, base.get(mem.name, f"%base_{mem.name}"),
                  naming(tile, registers), pred, policy)
     decls = regs.declarations() + ([tile.declaration] if registers is None else [])
@@ -147,7 +147,7 @@ def register_names(name, n: int) -> list[str]:
     """``name(s)`` for every slot below ``n`` (fast for the default naming)."""
     prefix = getattr(name, "__self__", None)
     if isinstance(prefix, Tile) and name.__func__ is Tile.name:
-        return [f"{prefix.prefix}{s}" for s in range(n)]
+        return [f"{prefix.prefix}{s // 2 if prefix.packed else s}" for s in range(n)]
     return [name(s) for s in range(n)]
 
 

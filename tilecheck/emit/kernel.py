@@ -24,7 +24,8 @@ ABI (``tilecheck.gpu`` depends on exactly this):
   without it a kernel using up to 255 would be refused at launch, "too many
   resources requested");
 * registers: slot s of a register tensor is ``%r<s>`` (32-bit), ``%rs<s>``
-  (8/16-bit, .b16), ``%rl<s>`` (64-bit), see registers.py; the emitter's own
+  (8/16-bit, .b16), ``%rl<s>`` (64-bit); a packed 16-bit tile (ldmatrix/stmatrix only)
+  holds slots 2m, 2m+1 in the halves of ``%rp<m>`` (.b32), see registers.py; the emitter's own
   registers are ``%rd`` (.b64 addresses and integers), ``%ra`` (.b32), ``%rh``
   (.b16) and ``%p`` (.pred);
 * a predicated application's predicate ``%p1`` is true (``pred=False``: false) for
@@ -62,7 +63,7 @@ from .arith import Arith, Regs
 from .errors import EmitError
 from .fragment import address_text, copies, lower, register_names, require_plan
 from .operand import TID
-from .registers import REG_BITS, register_copies, slots, tiles
+from .registers import REG_BITS, packable, register_copies, slots, tiles
 
 STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
 DYNAMIC = "smem_dynamic"  # the one .extern .shared array; symbolic-size shared tensors are placed in it
@@ -161,7 +162,7 @@ class _Kernel:
         self.regs = Regs()
         self.arith = Arith(self.ctx, self._symbol, self.regs)
         self.params = _param_names(check)
-        self.tiles = tiles(check)
+        self.tiles = tiles(check, packable(check, self.model.applies))
         self._raw, self._buffers, self._bases = {}, {}, {}
         self.dynamic = {t.name: t for t in dynamic_tensors(check)}
         self._counts: dict[str, str] = {}  # dynamic tensor -> register holding its element count
@@ -359,6 +360,8 @@ class _Kernel:
         slot = slots(ops["register"])
         names = register_names(self.tiles[t.name].name, int(slot.max()) + 1)
         addr = address_text(where.registers, where.which.ravel(), where.imm.ravel())
+        if self.tiles[t.name].packed:
+            return self.packed_copy(t, addr, slot.ravel().tolist(), names, load, seen)
         regs = [names[s] for s in slot.ravel().tolist()]
         if seen is not None:
             keep = [(m, r) not in seen for m, r in zip(addr, regs)]
@@ -373,6 +376,29 @@ class _Kernel:
             out = [f"\tst.global.b{t.bits} {m}, {r};" for m, r in zip(addr, regs)]
         what = "read from" if load else "written to"
         return [f"\t// {t.name}: the elements this thread holds, {what} its buffer", *out]
+
+    def packed_copy(self, t: Tensor, addr: list, slot: list, names: list, load: bool, seen: set | None) -> list[str]:
+        """register_copy of a packed tile: each 32-bit register's two halves (slots 2m, 2m+1, the
+        words 2i, 2i+1 of one instruction) from or to their two places in the buffer."""
+        lo, hi = self.regs.new(16), self.regs.new(16)
+        out = []
+        for k in range(0, len(slot), 2):
+            key = (addr[k], addr[k + 1], slot[k])
+            if seen is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
+            r = names[slot[k]]
+            if load:
+                out += [f"\tld.global.b16 {lo}, {addr[k]};", f"\tld.global.b16 {hi}, {addr[k + 1]};",
+                        f"\tmov.b32 {r}, {{{lo}, {hi}}};"]
+            else:
+                out += [f"\tmov.b32 {{{lo}, {hi}}}, {r};", f"\tst.global.b16 {addr[k]}, {lo};",
+                        f"\tst.global.b16 {addr[k + 1]}, {hi};"]
+        if not out:
+            return []
+        what = "read from" if load else "written to"
+        return [f"\t// {t.name}: the elements this thread holds (32-bit pairs), {what} its buffer", *out]
 
     # shared and local arrays <-> their buffers ----------------------------------
     def copy_loop(self, t: Tensor, into: bool, cooperative: bool, thread0: bool = False) -> list[str]:

@@ -10,7 +10,13 @@ element width —
 
 The first register tensor of a class takes the bare prefix; a later one of the
 same class appends its position among the check's tensors and an underscore
-(``%r3_<s>``) so that no two tensors share a register.  The emitter's own
+(``%r3_<s>``) so that no two tensors share a register.
+
+A *packed* tile (a 16-bit tensor that only ldmatrix/stmatrix name, each instruction's word
+pair ``2i, 2i+1`` in slots ``2m, 2m+1``; ``proofs/registers.py``) is held as the 32-bit registers
+those instructions move, as an mma kernel keeps them: slots ``2m`` and ``2m+1`` are the low and
+high halves of ``%rp<m>`` (``.reg .b32``), which the ldmatrix writes and the stmatrix reads
+directly (no unpacking into 16-bit registers).  The emitter's own
 scratch registers use other names (``%rd``, ``%ra``, ``%rh``, ``%p``; see Regs).
 """
 from __future__ import annotations
@@ -28,6 +34,7 @@ from .errors import EmitError
 from .operand import Operand, copies, integer_dot
 
 PREFIX = {8: "%rs", 16: "%rs", 32: "%r", 64: "%rl"}
+PACKED = "%rp"  # a packed 16-bit tile's 32-bit registers
 REG_BITS = {8: 16, 16: 16, 32: 32, 64: 64}
 
 
@@ -37,26 +44,50 @@ class Tile:
     tensor: Tensor
     prefix: str
     size: int  # slots 0 .. size-1
+    packed: bool = False  # slots 2m, 2m+1 are the halves of the 32-bit register <prefix><m>
 
     def name(self, slot: int) -> str:
-        return f"{self.prefix}{slot}"
+        """The register holding ``slot`` (packed: the 32-bit register of which it is a half)."""
+        return f"{self.prefix}{slot // 2 if self.packed else slot}"
 
     @property
     def declaration(self) -> str:
+        if self.packed:
+            return f".reg .b32 {self.prefix}<{-(-self.size // 2)}>;"
         return f".reg .b{REG_BITS[self.tensor.bits]} {self.prefix}<{self.size}>;"
 
 
-def tiles(check: Check) -> dict[str, Tile]:
-    """The default naming of every register tensor of ``check``."""
+def tiles(check: Check, packed=frozenset()) -> dict[str, Tile]:
+    """The default naming of every register tensor of ``check``; the tensors in ``packed``
+    (``packable``) are held in 32-bit pairs."""
     out, used = {}, set()
     for k, (name, t) in enumerate(check.tensors.items()):
         if not t.is_register:
             continue
-        base = PREFIX[t.bits]
+        base = PACKED if name in packed else PREFIX[t.bits]
         prefix = base if base not in used else f"{base}{k}_"
         used.add(base)
-        out[name] = Tile(t, prefix, _size(t))
+        out[name] = Tile(t, prefix, _size(t), name in packed)
     return out
+
+
+def packable(check: Check, operands) -> frozenset:
+    """The register tensors the default naming holds packed: 16-bit, named only by ldmatrix /
+    stmatrix (``proofs.registers.packed``), and every instruction's word pair ``2i, 2i+1`` in
+    slots ``2m, 2m+1``.  ``operands``: the plan's operand model per application (role -> Operand)."""
+    from ..proofs.registers import packed
+    out = set()
+    for name, t in check.tensors.items():
+        if not t.is_register or not packed(check, name):
+            continue
+        ok = True
+        for a in check.applies:
+            if a.register.tensor == name:
+                s = slots(operands[a.index]["register"])
+                ok &= bool(s.shape[1] % 2 == 0 and (s[:, 0::2] % 2 == 0).all() and (s[:, 1::2] == s[:, 0::2] + 1).all())
+        if ok:
+            out.add(name)
+    return frozenset(out)
 
 
 def naming(tile: Tile, registers) -> Callable[[int], str]:

@@ -152,10 +152,16 @@ class Matrix(Family):
     versions = VERSIONS
 
     def instruction(self, a, regs, addr, pred, policy):
-        """The instruction in a brace block that declares its 32-bit registers: each packs two
-        16-bit slots of the tile (word 2i low half, 2i+1 high half)."""
+        """The instruction on the tile's 32-bit registers: a packed tile (both words of a pair name
+        one register, ``emit/registers.py``) is used as is; otherwise a brace block declares the
+        32-bit registers, each packing two 16-bit slots of the tile (word 2i low half, 2i+1 high half)."""
         names = [r.strip() for r in regs.strip("{}").split(",")]
         pairs = [names[k:k + 2] for k in range(0, len(names), 2)]
+        if all(lo == hi for lo, hi in pairs):
+            packed = ", ".join(lo for lo, _ in pairs)
+            if a.opcode.kind == "ldmatrix":
+                return f"\t{a.opcode.text} {{{packed}}}, {addr};"
+            return f"\t{a.opcode.text} {addr}, {{{packed}}};"
         packed = ", ".join(f"%lm{i}" for i in range(len(pairs)))
         lines = ["\t{", f"\t.reg .b32 %lm<{len(pairs)}>;"]
         if a.opcode.kind == "ldmatrix":

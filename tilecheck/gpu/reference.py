@@ -150,8 +150,8 @@ def bind_symbols(check: Check, given: dict | None = None) -> dict:
             v = given[name]
             if not (s.min <= v <= s.max) or v % s.multiple_of:
                 mult = f", a multiple of {s.multiple_of}" if s.multiple_of > 1 else ""
-                raise InputError(f"{name}={v} is outside the symbol's facts (min {s.min}, max {s.max}{mult})",
-                                 "--set")
+                raise InputError(f"{name}={v} is outside the symbol's facts (min {s.min}, max {s.max}{mult})"
+                                 + s.min_note, "--set")
         else:
             v = -(-s.min // s.multiple_of) * s.multiple_of
         env[name] = v
@@ -172,8 +172,8 @@ def _cta_values(check: Check, env: dict) -> list[dict]:
     cta_grid(check)
     if s.max >= 65536:
         raise InputError(f"symbol {name!r} is bound to %ctaid.x: it needs min = 0, multiple_of = 1 and "
-                         f"max < 65536 so that every CTA of the grid (max+1 of them) is covered by the proof",
-                         f"symbols.{name}")
+                         f"max < 65536 so that every CTA of the grid (max+1 of them) is covered by the proof"
+                         + s.min_note, f"symbols.{name}")
     return [{name: v} for v in range(s.max + 1)]
 
 

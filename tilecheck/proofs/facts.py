@@ -118,7 +118,8 @@ def labelled(check) -> list[tuple[str, object]]:
     out = []
     for s in check.symbols.values():
         n = z(symbols[s.name])
-        out.append((f"symbols.{s.name}.min = {s.min}", n >= s.min))
+        out.append((f"symbols.{s.name}.min = {s.min}" + (" (the default: min is not given)" if s.min_default else ""),
+                    n >= s.min))
         out.append((f"symbols.{s.name}.max = {s.max}", n <= s.max))
         if s.multiple_of > 1:
             out.append((f"symbols.{s.name}.multiple_of = {s.multiple_of}", n % s.multiple_of == 0))

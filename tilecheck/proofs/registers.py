@@ -8,7 +8,11 @@ The model (docs/check-file.md, "The register budget"):
   thread holds a slot, not which slot).  A stride that names a symbol (even ``0*n``) is counted as if it
   separated its coordinates (the emitter refuses such tiles anyway);
 * a slot of a 64-bit tensor is 2 registers, a slot of an 8/16/32-bit tensor 1 (SASS has no
-  16-bit registers: a ``%rs`` register takes a whole 32-bit one);
+  16-bit registers: a ``%rs`` register takes a whole 32-bit one), except a *packed* tile: a
+  16-bit tensor that only ldmatrix/stmatrix applications name is held as the 32-bit registers
+  those instructions move, slots ``2m`` and ``2m+1`` (with the tensor's offset) the halves of
+  one, so it counts the distinct ``slot // 2`` (what an mma kernel keeps; the emitter declares
+  it ``.reg .b32``);
 * every such tile is live at once (the kernel holds its tiles between applications); the
   emitter's own registers (addresses, predicates, loop counters) come on top, so the count is a
   lower bound of what ptxas allocates.
@@ -45,9 +49,22 @@ def weight(bits: int) -> int:
     return 2 if bits == 64 else 1
 
 
-def slots(tensor) -> tuple[int, bool]:
-    """(n, exact): the number of distinct slots of ``tensor``'s layout; ``exact`` False when the
-    count stopped above ``SET_LIMIT`` (then n is a lower bound)."""
+PACKED_FAMILIES = ("ldmatrix", "stmatrix")  # their registers hold two 16-bit elements each
+
+
+def packed(check, name: str) -> bool:
+    """A 16-bit register tensor that only ldmatrix/stmatrix applications name: its slots pair up
+    into 32-bit registers (slot ``2m`` the low half of register ``m``, ``2m+1`` the high half)."""
+    t = check.tensors[name]
+    users = [a for a in check.applies if name in (a.dst.tensor, a.src.tensor)]
+    return (t.is_register and t.bits == 16 and not names_of(t.offset) and bool(users)
+            and all(a.opcode.kind in PACKED_FAMILIES for a in users))
+
+
+def slots(tensor, pack: int = 1) -> tuple[int, bool]:
+    """(n, exact): the number of distinct slots of ``tensor``'s layout (``pack=2``: of 32-bit
+    registers holding slots ``2m`` and ``2m+1``, the tensor's offset included); ``exact`` False
+    when the count stopped above ``SET_LIMIT`` (then n is a lower bound)."""
     modes = []
     for s, d in zip(_leaves(tensor.layout.shape), _leaves(tensor.layout.stride)):
         if isinstance(d, ThreadStride):
@@ -58,13 +75,18 @@ def slots(tensor) -> tuple[int, bool]:
         stride = "symbolic" if names_of(d) else concrete(d)  # symbolic: counted as separating its coordinates
         if stride != 0:
             modes.append((e, stride))
-    if any(d == "symbolic" for _, d in modes) or _injective(modes):
-        return prod(e for e, _ in modes), True
-    values = np.zeros(1, dtype=np.int64)
+    if any(d == "symbolic" for _, d in modes) or (pack == 1 and _injective(modes)):
+        # the model: one slot per coordinate (packed: ceil(n/2) registers); packed injective
+        # layouts are enumerated, their values decide the pairs
+        return -(-prod(e for e, _ in modes) // pack), True
+    values = np.full(1, (concrete(tensor.offset) or 0) if pack > 1 else 0, dtype=np.int64)
     for e, d in sorted(modes, key=lambda m: abs(m[1])):
         if values.size * e > SET_LIMIT:
-            return max(values.size, e), False  # S + {0, d, ..} has at least max(|S|, e) values
+            n = max(values.size, e)  # S + {0, d, ..} has at least max(|S|, e) values
+            return -(-n // pack), False
         values = np.unique((values[:, None] + d * np.arange(e, dtype=np.int64)[None, :]).ravel())
+    if pack > 1:
+        values = np.unique(values // pack)
     return int(values.size), True
 
 
@@ -86,8 +108,13 @@ def count(check) -> tuple[int, bool, dict]:
         if not t.is_register or name not in used:
             continue
         n, ok = slots(t)
-        tiles[name] = {"slots": n, "dtype": t.dtype, "registers": n * weight(t.bits)}
-        total += n * weight(t.bits)
+        if packed(check, name):
+            regs, ok2 = slots(t, pack=2)
+            ok &= ok2
+            tiles[name] = {"slots": n, "dtype": t.dtype, "registers": regs, "packed": True}
+        else:
+            tiles[name] = {"slots": n, "dtype": t.dtype, "registers": n * weight(t.bits)}
+        total += tiles[name]["registers"]
         exact &= ok
     return total, exact, tiles
 
@@ -98,7 +125,9 @@ def violation(q):
     cta = share(check.threads)
     limit = min(PER_THREAD, cta)
     number = f"{total}" if exact else f"more than {total}"
-    parts = ", ".join(f"{n}: {t['slots']} {t['dtype']} slots" + (f" = {t['registers']}" if t["registers"] != t["slots"] else "")
+    parts = ", ".join(f"{n}: {t['slots']} {t['dtype']} slots"
+                      + (f", packed in pairs = {t['registers']}" if t.get("packed") else
+                         f" = {t['registers']}" if t["registers"] != t["slots"] else "")
                       for n, t in tiles.items()) or "no register tile"
     cex = {"registers": total, "exact": exact, "per_thread_limit": PER_THREAD, "cta_share": cta,
            "threads": check.threads, "tiles": tiles}
