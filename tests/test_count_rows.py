@@ -53,3 +53,31 @@ def test_a_merged_load_and_a_conflict_are_counted_as_the_hardware_does():
 
 def test_addresses_past_the_arrays_are_left_to_the_scalar_rules():
     assert mm.count_rows("banks", np.array([[0, 2**70]], dtype=object), 4, "st") is None
+
+
+def test_compacted_lane_constants_count_as_the_originals():
+    """warp._compact (lanes far apart, past int64 after the lift: fuzz seed 20261211) keeps every count:
+    forced on constants that int64 still holds, each row counts as the original row."""
+    import random
+    from tilecheck.proofs import warp
+    from tilecheck.proofs.banks import Banks
+    from tilecheck.proofs.sectors import Sectors
+    rng = random.Random(7)
+    for rule in (Banks(), Sectors()):
+        for _ in range(200):
+            m = rng.choice((4, 32, 64, 256, 1024))
+            wd = rng.choice((1, 2, 4, 8, 16))
+            cs = [rng.choice((0, rng.randrange(64), rng.randrange(1 << 20), rng.randrange(1 << 36))) * rng.choice((1, 3))
+                  for _ in range(32)]
+            old = warp.COMPACT_ABOVE
+            warp.COMPACT_ABOVE = -1
+            try:
+                new = warp._compact(cs, m)
+            finally:
+                warp.COMPACT_ABOVE = old
+            assert [c % m for c in new] == [c % m for c in cs]
+            for e in (1, 2, 4):
+                a = np.array([[e * c for c in cs]], dtype=np.int64)
+                b = np.array([[e * c for c in new]], dtype=np.int64)
+                op = rng.choice(("ld", "st"))
+                assert warp.per_row(a, rule, wd, op).tolist() == warp.per_row(b, rule, wd, op).tolist(), (cs, new, e, wd)

@@ -982,7 +982,7 @@ def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: boo
     bad); ``prune``: a bad residue ``P`` cannot take (``_residues``, a superset) left out.
     True when none is over the bound, else the formula "the pointer and ``P mod m`` are a bad pair"."""
     import z3
-    cs = np.array([d.constant for d in diffs], dtype=np.int64)
+    cs = np.array(_compact([d.constant for d in diffs], m), dtype=np.int64)
     lift = m * (int(np.abs(cs).max()) // m + 1)  # representatives kept positive
     res = np.arange(m, dtype=np.int64) if only is None else np.array(only, dtype=np.int64)
     x = lift + res[:, None] + cs[None, :]
@@ -1046,7 +1046,7 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
         return None
     combos = list(table)
     klass = {lane: k for k, key in enumerate(keys) for lane in classes[key]}
-    cs = np.array([diffs[lane].constant for lane in range(len(diffs))], dtype=np.int64)
+    cs = np.array(_compact([diffs[lane].constant for lane in range(len(diffs))], m), dtype=np.int64)
     ks = np.array([klass[lane] for lane in range(len(diffs))], dtype=np.int64)
     lift = m * (int(np.abs(cs).max()) // m + 1)  # representatives kept positive
     big = e * m * (2 * lift // m + 4)  # classes this far apart never meet (a multiple of e * m)
@@ -1064,6 +1064,28 @@ def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, 
             return z3.BoolVal(True)
     zs = [q.z(p) % m if not p.is_const else None for p in polys]
     return _bad_formula(q, b, bad, zs, inner, lead)
+
+COMPACT_ABOVE = 1 << 40  # lane constants past this are compacted before they meet int64 arithmetic
+
+
+def _compact(constants: list[int], m: int) -> list[int]:
+    """The lanes' constant offsets with the gaps between them shrunk, counting the same: blocks of
+    ``P = lcm(m, 256)`` elements keep each constant's residue mod ``P`` (so its swizzle, bank and sector
+    residues: ``P`` is a multiple of ``m`` and ``P * esize`` of 128 bytes), lanes in one block or in
+    adjacent blocks keep their distance (a word or sector shared across a block's end stays shared),
+    and blocks further apart end up two blocks apart (still more than a sector or a bank row: nothing
+    they touch is shared, as before).  Only where some constant passes ``COMPACT_ABOVE``: a stride of
+    2^62 elements between lanes is no int64 after the lift (fuzz seed 20261211)."""
+    if max(abs(c) for c in constants) <= COMPACT_ABOVE:
+        return constants
+    period = m * 256 // gcd(m, 256)
+    blocks = sorted({c // period for c in constants})
+    new, prev = {}, None
+    for blk in blocks:
+        new[blk] = 0 if prev is None else new[prev] + (1 if blk == prev + 1 else 2)
+        prev = blk
+    return [new[c // period] * period + c % period for c in constants]
+
 
 def _constants(q, polys: list) -> list:
     """``polys`` with every variable that has one value in its range replaced by it (``Context.constants``)."""
