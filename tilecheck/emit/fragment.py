@@ -126,10 +126,11 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
     load without ``preserve_dst`` first zeroes its destination registers (``bits`` wide), and a
     row whose guard is False has no instruction."""
     names = register_names(name, int(slot.max()) + 1)
-    if slot.shape[1] == 1:
-        regs = [names[s] for s in slot[:, 0].tolist()]
+    cols = [[names[s] for s in col] for col in slot.T.tolist()]  # column by column: no per-row join
+    if len(cols) == 1:
+        regs = cols[0]
     else:
-        regs = ["{" + ", ".join([names[s] for s in row]) + "}" for row in slot.tolist()]
+        regs = ["{" + ", ".join(row) + "}" for row in zip(*cols)]
     addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
     line = a.family.instruction  # the family's emit hook
     if guards is None:
@@ -144,7 +145,10 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
 
 
 def register_names(name, n: int) -> list[str]:
-    """``name(s)`` for every slot below ``n`` (fast for the default naming)."""
+    """``name(s)`` for every slot below ``n`` (fast for the default naming); ``name`` may also be
+    the list of names already built (at least ``n`` long), returned as it is."""
+    if isinstance(name, list) and len(name) >= n:
+        return name
     prefix = getattr(name, "__self__", None)
     if isinstance(prefix, Tile) and name.__func__ is Tile.name:
         return [f"{prefix.prefix}{s}" for s in range(n)]
