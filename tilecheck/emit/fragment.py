@@ -134,6 +134,8 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
     addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
     line = a.family.instruction  # the family's emit hook
     if guards is None:
+        if a.family.verbatim and (out := spelled(line(a, "\0", "\1", pred, policy), regs, addr)) is not None:
+            return out
         return [line(a, r, m, pred, policy) for r, m in zip(regs, addr)]
     out = []
     for row, r, m, g in zip(slot.tolist(), regs, addr, guards):
@@ -142,6 +144,20 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
         if g is not False:
             out.append(line(a, r, m, None if g is True else g, policy))
     return out
+
+
+def spelled(template: str, regs: list[str], addr: list[str]) -> list[str] | None:
+    """Each row's instruction from the hook's one spelling ``template`` of the row ``("\\0", "\\1")``
+    (a ``verbatim`` family: its text holds the registers and the address once each, as given);
+    None when the template does not hold each exactly once."""
+    if template.count("\0") != 1 or template.count("\1") != 1:
+        return None
+    first, second = ("\0", "\1") if template.index("\0") < template.index("\1") else ("\1", "\0")
+    head, rest = template.split(first)
+    mid, tail = rest.split(second)
+    if first == "\0":
+        return [f"{head}{r}{mid}{m}{tail}" for r, m in zip(regs, addr)]
+    return [f"{head}{m}{mid}{r}{tail}" for r, m in zip(regs, addr)]
 
 
 def register_names(name, n: int) -> list[str]:
