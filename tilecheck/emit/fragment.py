@@ -127,15 +127,16 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
     row whose guard is False has no instruction."""
     names = register_names(name, int(slot.max()) + 1)
     cols = [[names[s] for s in col] for col in slot.T.tolist()]  # column by column: no per-row join
-    if len(cols) == 1:
-        regs = cols[0]
-    else:
-        regs = ["{" + ", ".join(row) + "}" for row in zip(*cols)]
+    vector = len(cols) > 1
+    inner = list(map(", ".join, zip(*cols))) if vector else cols[0]  # a vector's names, braces to come
     addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
     line = a.family.instruction  # the family's emit hook
-    if guards is None:
-        if a.family.verbatim and (out := spelled(line(a, "\0", "\1", pred, policy), regs, addr)) is not None:
+    if guards is None and a.family.verbatim:  # the braces go in the one spelling
+        out = spelled(line(a, "{\0}" if vector else "\0", "\1", pred, policy), inner, addr)
+        if out is not None:
             return out
+    regs = [f"{{{r}}}" for r in inner] if vector else inner
+    if guards is None:
         return [line(a, r, m, pred, policy) for r, m in zip(regs, addr)]
     out = []
     for row, r, m, g in zip(slot.tolist(), regs, addr, guards):
