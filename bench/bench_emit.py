@@ -2,6 +2,13 @@
 
     python bench/bench_emit.py            # everything (about half a minute)
     python bench/bench_emit.py --time     # only the emission time
+    python bench/bench_emit.py --cli [--runs 7] [--baseline DIR]   # the CLI, start-up included
+
+3. ``--cli``: wall time of the whole command ``python -m tilecheck emit FILE --kernel --force
+   -o OUT`` on that tile (check + emit, interpreter start and imports included; the number the
+   TIRx comparison of bench_peer.py uses), min and median of --runs.  ``--baseline DIR``: a
+   source tree of another commit (``git archive REV | tar -x -C DIR``) run alternately with this
+   one in the same sitting, and its PTX compared byte for byte with this tree's.
 
 1. Time to emit a contiguous (100000, 4) float32 tile read with ld.global.v4.b32
    (100,000 repeats): the fragment and the whole kernel, best of 3 (target: < 1 s).
@@ -111,6 +118,45 @@ def bench_time():
     return ok
 
 
+NEWLINE = b"\n"
+
+
+def bench_cli(runs: int, baseline: str | None) -> bool:
+    import os
+    import statistics
+    import subprocess
+    import tempfile
+
+    from bench.common import tile_check
+    trees = {"this tree": str(ROOT), **({f"baseline {baseline}": baseline} if baseline else {})}
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "tile.toml")
+        Path(src).write_text(tile_check(100_000))
+        times = {name: [] for name in trees}
+        outs = {name: os.path.join(tmp, f"{k}.ptx") for k, name in enumerate(trees)}
+        for _ in range(runs):  # alternately, so that the machine's load falls on both alike
+            for name, tree in trees.items():
+                env = {**os.environ, "PYTHONPATH": tree}
+                cmd = [sys.executable, "-m", "tilecheck", "emit", src, "--kernel", "--force", "-o", outs[name]]
+                t = time.perf_counter()
+                p = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True)
+                times[name].append(time.perf_counter() - t)
+                if p.returncode != 0:
+                    print(f"{name}: exit {p.returncode}: {p.stderr.strip()}")
+                    return False
+        print(f"CLI check + emit of the 10^5-repeat tile (`python -m tilecheck emit FILE --kernel --force -o OUT`), "
+              f"{runs} runs each, alternating:")
+        for name, ts in times.items():
+            print(f"  {name:40s} min {min(ts):6.3f} s   median {statistics.median(ts):6.3f} s")
+        texts = {name: Path(out).read_bytes() for name, out in outs.items()}
+        same = len(set(texts.values())) == 1
+        if baseline:
+            print(f"  PTX byte-identical to the baseline's: {'yes' if same else 'NO'}")
+        ours = texts["this tree"]
+        print(f"  {len(ours) / 1e6:.1f} MB, {ours.count(NEWLINE):,} lines")
+        return same
+
+
 def slots(c):
     from tilecheck.emit.registers import slots as slot_of
     from tilecheck.emit.operand import Operand, atoms
@@ -149,7 +195,12 @@ def bench_sass():
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time", action="store_true", help="only the emission time")
+    ap.add_argument("--cli", action="store_true", help="only the CLI's wall time (start-up included)")
+    ap.add_argument("--runs", type=int, default=7, help="runs of each tree with --cli (default 7)")
+    ap.add_argument("--baseline", metavar="DIR", help="with --cli: another source tree, run alternately")
     args = ap.parse_args()
+    if args.cli:
+        sys.exit(0 if bench_cli(args.runs, args.baseline) else 1)
     ok = bench_time()
     if not args.time:
         bench_sass()

@@ -390,3 +390,55 @@ def test_immediates_beyond_32_bits_move_into_a_register():
     assert f.setup == ("\tadd.s64 %tcd1, %a, 2147483648;",)
     imms = [int(re.search(r"\+(\d+)\]", line).group(1)) for line in f.body]
     assert [2147483648 + i for i in imms] == [2_400_000_000, 2_400_000_016] and max(imms) < 2**31
+
+
+# the 10^5-repeat fast paths (bench/bench_emit.py --cli times them) -----------------------------
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_verbatim_families_spell_each_row_as_the_hook_does(name, monkeypatch):
+    """The rows filled in from one spelling of a verbatim family (ld/st, red) are the hook's own,
+    kernel and fragment alike (predicates, cache policies, stores with address first)."""
+    plan = plan_of(CASES[name][0])
+    fast = kernel(plan), fragment(plan, 0, base={"A": "%a"}, registers="%f").text
+    fam = type(plan.check.applies[0].family)
+    assert fam.verbatim is True
+    monkeypatch.setattr(fam, "verbatim", False)  # the hook called once per row
+    assert (kernel(plan), fragment(plan, 0, base={"A": "%a"}, registers="%f").text) == fast
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_verbatim_spelling_of_the_examples_is_the_hooks(path, monkeypatch):
+    report = tilecheck.prove(tilecheck.load(path))
+    if report.verdict != "proved":
+        pytest.skip("refuted example: nothing to emit")
+    families = {type(a.family) for a in report.check.applies}
+    fast = kernel(report.plan)
+    for fam in families:
+        monkeypatch.setattr(fam, "verbatim", False)
+    assert kernel(report.plan) == fast
+
+
+def test_a_template_without_each_operand_once_falls_back_to_the_hook():
+    from tilecheck.emit.fragment import spelled
+    assert spelled("\tst [\1], \0;", ["{%r0}"], ["[%a]"]) == ["\tst [[%a]], {%r0};"]
+    assert spelled("\tld \0, \1, \0;", ["%r0"], ["[%a]"]) is None
+    assert spelled("\tld \0;", ["%r0"], ["[%a]"]) is None
+
+
+def test_the_kernel_builds_a_tiles_register_names_once(monkeypatch):
+    """The 10^5-repeat tile's 400,000 names serve the application and the write-back alike."""
+    import importlib
+    built = []
+    for module in ("tilecheck.emit.kernel", "tilecheck.emit.fragment"):  # either may build them
+        module = importlib.import_module(module)
+        def counted(name, n, real=module.register_names):
+            if not isinstance(name, list):  # a list: names already built, handed back as they are
+                built.append(n)
+            return real(name, n)
+        monkeypatch.setattr(module, "register_names", counted)
+    plan = plan_of(check_of({"A": {"dtype": "float32", "scope": "global", "shape": [64, 4], "align": 16},
+                             "R": {"dtype": "float32", "scope": "register", "shape": [64, 4]}},
+                            {"opcode": "ld.global.v4.b32", "dst": "R", "src": "A"}))
+    text = kernel(plan)
+    assert built == [256]
+    assert "\tld.global.v4.b32 {%r252, %r253, %r254, %r255}, [%rd2+1008];" in text
+    assert "\tst.global.b32 [%rd4+1020], %r255;" in text

@@ -35,4 +35,8 @@ def _version() -> str:
         return "0.1.0"
 
 
-__version__ = _version()
+def __getattr__(name):  # __version__ on first use: importlib.metadata costs every command ~20 ms
+    if name == "__version__":
+        globals()["__version__"] = v = _version()
+        return v
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

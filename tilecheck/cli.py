@@ -39,10 +39,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"tilecheck: error: {message} (see tilecheck --help)\n")
 
 
+class _Version(argparse.Action):  # argparse's "version" action, the version read only when asked
+    def __call__(self, parser, namespace, values, option_string=None):
+        from . import __version__
+        sys.stdout.write(f"tilecheck {__version__}\n")
+        parser.exit()
+
+
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     p = _Parser(prog="tilecheck", description="Prove the layout contract of PTX ld/st instructions, then emit PTX.")
-    from . import __version__
-    p.add_argument("--version", action="version", version=f"tilecheck {__version__}")
+    p.add_argument("--version", action=_Version, nargs=0, help="show program's version number and exit")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     pr = sub.add_parser("prove", help="prove or refute every obligation of each check file")
     pr.add_argument("files", nargs="+", metavar="FILE", help="check files; - reads standard input")

@@ -126,12 +126,16 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
     load without ``preserve_dst`` first zeroes its destination registers (``bits`` wide), and a
     row whose guard is False has no instruction."""
     names = register_names(name, int(slot.max()) + 1)
-    if slot.shape[1] == 1:
-        regs = [names[s] for s in slot[:, 0].tolist()]
-    else:
-        regs = ["{" + ", ".join([names[s] for s in row]) + "}" for row in slot.tolist()]
+    cols = [[names[s] for s in col] for col in slot.T.tolist()]  # column by column: no per-row join
+    vector = len(cols) > 1
+    inner = list(map(", ".join, zip(*cols))) if vector else cols[0]  # a vector's names, braces to come
     addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
     line = a.family.instruction  # the family's emit hook
+    if guards is None and a.family.verbatim:  # the braces go in the one spelling
+        out = spelled(line(a, "{\0}" if vector else "\0", "\1", pred, policy), inner, addr)
+        if out is not None:
+            return out
+    regs = [f"{{{r}}}" for r in inner] if vector else inner
     if guards is None:
         return [line(a, r, m, pred, policy) for r, m in zip(regs, addr)]
     out = []
@@ -143,8 +147,25 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
     return out
 
 
+def spelled(template: str, regs: list[str], addr: list[str]) -> list[str] | None:
+    """Each row's instruction from the hook's one spelling ``template`` of the row ``("\\0", "\\1")``
+    (a ``verbatim`` family: its text holds the registers and the address once each, as given);
+    None when the template does not hold each exactly once."""
+    if template.count("\0") != 1 or template.count("\1") != 1:
+        return None
+    first, second = ("\0", "\1") if template.index("\0") < template.index("\1") else ("\1", "\0")
+    head, rest = template.split(first)
+    mid, tail = rest.split(second)
+    if first == "\0":
+        return [f"{head}{r}{mid}{m}{tail}" for r, m in zip(regs, addr)]
+    return [f"{head}{m}{mid}{r}{tail}" for r, m in zip(regs, addr)]
+
+
 def register_names(name, n: int) -> list[str]:
-    """``name(s)`` for every slot below ``n`` (fast for the default naming)."""
+    """``name(s)`` for every slot below ``n`` (fast for the default naming); ``name`` may also be
+    the list of names already built (at least ``n`` long), returned as it is."""
+    if isinstance(name, list) and len(name) >= n:
+        return name
     prefix = getattr(name, "__self__", None)
     if isinstance(prefix, Tile) and name.__func__ is Tile.name:
         return [f"{prefix.prefix}{s // 2 if prefix.packed else s}" for s in range(n)]

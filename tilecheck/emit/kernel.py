@@ -163,7 +163,7 @@ class _Kernel:
         self.arith = Arith(self.ctx, self._symbol, self.regs)
         self.params = _param_names(check)
         self.tiles = tiles(check, packable(check, self.model.applies))
-        self._raw, self._buffers, self._bases = {}, {}, {}
+        self._raw, self._buffers, self._bases, self._names = {}, {}, {}, {}
         self.dynamic = {t.name: t for t in dynamic_tensors(check)}
         self._counts: dict[str, str] = {}  # dynamic tensor -> register holding its element count
         self.arrays: list[str] = []
@@ -285,7 +285,7 @@ class _Kernel:
                 continue
             tile = self.tiles[a.register.tensor]
             bodies.append(lower(check, a, arith, self.model.applies[a.index], self.base(a.memory.tensor),
-                                tile.name, pred, policy))
+                                self.names(a.register.tensor, tile.size), pred, policy))
         filled, written = register_copies(check)
         fills, writes = [], []
         for a in filled:
@@ -351,6 +351,14 @@ class _Kernel:
         return scope in ("global", "shared") and not (a.is_load and b.is_load)
 
     # register tiles <-> their buffers ------------------------------------------
+    def names(self, tensor: str, n: int) -> list[str]:
+        """The default names of register tensor ``tensor``'s slots below (at least) ``n``, built once
+        per kernel: the applications and the register copies of a tile share them."""
+        names = self._names.get(tensor)
+        if names is None or len(names) < n:
+            names = self._names[tensor] = register_names(self.tiles[tensor].name, max(n, self.tiles[tensor].size))
+        return names
+
     def register_copy(self, a, load: bool, seen: set | None) -> list[str]:
         """Every element this thread holds in ``a``'s register operand, read from (``load``) or
         written to its row-major place in the register tensor's buffer (skipping those in ``seen``)."""
@@ -358,7 +366,20 @@ class _Kernel:
         ops = self.model.applies[a.index]  # "buffer": the register operand over its row-major buffer
         where = addresses(ops["buffer"], self.arith, self.buffer(t.name), 64)
         slot = slots(ops["register"])
-        names = register_names(self.tiles[t.name].name, int(slot.max()) + 1)
+        names = self.names(t.name, int(slot.max()) + 1)
+        what = "read from" if load else "written to"
+        out = [f"\t// {t.name}: the elements this thread holds, {what} its buffer"]
+        b = t.bits  # a property: read once, not per element
+        if seen is None and len(where.registers) == 1 and slot.size and not self.tiles[t.name].packed:
+            # the common case in one pass: no intermediate lists of operands (10^5-repeat tiles)
+            head = f"\tld.global.b{b} " if load else f"\tst.global.b{b} [{where.registers[0]}"
+            r, imm, sl = where.registers[0], where.imm.ravel().tolist(), slot.ravel().tolist()
+            if load:
+                out += [f"{head}{names[s]}, [{r}+{i}];" if i else f"{head}{names[s]}, [{r}];"
+                        for i, s in zip(imm, sl)]
+            else:
+                out += [f"{head}+{i}], {names[s]};" if i else f"{head}], {names[s]};" for i, s in zip(imm, sl)]
+            return out
         addr = address_text(where.registers, where.which.ravel(), where.imm.ravel())
         if self.tiles[t.name].packed:
             return self.packed_copy(t, addr, slot.ravel().tolist(), names, load, seen)
@@ -371,11 +392,10 @@ class _Kernel:
         if not addr:
             return []
         if load:
-            out = [f"\tld.global.b{t.bits} {r}, {m};" for m, r in zip(addr, regs)]
+            out += [f"\tld.global.b{b} {r}, {m};" for m, r in zip(addr, regs)]
         else:
-            out = [f"\tst.global.b{t.bits} {m}, {r};" for m, r in zip(addr, regs)]
-        what = "read from" if load else "written to"
-        return [f"\t// {t.name}: the elements this thread holds, {what} its buffer", *out]
+            out += [f"\tst.global.b{b} {m}, {r};" for m, r in zip(addr, regs)]
+        return out
 
     def packed_copy(self, t: Tensor, addr: list, slot: list, names: list, load: bool, seen: set | None) -> list[str]:
         """register_copy of a packed tile: each 32-bit register's two halves (slots 2m, 2m+1, the

@@ -96,6 +96,10 @@ class Family:
     def operand_facts(self, apply) -> dict:
         return {k: getattr(apply, k) for k in self.keys}
 
+    # True when ``instruction`` only places ``regs`` and ``addr`` in its text, each once and
+    # verbatim: the emitter then spells one row and fills in the rest (fast for 10^5 repeats)
+    verbatim = False
+
     def instruction(self, apply, regs: str, addr: str, pred: str, policy: str) -> str:
         """The emit hook: one instruction's text (a tab, the line, no newline)."""
         raise NotImplementedError

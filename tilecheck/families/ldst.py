@@ -51,6 +51,8 @@ class LdSt(Family):
             raise InputError("guard = true and pred = true exclude each other (the guard is the predicate)", "guard")
         return op
 
+    verbatim = True
+
     def instruction(self, a, regs, addr, pred, policy):
         """``pred``: the .pred register (``%p``, or with ``guard`` this atom's guard; None: unguarded)."""
         head = f"\t@{pred} {a.opcode.text} " if (a.pred or a.guard) and pred else f"\t{a.opcode.text} "

@@ -110,6 +110,8 @@ class Red(Family):
     ptx_version = staticmethod(ptx_version)
     versions = VERSIONS
 
+    verbatim = True
+
     def instruction(self, a, regs, addr, pred, policy):
         return f"\t{a.opcode.text} {addr}, {regs};"
 
