@@ -271,7 +271,7 @@ def differences(q, pairs: list, ca: dict):
     lo_inf = np.zeros(len(d), dtype=bool)
     hi_inf = np.zeros(len(d), dtype=bool)
     for coef, lo, hi in cols:
-        dk = d @ np.array(coef, dtype=np.int64).astype(kind)  # C_m(Δ)
+        dk = d @ np.array(coef, dtype=kind)  # C_m(Δ) (a coefficient of 2^63 is no int64: object)
         pos, neg = dk > 0, dk < 0
         if lo is None:  # C_m·m unbounded below where C_m > 0, above where C_m < 0
             lo_inf |= pos
