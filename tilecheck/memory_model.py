@@ -12,10 +12,14 @@ Shared memory (32 banks of 4 bytes):
   for widths up to 4 bytes, two of 16 lanes (0-15, 16-31) for 8 bytes, four of 8 lanes for 16 bytes;
 * except that an 8- or 16-byte *load* in which every aligned lane pair ``(2j, 2j+1)`` reads one address
   (an inactive lane agrees with its partner) is served as 16 requests, one per pair, in phases of 16
-  (8 bytes: one phase) or 8 (16 bytes: two phases of lanes 0-15 and 16-31) requests.  Stores are never
-  merged.  (Measured on the H200: 654 probe kernels, ``python -m tilecheck.gpu.ncu_probe --round 1``
+  (8 bytes: one phase) or 8 (16 bytes: two phases of lanes 0-15 and 16-31) requests; and so is one in
+  which, the aligned pairs not sharing, every lane ``l`` reads the address of ``l ^ 2`` (pairs
+  ``(l, l^2)``, request ``unit(l, 1)``; ``merge_bit``).  Stores are never merged, nor are loads whose
+  lanes share only across bit 2, 3 or 4 (``l ^ 4``, ``l ^ 8``, ``l ^ 16``: measured, served per lane).  (Measured on the H200: 654 probe kernels, ``python -m tilecheck.gpu.ncu_probe --round 1``
   and ``--round 2``; a model without the pair rule missed 10 + 41 of them, every other candidate
-  tried — merging equal addresses anywhere, per phase — missed some too);
+  tried — merging equal addresses anywhere, per phase — missed some too; ``--round 4``, 440 kernels
+  whose lanes ``l`` and ``l ^ 2`` (``^ 4``, ``^ 8``, ``^ 16``, sets of such bits) share: the ``l ^ 2`` rule
+  makes all 1,094 shared ld/st kernels of rounds 1, 2 and 4 equal, without it 49 of round 4 missed);
 * in a phase, every active lane touches the 4-byte words ``[addr // 4, (addr + width - 1) // 4]``;
   the bank of word ``w`` is ``w % 32``; lanes touching the same word share it (broadcast);
 * a phase takes as many wavefronts as the largest number of *distinct* words in one bank;
@@ -53,21 +57,42 @@ def phase_lanes(width: int) -> int:
     raise ValueError(f"no shared-memory phase rule for {width}-byte accesses")
 
 
+MERGE_BITS = (0, 1)  # lane bits whose partners a load may be merged across (bit 0 first): measured
+
+
+def merge_bit(addresses: dict[int, int], width: int, op: str) -> int | None:
+    """The lane bit ``b`` across which an 8- or 16-byte *load* is served per pair: every lane ``l``
+    reads the address of ``l ^ 2^b`` (an inactive lane agrees with its partner) -- ``b = 0`` (aligned
+    pairs ``2j, 2j+1``) first, else ``b = 1`` (``l, l ^ 2``); None when neither (or a store)."""
+    if op != "ld" or width not in (8, 16):
+        return None
+    for b in MERGE_BITS:
+        k = 1 << b
+        if all(addresses.get(l, addresses.get(l ^ k)) == addresses.get(l ^ k, addresses.get(l))
+               for l in range(LANES) if not l & k):
+            return b
+    return None
+
+
 def pairs_merge(addresses: dict[int, int], width: int, op: str) -> bool:
-    """A load of 8 or 16 bytes whose every aligned lane pair reads one address (see above)."""
-    return op == "ld" and width in (8, 16) and all(
-        addresses.get(2 * j, addresses.get(2 * j + 1)) == addresses.get(2 * j + 1, addresses.get(2 * j))
-        for j in range(LANES // 2))
+    """A load of 8 or 16 bytes served per pair of lanes (``merge_bit``: aligned pairs, or ``l, l^2``)."""
+    return merge_bit(addresses, width, op) is not None
+
+
+def unit(lane: int, b: int) -> int:
+    """A merged load's request index of ``lane``: the lane with bit ``b`` removed (its pair's index)."""
+    return (lane >> (b + 1) << b) | (lane & ((1 << b) - 1))
 
 
 def phases(addresses: dict[int, int], width: int, op: str = "st") -> list[dict[int, int]]:
     """The active lanes' ``{lane: byte address}`` split into phases (empty phases dropped); a merged
-    load keeps the lower active lane of each pair."""
+    load keeps the lower active lane of each pair, request ``unit(lane)`` in phase ``unit // n``."""
     n = phase_lanes(width)
-    if pairs_merge(addresses, width, op):
+    b = merge_bit(addresses, width, op)
+    if b is not None:
         units = {}
         for lane in sorted(addresses):
-            units.setdefault(lane // 2, lane)
+            units.setdefault(unit(lane, b), lane)
         out = defaultdict(dict)
         for j, lane in units.items():
             out[j // n][lane] = addresses[lane]
@@ -185,12 +210,20 @@ def _banks_rows(rows, width: int, op: str):
     n = phase_lanes(width)
     lane = np.arange(L)
     merged = np.zeros(R, dtype=bool)
+    merged1 = np.zeros(R, dtype=bool)
     if op == "ld" and width in (8, 16) and L >= 2:
         p = L // 2
         merged = (rows[:, 0:2 * p:2] == rows[:, 1:2 * p:2]).all(axis=1)
-    # a merged load: the pairs' lower lanes (every lane is active: lane 2j), request j in phase j // n
-    active = np.where(merged[:, None], (lane % 2 == 0)[None, :], True)
-    phase = np.where(merged[:, None], (lane // 2 // n)[None, :], (lane // n)[None, :])
+        if L >= 4:  # lanes l, l^2 (merge_bit 1): only where the aligned pairs do not merge
+            lo = lane[(lane & 2) == 0]
+            lo = lo[(lo ^ 2) < L]
+            merged1 = ~merged & (rows[:, lo] == rows[:, lo ^ 2]).all(axis=1)
+    # a merged load: the pairs' lower lanes (every lane is active), request unit(lane) in phase unit // n
+    u0, u1 = lane // 2, (lane >> 2 << 1) | (lane & 1)
+    active = np.where(merged[:, None], (lane % 2 == 0)[None, :],
+                      np.where(merged1[:, None], ((lane & 2) == 0)[None, :], True))
+    phase = np.where(merged[:, None], (u0 // n)[None, :],
+                     np.where(merged1[:, None], (u1 // n)[None, :], (lane // n)[None, :]))
     first, last = rows // WORD, (rows + width - 1) // WORD
     span = (width + WORD - 2) // WORD + 1  # the most words one lane can touch
     phases_ = -(-L // n)
@@ -207,7 +240,7 @@ def _banks_rows(rows, width: int, op: str):
     r = np.broadcast_to(np.arange(R)[:, None], w.shape)
     per = _distinct_per_group(r.ravel(), g.ravel(), w.ravel(), v.ravel(), groups, R)
     counts = per.reshape(R, phases_, BANKS).max(axis=2).sum(axis=1)
-    units = np.where(merged, -(-L // 2), L)
+    units = np.where(merged, -(-L // 2), np.where(merged1, int(((lane & 2) == 0).sum()), L))
     ideals = -(-units // n)
     return counts.astype(np.int64), ideals.astype(np.int64)
 

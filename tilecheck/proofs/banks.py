@@ -61,37 +61,43 @@ def phase_count(addresses: list, width: int, tag: str, q=None, active=None):
     return warp.total([If(n, 1, 0) for n in new]), [b >= 0, b < BANKS]
 
 
-def pairs_merged(addrs: list, width: int, op: str, active=None):
-    """Z3: every aligned lane pair of the load reads one address (``memory_model.pairs_merge``; a lane
-    without a partner agrees with it, and so does an inactive lane: ``active``, None when every lane
-    is).  A pair whose addresses differ by a nonzero constant makes it false at once (unless one of
-    its lanes may be inactive), one that differs by zero drops out."""
+def pairs_merged(addrs: list, width: int, op: str, active=None, bit: int = 0):
+    """Z3: every lane ``l`` of the load reads the address of ``l ^ 2^bit`` (``memory_model.merge_bit``:
+    aligned pairs for bit 0, ``l, l^2`` for bit 1; a lane without a partner agrees with it, and so does
+    an inactive lane: ``active``, None when every lane is).  A pair whose addresses differ by a nonzero
+    constant makes it false at once (unless one of its lanes may be inactive), one that differs by
+    zero drops out."""
     if op != "ld" or width not in (8, 16):
         return z3.BoolVal(False)
-    eqs = []
-    for j in range(0, len(addrs) - 1, 2):
-        d = z3.simplify(addrs[j] - addrs[j + 1])
+    k, eqs = 1 << bit, []
+    for j in range(len(addrs)):
+        if j & k or j ^ k >= len(addrs):
+            continue
+        d = z3.simplify(addrs[j] - addrs[j ^ k])
         if z3.is_int_value(d) and d.as_long() == 0:
             continue
-        same = z3.BoolVal(False) if z3.is_int_value(d) else addrs[j] == addrs[j + 1]
+        same = z3.BoolVal(False) if z3.is_int_value(d) else addrs[j] == addrs[j ^ k]
         if active is not None:
-            same = Or(Not(active[j]), Not(active[j + 1]), same)
+            same = Or(Not(active[j]), Not(active[j ^ k]), same)
         elif z3.is_false(same):
             return same
         eqs.append(same)
     return z3.And(*eqs) if eqs else z3.BoolVal(True)
 
 
-def pair_units(addrs: list, active):
-    """A merged load's requests: per aligned pair the lower active lane's address and whether either
-    lane is active (``memory_model.phases``); ``active`` None: the pairs' lower lanes."""
+def pair_units(addrs: list, active, bit: int = 0):
+    """A merged load's requests, in ``memory_model.unit`` order: per pair ``(l, l ^ 2^bit)`` (``l``'s bit
+    clear) the lower active lane's address and whether either lane is active (``memory_model.phases``);
+    ``active`` None: the pairs' lower lanes."""
+    k = 1 << bit
+    lows = [j for j in range(len(addrs)) if not j & k]
     if active is None:
-        return addrs[0::2], None
+        return [addrs[j] for j in lows], None
     units, on = [], []
-    for j in range(0, len(addrs), 2):
-        if j + 1 < len(addrs):
-            units.append(If(active[j], addrs[j], addrs[j + 1]))
-            on.append(Or(active[j], active[j + 1]))
+    for j in lows:
+        if j ^ k < len(addrs):
+            units.append(If(active[j], addrs[j], addrs[j ^ k]))
+            on.append(Or(active[j], active[j ^ k]))
         else:
             units.append(addrs[j])
             on.append(active[j])
@@ -139,10 +145,11 @@ class Banks(warp.Rule):
             return warp.total(total), len(total) if on is None else warp.total(ideal)
 
         count, ideal = served(addrs, active, "bank")
-        merged = pairs_merged(addrs, width, op, active)
-        if not z3.is_false(merged):  # per pair: the pairs' lower (active) lanes, n requests a phase
-            pcount, pideal = served(*pair_units(addrs, active), "pairbank")
-            count, ideal = z3.If(merged, pcount, count), z3.If(merged, pideal, ideal)
+        for bit in reversed(memory_model.MERGE_BITS):  # bit 0 outermost: it is tried first
+            merged = pairs_merged(addrs, width, op, active, bit)
+            if not z3.is_false(merged):  # per pair: the pairs' lower (active) lanes, n requests a phase
+                pcount, pideal = served(*pair_units(addrs, active, bit), f"pairbank{bit or ''}")
+                count, ideal = z3.If(merged, pcount, count), z3.If(merged, pideal, ideal)
         return count, ideal, side
 
     def pair(self, q, view, warp_var, repeat, base, width, op, addrs, active=None):
@@ -169,8 +176,8 @@ class Banks(warp.Rule):
             words.append(q.z(base + off) / WORD + k)
         la, lb = q.z(Poly.var("i:lane_a")), q.z(Poly.var("i:lane_b"))
         same = la / p == lb / p
-        merged = pairs_merged(addrs, width, op, active)
-        if not z3.is_false(merged):
+        merged = z3.Or(*[pairs_merged(addrs, width, op, active, bit) for bit in memory_model.MERGE_BITS])
+        if not z3.is_false(z3.simplify(merged)):  # a merged load (either bit): a phase spans 2p lanes
             same = z3.If(merged, la / (2 * p) == lb / (2 * p), same)
         return z3.And(la < lb, same, *out, words[0] != words[1], bank(words[0]) == bank(words[1]))
 
