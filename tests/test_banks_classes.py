@@ -37,8 +37,8 @@ multiple_of = {multiple_of}
 [tensors.A]
 dtype = "{dtype}"
 scope = "shared"
-shape = [2, "n", {vector}]
-layout = "{sw}(2,n,{vector}):(s,{vector},1)"
+shape = [4, "n", {vector}]
+layout = "{sw}(4,n,{vector}):(s,{vector},1)"
 align = {vector * esize}
 [tensors.R]
 dtype = "{dtype}"
@@ -48,7 +48,7 @@ layout = "(32,{vector}):(1@laneid,1)"
 [[apply]]
 opcode = "{opcode}"
 scope = "warp"
-{mem} = "A[:, r:r+16, :]: l0 l1 v -> (l0 l1) v"
+{mem} = "A[0:2, r:r+16, :]: l0 l1 v -> (l0 l1) v"
 {reg} = "R"
 '''
 
