@@ -20,6 +20,9 @@ def _text(op="st", dtype="float16", vector=4, swizzle=(1, 2, 5), multiple_of=16,
     opcode = f"{op}.shared{'.v%d' % vector if vector > 1 else ''}.{kind}"
     mem, reg = ("dst", "src") if op == "st" else ("src", "dst")
     sw = "Sw<%d,%d,%d> o " % swizzle if swizzle else ""
+    # A is declared with 4 rows and the view takes the old 2 (A[0:2, ...]): the same accessed offsets, at most
+    # s + v*n - 1 unswizzled; a swizzle keeps an offset in its 2^(B+M)-element block (at most 32 here), so the
+    # accessed offsets stay below s + v*n + 31 <= 3s + v*n, the declared extent (s >= 16): bounds holds
     return f'''arch = "sm_80"
 threads = 32
 assume = ["r + 16 <= n", "{apart}"{', "' + more + '"' if more else ''}]
