@@ -20,6 +20,9 @@ def _text(op="st", dtype="float16", vector=4, swizzle=(1, 2, 5), multiple_of=16,
     opcode = f"{op}.shared{'.v%d' % vector if vector > 1 else ''}.{kind}"
     mem, reg = ("dst", "src") if op == "st" else ("src", "dst")
     sw = "Sw<%d,%d,%d> o " % swizzle if swizzle else ""
+    # A is declared with 4 rows and the view takes the old 2 (A[0:2, ...]): the same accessed offsets, at most
+    # s + v*n - 1 unswizzled; a swizzle keeps an offset in its 2^(B+M)-element block (at most 32 here), so the
+    # accessed offsets stay below s + v*n + 31 <= 3s + v*n, the declared extent (s >= 16): bounds holds
     return f'''arch = "sm_80"
 threads = 32
 assume = ["r + 16 <= n", "{apart}"{', "' + more + '"' if more else ''}]
@@ -37,8 +40,8 @@ multiple_of = {multiple_of}
 [tensors.A]
 dtype = "{dtype}"
 scope = "shared"
-shape = [2, "n", {vector}]
-layout = "{sw}(2,n,{vector}):(s,{vector},1)"
+shape = [4, "n", {vector}]
+layout = "{sw}(4,n,{vector}):(s,{vector},1)"
 align = {vector * esize}
 [tensors.R]
 dtype = "{dtype}"
@@ -48,7 +51,7 @@ layout = "(32,{vector}):(1@laneid,1)"
 [[apply]]
 opcode = "{opcode}"
 scope = "warp"
-{mem} = "A[:, r:r+16, :]: l0 l1 v -> (l0 l1) v"
+{mem} = "A[0:2, r:r+16, :]: l0 l1 v -> (l0 l1) v"
 {reg} = "R"
 '''
 
