@@ -63,3 +63,95 @@ def test_only_optional_third_party_packages_are_importorskipped():
             if m.group(1).split(".")[0] not in OPTIONAL:
                 bad.append(f"{p.relative_to(ROOT)}: importorskip({m.group(1)!r})")
     assert not bad, bad
+
+
+# The import graph (issue 29): data flows one way (file -> model -> accesses -> obligations -> report
+# -> plan -> PTX -> GPU), and so do imports.  Every import statement counts, module-level or inside
+# a function (the rule of /work/shared/hooks/imports.py): a cycle moved into a function-local import
+# is still a cycle.  A package's face (its __init__) counts only when a name is taken from it.
+
+def _import_graph(root: Path, pkg: str = "tilecheck") -> dict[str, dict[str, bool]]:
+    """module -> {imported module: whether some import of it is module-level}."""
+    import ast
+    mods = {}
+    for f in (root / pkg).rglob("*.py"):
+        name = ".".join(f.relative_to(root).with_suffix("").parts)
+        mods[name.removesuffix(".__init__")] = f
+
+    def targets(cur, node):
+        if isinstance(node, ast.Import):
+            return [a.name for a in node.names]
+        base = cur.split(".")
+        if node.level:
+            base = base[: len(base) - node.level + (mods[cur].name == "__init__.py")]
+            prefix = ".".join(base + ([node.module] if node.module else []))
+        else:
+            prefix = node.module or ""
+        subs = [f"{prefix}.{a.name}" for a in node.names if f"{prefix}.{a.name}" in mods]
+        return subs + ([prefix] if len(subs) < len(node.names) else [])
+
+    graph = {m: {} for m in mods}
+    for m, f in mods.items():
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for t in targets(m, node):
+                    if t in mods and t != m:
+                        graph[m][t] = graph[m].get(t, False) or id(node) in top
+    return graph
+
+
+def _cycles(graph: dict[str, dict[str, bool]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while not comp or comp[-1] != v:
+                comp.append(stack.pop())
+                on.discard(comp[-1])
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles():
+    graph = _import_graph(ROOT)
+    assert len(graph) > 50 and "tilecheck.proofs.registry" in graph["tilecheck.proofs"]
+    lines = []
+    for comp in _cycles(graph):
+        lines.append(f"cycle of {len(comp)}:")
+        lines += [f"  {a} -> {b}{'' if graph[a][b] else ' (inside a function)'}"
+                  for a in comp for b in sorted(graph[a]) if b in comp]
+    assert not lines, ("import cycles: move what both sides need to the layer below (function-local imports "
+                       "only for optional dependencies):\n" + "\n".join(lines))
+
+
+def test_the_import_graph_finds_a_cycle(tmp_path):
+    """The check above can fail: a function-local import that closes a loop is a cycle."""
+    pkg = tmp_path / "tilecheck"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .a import f\n")
+    (pkg / "a.py").write_text("from .sub import b\n\ndef f():\n    return b.g()\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "b.py").write_text("def g():\n    from ..a import f\n    return f\n")
+    (pkg / "c.py").write_text("import tilecheck.a\n")
+    graph = _import_graph(tmp_path)
+    assert graph["tilecheck.a"] == {"tilecheck.sub.b": True} and graph["tilecheck.sub.b"] == {"tilecheck.a": False}
+    assert graph["tilecheck"] == {"tilecheck.a": True} and graph["tilecheck.c"] == {"tilecheck.a": True}
+    assert _cycles(graph) == [["tilecheck.a", "tilecheck.sub.b"]]

@@ -18,6 +18,7 @@ from . import families, opcodes
 from .errors import InputError
 from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
 from .machine import APPLY_SCOPES, group_shape
+from .obligations import PERFORMANCE, RECORDS
 from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
 from .poly import Context, Poly
 from .view import View, parse_operand
@@ -599,15 +600,14 @@ class _Free(dict):
 
 def _require(names, where, family=None) -> tuple[str, ...]:
     """``require = ["registers"]``: performance obligations made contracts (a refutation blocks)."""
-    from .proofs.registry import PERFORMANCE, REGISTRY
-    perf = [n for n, o in REGISTRY.items() if o.severity == PERFORMANCE]
+    perf = [n for n, o in RECORDS.items() if o.severity == PERFORMANCE]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InputError(f"require must be a list of performance obligation names (one of {', '.join(perf)}), "
                          f"got {names!r}", where)
     for n in names:
-        if n not in REGISTRY:
+        if n not in RECORDS:
             raise InputError(f"unknown obligation {n!r} (performance obligations: {', '.join(perf)})", where)
-        if REGISTRY[n].severity != PERFORMANCE:
+        if RECORDS[n].severity != PERFORMANCE:
             raise InputError(f"{n!r} is a contract obligation already (require names performance obligations: "
                              f"{', '.join(perf)})", where)
         if family is not None and n not in family.obligations:
@@ -659,8 +659,7 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
     require = tuple(dict.fromkeys((*required, *_require(spec.get("require", []), "require", family))))
     expect = _expect(spec.get("expect", {}), family)
     for name, _ in expect:
-        from .proofs.registry import REGISTRY
-        spaces = REGISTRY[name].spaces
+        spaces = RECORDS[name].spaces
         if tensors and not any(tensors[views[r.name].tensor].scope in spaces for r in family.roles(opcode)
                                if r.kind == families.MEMORY and views[r.name].tensor in tensors):
             raise InputError(f"{name} applies to {' or '.join(spaces)} operands; this apply has none", f"expect.{name}")

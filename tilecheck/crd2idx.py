@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .errors import InputError
 from .expr import concrete, evaluate, to_poly
-from .layout import OFFSET, THREAD_AXES, ThreadStride, _leaves, product
+from .modes import OFFSET, THREAD_AXES, ThreadStride, _leaves, product
 from .poly import Context, Poly
 
 

@@ -16,24 +16,12 @@ import ast
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from math import prod
 
+from . import crd2idx
 from .errors import InputError
 from .expr import Expr, brief, concrete, evaluate, flat, parse_expr, parse_tree
+from .modes import OFFSET, THREAD_AXES, ThreadStride, _leaves, mul, product  # noqa: F401 (re-exported)
 from .poly import Context, Poly
-
-THREAD_AXES = ("laneid", "warpid", "tid")
-OFFSET = ""  # the component of the element offset / register slot
-
-
-@dataclass(frozen=True)
-class ThreadStride:
-    coef: int
-    axis: str  # one of THREAD_AXES
-
-    def __str__(self):
-        return f"{self.coef}@{self.axis}"
-
 
 @dataclass(frozen=True)
 class Swizzle:
@@ -142,7 +130,6 @@ class Layout:
         int (or array).  ``L(coords)`` (a tuple or list, one coordinate per top-level mode): the
         components ``{"": offset, "laneid": ..., ...}`` of thread-strided layouts too.  ``env``
         gives the symbols' values, ``offset`` is added before the swizzle."""
-        from . import crd2idx
         if isinstance(index, (tuple, list)):
             return crd2idx.layout_value(self, index, crd2idx.Ints(env), offset)
         if isinstance(index, bool) or not (isinstance(index, int) or hasattr(index, "dtype")):
@@ -235,7 +222,6 @@ class Layout:
         return self
 
     def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
-        from . import crd2idx
         return crd2idx.layout_value(self, index, crd2idx.Polys(ctx, symbols), offset)
 
 
@@ -323,22 +309,6 @@ def _parse_layout(text: str) -> Layout:
     return Layout(shape, stride)
 
 
-def mul(a, b):
-    """Product of two values (int or Expr), kept an int when both are."""
-    if isinstance(a, int) and isinstance(b, int):
-        return a * b
-    return parse_expr(f"({a})*({b})")
-
-
-def product(values) -> "int | Expr":
-    """Product of values (int or Expr), an int when all are; one flat product, so that many
-    symbolic factors do not nest parentheses."""
-    values = list(values)
-    if all(isinstance(v, int) for v in values):
-        return prod(values)
-    return parse_expr("*".join(f"({v})" for v in values))
-
-
 # internals ---------------------------------------------------------------
 
 def _parse_side(text, whole, stride):
@@ -400,12 +370,6 @@ def _same_nesting(a, b):
     if isinstance(a, tuple) != isinstance(b, tuple):
         return False
     return not isinstance(a, tuple) or (len(a) == len(b) and all(map(_same_nesting, a, b)))
-
-
-def _leaves(x):
-    if isinstance(x, tuple):
-        return [leaf for e in x for leaf in _leaves(e)]
-    return [x]
 
 
 def _show(x, static=False):

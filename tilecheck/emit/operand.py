@@ -23,8 +23,10 @@ import numpy as np
 
 from .. import crd2idx
 from ..check import Apply, Check, Tensor
+from ..layout import row_major
 from ..machine import WARP
 from ..poly import Context, Poly
+from .applies import copies, register_copies  # noqa: F401 (copies re-exported)
 
 REPEAT, WORD = "$r", "$w"
 TID = "%tid.x"
@@ -58,17 +60,10 @@ class Operands:
                                                  for ops in self.applies))
 
 
-def copies(a: Apply) -> bool:
-    """The application has memory operands only (cp.async: dst and src are both memory)."""
-    return len(a.family.memory_roles(a.opcode)) > 1
-
-
 def build(check: Check) -> Operands:
     """The operand model of every application of ``check``, in the order the emitter once built it
     (each application's operands, then the buffers of the register copies): the plan calls this
     once (``Plan.operands``); no emitter entry point calls it."""
-    from .registers import register_copies
-    from ..layout import row_major
     ctx, sym = atoms(check)
     out = []
     for a in check.applies:

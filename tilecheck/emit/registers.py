@@ -31,7 +31,8 @@ from ..check import Check, Tensor
 from ..expr import names_of
 from ..layout import OFFSET, _leaves
 from .errors import EmitError
-from .operand import Operand, copies, integer_dot
+from .applies import register_copies  # noqa: F401 (re-exported)
+from .operand import Operand, integer_dot
 
 PREFIX = {8: "%rs", 16: "%rs", 32: "%r", 64: "%rl"}
 PACKED = "%rp"  # a packed 16-bit tile's 32-bit registers
@@ -106,21 +107,6 @@ def naming(tile: Tile, registers) -> Callable[[int], str]:
     if callable(registers):
         return registers
     raise TypeError("registers must be None, a prefix like '%f', a mapping slot -> name, or a function")
-
-
-def register_copies(check: Check) -> tuple[list, list]:
-    """The applications whose register tile a kernel reads from its buffer before the applications
-    run (a tensor's first use, when it is a store or a load with ``preserve_dst``) and those it
-    writes back after them (loads of a tensor whose last use is a load), in that order."""
-    registered = [a for a in check.applies if not copies(a)]
-    fills, first = [], set()
-    for a in registered:
-        if a.register.tensor not in first:
-            first.add(a.register.tensor)
-            if not a.is_load or a.preserve_dst:
-                fills.append(a)
-    last = {a.register.tensor: a for a in registered}  # a tile a later store consumes is not written back
-    return fills, [a for a in registered if a.is_load and last[a.register.tensor].is_load]
 
 
 def slots(op: Operand) -> np.ndarray:
