@@ -259,3 +259,25 @@ def test_a_tile_whose_pairs_are_not_adjacent_slots_is_unpacked_and_still_right()
     case, out = run_kernel(check, seed=5)
     for n in check.tensors:
         assert np.array_equal(out[n], case.expected[n]), n
+
+
+def test_a_stmatrix_tile_whose_word_pairs_share_a_slot_assembles():
+    """Fuzz seed 20261205 on the H200 (families, --gpu): a 16-bit tile whose two words of a register are
+    one slot (word bit of stride 0) is not packed, but the emit hook took its equal names for a packed
+    pair and gave stmatrix 16-bit registers (ptxas: "Arguments mismatch"); the hook is told now."""
+    import subprocess
+    from tilecheck import emit, loads, prove
+    from tilecheck.tools import find_tool
+    check = loads('arch = "sm_90"\nthreads = 32\n[tensors.S]\ndtype = "float16"\nscope = "shared"\nshape = [32, 16]\n'
+                  'align = 16\n[tensors.R]\ndtype = "float16"\nscope = "register"\nshape = [32, 16]\n'
+                  'layout = "((8,2,2),(2,4,2)):((4@laneid,4,2),(0,1@laneid,8))"\n[[apply]]\n'
+                  'opcode = "stmatrix.sync.aligned.m8n8.x4.shared::cta.b16"\nscope = "warp"\n'
+                  'dst = "S: (mb=2 ia=2 g=8) (ib=2 q=4 j=2) -> (g q) mb (ib ia j)"\n'
+                  'src = "R: (mb=2 ia=2 g=8) (ib=2 q=4 j=2) -> (g q) mb (ib ia j)"\n')
+    report = prove(check)
+    assert report.verdict == "proved"
+    ptx = emit.kernel(report.plan)
+    assert "mov.b32 %lm0, {%rs" in ptx  # the 16-bit slots packed into 32-bit registers first
+    r = subprocess.run([find_tool("ptxas"), "-arch=sm_90", "-", "-o", "/dev/null"], input=ptx, capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr

@@ -131,6 +131,11 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
     inner = list(map(", ".join, zip(*cols))) if vector else cols[0]  # a vector's names, braces to come
     addr = address_text(where.registers, where.which[:, 0], where.imm[:, 0])
     line = a.family.instruction  # the family's emit hook
+    if a.family.packs:  # the hook spells a packed tile (32-bit pairs) and a 16-bit one differently
+        owner = name if isinstance(name, list) else getattr(name, "__self__", None)  # Names or a Tile
+        packed = bool(getattr(owner, "packed", False))
+        hook = line
+        line = lambda *args: hook(*args, packed=packed)  # noqa: E731
     if guards is None and a.family.verbatim:  # the braces go in the one spelling
         out = spelled(line(a, "{\0}" if vector else "\0", "\1", pred, policy), inner, addr)
         if out is not None:
@@ -159,6 +164,11 @@ def spelled(template: str, regs: list[str], addr: list[str]) -> list[str] | None
     if first == "\0":
         return [f"{head}{r}{mid}{m}{tail}" for r, m in zip(regs, addr)]
     return [f"{head}{m}{mid}{r}{tail}" for r, m in zip(regs, addr)]
+
+
+class Names(list):
+    """A register tile's slot names, built once per kernel (``packed``: the tile holds 32-bit pairs)."""
+    packed = False
 
 
 def register_names(name, n: int) -> list[str]:

@@ -61,7 +61,7 @@ from ..verdict import Verdict
 from .address import addresses
 from .arith import Arith, Regs
 from .errors import EmitError
-from .fragment import address_text, copies, lower, register_names, require_plan
+from .fragment import Names, address_text, copies, lower, register_names, require_plan
 from .operand import TID
 from .registers import REG_BITS, packable, register_copies, slots, tiles
 
@@ -356,7 +356,8 @@ class _Kernel:
         per kernel: the applications and the register copies of a tile share them."""
         names = self._names.get(tensor)
         if names is None or len(names) < n:
-            names = self._names[tensor] = register_names(self.tiles[tensor].name, max(n, self.tiles[tensor].size))
+            names = self._names[tensor] = Names(register_names(self.tiles[tensor].name, max(n, self.tiles[tensor].size)))
+            names.packed = self.tiles[tensor].packed
         return names
 
     def register_copy(self, a, load: bool, seen: set | None) -> list[str]:

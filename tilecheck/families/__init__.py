@@ -100,6 +100,8 @@ class Family:
     # verbatim: the emitter then spells one row and fills in the rest (fast for 10^5 repeats)
     verbatim = False
 
+    packs = False  # the emit hook takes ``packed``: the register tile holds 32-bit pairs of 16-bit words
+
     def instruction(self, apply, regs: str, addr: str, pred: str, policy: str) -> str:
         """The emit hook: one instruction's text (a tab, the line, no newline)."""
         raise NotImplementedError

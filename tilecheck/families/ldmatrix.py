@@ -151,13 +151,16 @@ class Matrix(Family):
     ptx_version = staticmethod(ptx_version)
     versions = VERSIONS
 
-    def instruction(self, a, regs, addr, pred, policy):
-        """The instruction on the tile's 32-bit registers: a packed tile (both words of a pair name
-        one register, ``emit/registers.py``) is used as is; otherwise a brace block declares the
-        32-bit registers, each packing two 16-bit slots of the tile (word 2i low half, 2i+1 high half)."""
+    packs = True
+
+    def instruction(self, a, regs, addr, pred, policy, packed: bool = False):
+        """The instruction on the tile's 32-bit registers: a ``packed`` tile (both words of a pair name
+        one 32-bit register, ``emit/registers.py``) is used as is; otherwise a brace block declares the
+        32-bit registers, each packing two 16-bit slots of the tile (word 2i low half, 2i+1 high half;
+        the two may be one slot: a layout whose word bit has stride 0 stores one value twice)."""
         names = [r.strip() for r in regs.strip("{}").split(",")]
         pairs = [names[k:k + 2] for k in range(0, len(names), 2)]
-        if all(lo == hi for lo, hi in pairs):
+        if packed:
             packed = ", ".join(lo for lo, _ in pairs)
             if a.opcode.kind == "ldmatrix":
                 return f"\t{a.opcode.text} {{{packed}}}, {addr};"

@@ -135,14 +135,15 @@ def vector_starts(check, apply, env: dict):
 
 
 def best_residue(align: int, vector_bytes: int, starts) -> int:
-    """The base residue mod ``2*vector_bytes`` — a multiple of ``align``, not of ``vector_bytes`` — that
-    misaligns the most vectors starting at byte offsets ``starts``; the smallest such on ties."""
+    """The base residue mod ``2*vector_bytes`` -- a multiple of ``align`` -- that misaligns the most
+    vectors starting at byte offsets ``starts``; on ties one that is not a multiple of the vector (the
+    base as aligned as declared, no better), then the smallest.  A multiple of the vector can win: where
+    every vector starts ``align`` bytes in (offsets 4 mod 8 with align 4), only a base that *is* a
+    multiple of the vector misaligns them (seen on the H200, fuzz seed 20261203)."""
     import numpy as np
     starts = np.asarray(starts, dtype=np.int64)
     best, score = align, -1
-    for r in range(align, 2 * vector_bytes, align):
-        if r % vector_bytes == 0:
-            continue
+    for r in sorted(range(0, 2 * vector_bytes, align), key=lambda r: (r % vector_bytes == 0, r)):
         n = int(((starts + r) % vector_bytes != 0).sum())
         if n > score:
             best, score = r, n
@@ -162,7 +163,7 @@ def choose(report, given: dict | None = None, max_bytes: int = MAX_CHOICE_BYTES)
     choice.placement = align_blamed(report, choice.symbols)
     if choice.placement:
         choice.why += "; " + ", ".join(f"{t}'s base placed at {r} mod {m} (a multiple of its declared align "
-                                       f"{check.tensors[t].align}, not of the vector)"
+                                       f"{check.tensors[t].align}{', not of the vector' if r % (m // 2) else ', where the vectors start off it'})"
                                        for t, (r, m) in choice.placement.items())
     return choice
 
