@@ -198,3 +198,14 @@ def test_memory_budget():
     assert memory_budget(8 << 30, None) == ((8 << 30) - RESERVE_BYTES, "the device's free memory")
     assert memory_budget(8 << 30, 6 << 30) == ((6 << 30) // HOST_COPIES, f"1/{HOST_COPIES} of the host's available memory")
     assert memory_budget(RESERVE_BYTES // 2, None)[0] == 0
+
+
+def test_ldmatrix_rows_are_placed_by_their_own_starts():
+    """An ldmatrix's vectors are its rows (the address lanes' ``role.origin``), not each lane's word 0:
+    rows that all start 8 bytes past 16 are misaligned only at a base 0 mod 16 (the H200 ran the old
+    placement, 8 mod 32, without a fault: fuzz --gpu --seed 20261203)."""
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "unchecked" / "ldmatrix_rows_start_8_in.toml"
+    check = tilecheck.load(path)
+    report = tilecheck.prove(check)
+    assert align_blamed(report) == {"S": (0, 32)}

@@ -131,7 +131,20 @@ def vector_starts(check, apply, env: dict):
         off = _evaluate_layout(t, _index(apply.memory, coords, env), env)[OFFSET]
     except Exception:  # noqa: BLE001 - a refuted plan's layouts may be out of range: no preference then
         return None
-    return np.unique(off[coords[-1] == 0] * t.esize) if len(coords) else None
+    if not len(coords):
+        return None
+    fam, op = apply.family, apply.opcode
+    role = next(fam.role(op, r) for r in fam.memory_roles(op) if getattr(apply, r) is apply.memory)
+    if role.origin is None:
+        return np.unique(off[coords[-1] == 0] * t.esize)
+    # rows that cross lanes (ldmatrix/stmatrix): a row starts at the element its address lane's origin
+    # names, (group, word) = role.origin(lane), not at word 0 of each lane's registers
+    from ..crd2idx import Ints
+    first = np.zeros(coords[0].shape, dtype=bool)
+    for lane in range(role.lanes or 32):
+        g, w = role.origin([lane], Ints())
+        first |= (coords[0] == int(g[0])) & (coords[-1] == int(w))
+    return np.unique(off[first] * t.esize)
 
 
 def best_residue(align: int, vector_bytes: int, starts) -> int:
