@@ -321,7 +321,8 @@ def test_an_unknown_obligation_exports_its_query_not_a_tactics_goal(tmp_path):
     which held Z3's ``pbeq`` (cvc5: "Unknown indexed function"); now there is none, and cvc5 reads the
     text (it may not decide it: unknown, never an error)."""
     path = Path(__file__).parent / "data" / "disjoint" / "seed205_unknown_exports_the_query.toml"
-    report = tilecheck.prove(tilecheck.load(path), timeout=1, smt2=tmp_path)
+    # 0.25 s: unknown in 0.3 s; at 1 s Z3 sometimes decides it (a proof, once, in a loaded full run)
+    report = tilecheck.prove(tilecheck.load(path), timeout=0.25, smt2=tmp_path)
     (o,) = [o for o in report.applies[0].obligations if o.name == "disjoint"]
     assert o.status == "unknown", o.message
     (text_path,) = list(tmp_path.rglob("apply0-disjoint.smt2"))
