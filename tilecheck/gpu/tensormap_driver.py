@@ -2,7 +2,7 @@
 
 The driver is the referee for tensor-map descriptors (issue 30): tilecheck's ``descriptor``
 obligation must accept exactly the argument sets this function accepts.  ``encode_tiled`` needs
-``libcuda.so.1`` (a machine with an NVIDIA driver) but no CUDA context; it imports nothing else
+``libcuda.so.1`` and a current context (the caller's, or device 0's primary context); it imports nothing else
 from tilecheck, so a probe can compare the prover with it.
 
 The enum values are ``cuda.h``'s (CUDA 13.0): data types ``DATA_TYPES``, ``INTERLEAVES``,
@@ -42,6 +42,7 @@ def _cuda():
         except OSError as e:
             raise DriverUnavailable(f"libcuda.so.1 not loadable: {e}") from None
         _lib.cuInit(0)
+        _current_context(_lib)
         f = _lib.cuTensorMapEncodeTiled
         f.restype = ctypes.c_int
         f.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint32, ctypes.c_void_p,
@@ -49,6 +50,20 @@ def _cuda():
                       ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32),
                       ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
     return _lib
+
+
+def _current_context(lib):
+    """The driver refuses to encode without a current context (CUDA_ERROR_INVALID_CONTEXT, 201):
+    keep the caller's (pycuda's) or make device 0's primary context current."""
+    ctx = ctypes.c_void_p()
+    lib.cuCtxGetCurrent(ctypes.byref(ctx))
+    if ctx.value:
+        return
+    dev = ctypes.c_int()
+    if lib.cuDeviceGet(ctypes.byref(dev), 0) != 0:
+        raise DriverUnavailable("no CUDA device 0")
+    lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev)
+    lib.cuCtxSetCurrent(ctx)
 
 
 @dataclass(frozen=True)
