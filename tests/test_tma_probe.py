@@ -151,3 +151,33 @@ def test_the_probe_on_the_device(tmp_path):
     assert tp.main(["--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "tma_probe.json").read_text())
     assert re.search(r"model == hardware: (\d+)/\1 ", data["summary"]), data["summary"]
+
+
+def test_a_fault_ends_one_child_and_a_new_one_takes_the_rest(monkeypatch):
+    """The parent never touches the device: children answer one JSON line per case; the case a child
+    died on is a fault, and the cases after it run in a new child."""
+    cs = MAIN[:5]
+    index = {c.name: k for k, c in enumerate(CASES)}
+    calls = []
+
+    class Done:
+        def __init__(self, out, code):
+            self.stdout, self.stderr, self.returncode = out, "CUDA_ERROR_ILLEGAL_INSTRUCTION", code
+
+    def fake(cmd, **kw):
+        ks = [int(k) for k in cmd[cmd.index("--child") + 1].split(",")]
+        calls.append(ks)
+        lines = []
+        for k in ks:
+            if k == index[cs[2].name] and len(calls) == 1:
+                return Done("\n".join(lines), 1)  # dies on the third case
+            lines.append(json.dumps({"name": CASES[k].name, "status": "ok", "detail": {}, "matches": []}))
+        return Done("\n".join(lines), 0)
+
+    monkeypatch.setattr(tp.subprocess, "run", fake)
+    outs = tp.run_children(cs)
+    assert [o.status for o in outs] == ["ok", "ok", "fault", "ok", "ok"]
+    assert "ILLEGAL_INSTRUCTION" in outs[2].detail["message"]
+    assert calls == [[index[c.name] for c in cs], [index[c.name] for c in cs[3:]]]
+    line = tp.summary(outs)
+    assert line.startswith("tma_probe: model == hardware: 4/5 (loads 4/5, stores 0/0") and "(fault)" in line

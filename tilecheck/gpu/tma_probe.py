@@ -76,7 +76,8 @@ THREADS = 128
 HEADER = 16
 SLACK = 256  # sentinel bytes past the box's last 128-byte row: a stray write shows there
 GLOBAL_BYTES = 16 << 20
-SPIN_LIMIT = 2_000_000
+SPIN_LIMIT = 200_000  # try_wait rounds of at most SUSPEND_NS each: a count that never arrives ends in ~0.2 s
+SUSPEND_NS = 1000
 PREFIX = "tma_probe_"
 
 
@@ -265,7 +266,7 @@ def load_ptx(c: Case) -> str:
           f"\tmbarrier.arrive.expect_tx.shared::cta.b64 \t_, [%r2], {c.nbytes};", *coord_lines,
           f"\tcp.async.bulk.tensor.{c.rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
           f"\t[%r6], [%rd1, {coords}], [%r2];",
-          "ISSUED:", "\tmov.u32 \t%r7, 0;", "WAIT:", "\tmbarrier.try_wait.parity.shared::cta.b64 \t%p2, [%r2], 0;",
+          "ISSUED:", "\tmov.u32 \t%r7, 0;", "WAIT:", f"\tmbarrier.try_wait.parity.shared::cta.b64 \t%p2, [%r2], 0, {SUSPEND_NS};",
           "\t@%p2 bra \tDONE;", "\tadd.u32 \t%r7, %r7, 1;", f"\tsetp.lt.u32 \t%p3, %r7, {SPIN_LIMIT};",
           "\t@%p3 bra \tWAIT;", "DONE:", "\tselp.u32 \t%r8, 1, 2, %p2;", "\tbar.sync \t0;",
           "\t@%p1 bra \tHEADED;", "\tst.global.u32 \t[%rd0], %r8;", "\tst.global.u32 \t[%rd0+4], %r1;",
@@ -492,9 +493,9 @@ def _encode(c: Case, address: int):
                                          "none", c.oob)
 
 
-def run(cs: list[Case], seed: int = 30) -> list[Outcome]:
-    """Run the cases in this process (pycuda): one module, one launch and synchronisation each."""
-    import numpy as np
+def run(cs: list[Case], seed: int = 30, report=None) -> list[Outcome]:
+    """Run the cases in this process (pycuda): one module, one launch and synchronisation each.
+    ``report(outcome)`` is called after each case (the child prints it: a fault ends the process)."""
     import pycuda.driver as drv
     drv.init()
     ctx = drv.Device(0).make_context()
@@ -506,6 +507,8 @@ def run(cs: list[Case], seed: int = 30) -> list[Outcome]:
         out = []
         for c in cs:
             out.append(_run_one(drv, mod, c, int(gbuf), gbytes, seed))
+            if report:
+                report(out[-1])
         return out
     finally:
         ctx.pop()
@@ -588,19 +591,42 @@ def _verdict(c: Case, array: int, detail: dict, judge) -> Outcome:
     return Outcome(c, "differs", detail, matches)
 
 
-def run_child(c: Case, timeout: float = 120) -> Outcome:
-    """One case in a child process: a fault ends the child's context, not this one."""
+def run_children(cs: list[Case], seed: int = 30, alone: bool = False, timeout: float = 900) -> list[Outcome]:
+    """Run the cases in child processes (this process never touches the device): a fault ends the
+    child's CUDA context, so the case it ran is recorded as ``fault`` and a new child takes the rest.
+    ``alone``: one child per case (the risky groups)."""
     cmd = ([sys.executable, "-m", "tilecheck.gpu.tma_probe"] if __package__ else [sys.executable, __file__])
-    try:
-        p = subprocess.run(cmd + ["--case", c.name], capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return Outcome(c, "timeout", {"child": f"no answer in {timeout:.0f} s"})
-    for line in reversed(p.stdout.splitlines()):
-        if line.startswith("{"):
-            d = json.loads(line)
-            return Outcome(c, d["status"], d["detail"], d["matches"])
-    tail = " ".join((p.stderr or p.stdout).split())[-400:]
-    return Outcome(c, "fault", {"exit": p.returncode, "message": tail})
+    by_name = {c.name: c for c in cs}
+    index = {c.name: k for k, c in enumerate(cases())}  # the child finds its cases by their index
+    done: dict[str, Outcome] = {}
+    todo = [c.name for c in cs]
+    silent = 0  # children in a row that answered nothing: a module or device that does not start
+    while todo:
+        batch = todo[:1] if alone else todo
+        try:
+            p = subprocess.run(cmd + ["--child", ",".join(str(index[n]) for n in batch), "--seed", str(seed)],
+                               capture_output=True,
+                               text=True, timeout=timeout)
+            out, err, code = p.stdout, p.stderr, p.returncode
+        except subprocess.TimeoutExpired as e:
+            out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+            err, code = f"no answer in {timeout:.0f} s", -1
+        answered = 0
+        for line in out.splitlines():
+            if line.startswith("{"):
+                d = json.loads(line)
+                done[d["name"]] = Outcome(by_name[d["name"]], d["status"], d["detail"], d["matches"])
+                answered += 1
+        left = [n for n in batch if n not in done]
+        tail = " ".join((err or "").split())[-400:]
+        if left:  # the first unanswered case ended the child
+            done[left[0]] = Outcome(by_name[left[0]], "fault", {"exit": code, "message": tail})
+        silent = 0 if answered else silent + 1
+        if silent >= 2 and not alone:
+            for n in todo:
+                done.setdefault(n, Outcome(by_name[n], "not run", {"message": tail}))
+        todo = [n for n in todo if n not in done]
+    return [done[c.name] for c in cs]
 
 
 def summary(outs: list[Outcome]) -> str:
@@ -642,13 +668,12 @@ def main(argv=None) -> int:
     ap.add_argument("--build-only", action="store_true", help="write and ptxas-assemble the kernels; run nothing")
     ap.add_argument("--only", metavar="TEXT", help="only the cases whose name contains TEXT")
     ap.add_argument("--seed", type=int, default=30)
-    ap.add_argument("--case", help=argparse.SUPPRESS)  # the child: one case, one JSON line
+    ap.add_argument("--child", help=argparse.SUPPRESS)  # the child: these case indices, one JSON line each
     a = ap.parse_args(argv)
     cs = cases()
-    if a.case:
-        [c] = [c for c in cs if c.name == a.case]
-        o = run([c], a.seed)[0]
-        print(json.dumps({"status": o.status, "detail": o.detail, "matches": o.matches}), flush=True)
+    if a.child:
+        run([cs[int(k)] for k in a.child.split(",")], a.seed, lambda o: print(json.dumps(
+            {"name": o.case.name, "status": o.status, "detail": o.detail, "matches": o.matches}), flush=True))
         return 0
     if a.only:
         cs = [c for c in cs if a.only in c.name]
@@ -658,14 +683,20 @@ def main(argv=None) -> int:
               f"{a.out / 'tma_probe_ptx'}")
         return 0
     try:
-        import pycuda.driver  # noqa: F401
+        import pycuda.driver as drv
+        drv.init()
+        if not drv.Device.count():
+            raise RuntimeError("the driver sees no device")
     except ImportError as e:
         print(f"tma_probe: error: pycuda is not installed ({e}); see docs/gpu.md", file=sys.stderr)
         return 2
+    except Exception as e:  # noqa: BLE001 (pycuda's driver errors: no driver, no device)
+        print(f"tma_probe: error: no CUDA device ({' '.join(str(e).split())})", file=sys.stderr)
+        return 2
     t = time.perf_counter()
-    here = [c for c in cs if c.group != "risky"]
-    outs = run(here, a.seed) if here else []
-    outs += [run_child(c) for c in cs if c.group == "risky"]
+    main_cs = [c for c in cs if c.group == "main"]
+    outs = run_children(main_cs, a.seed) if main_cs else []
+    outs += run_children([c for c in cs if c.group != "main"], a.seed, alone=True)  # atom, risky: a fault each
     line = summary(outs)
     a.out.mkdir(parents=True, exist_ok=True)
     (a.out / "tma_probe.json").write_text(json.dumps({
