@@ -19,6 +19,9 @@ its own mbarrier:
   loads in flight;
 * the end waits for every store (``cp.async.bulk.wait_group 0``).
 
+A tile whose barrier does not complete in ``WAIT_LIMIT`` rounds of ``try_wait`` (about a second) ends
+the kernel with ``trap``: a schedule error is a launch failure, never a hang.
+
 A last tile that crosses the tensor's end is loaded with zero fill and stored clipped, so any height
 copies exactly.  Pure text and arithmetic: no tilecheck import, no device (``bench/tma_copy.py`` runs it).
 """
@@ -28,6 +31,8 @@ from dataclasses import dataclass
 
 ESIZE = 8  # the tensor maps' element: uint64
 THREADS = 32  # one warp per CTA; its lane 0 issues everything
+SUSPEND_NS = 10_000  # try_wait's suspend hint; after WAIT_LIMIT rounds (~1 s) the kernel traps
+WAIT_LIMIT = 100_000
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,11 @@ def copy_ptx(cfg: Config) -> str:
           "\tmov.u32 \t%r13, 0;",  # the parity of its barrier's phase
           "LOOP:",
           f"\tmad.lo.u32 \t%r14, %r12, {T}, %r5;", "\tshl.b32 \t%r15, %r12, 3;", "\tadd.u32 \t%r15, %r15, %r6;",
-          "WAIT:", "\tmbarrier.try_wait.parity.shared::cta.b64 \t%p3, [%r15], %r13;", "\t@!%p3 bra \tWAIT;",
+          "\tmov.u32 \t%r22, 0;",
+          "WAIT:", f"\tmbarrier.try_wait.parity.shared::cta.b64 \t%p3, [%r15], %r13, {SUSPEND_NS};",
+          "\t@%p3 bra \tLANDED;", "\tadd.u32 \t%r22, %r22, 1;", f"\tsetp.lt.u32 \t%p3, %r22, {WAIT_LIMIT};",
+          "\t@%p3 bra \tWAIT;", "\ttrap;",  # a tile that never lands: a launch error, not a hang
+          "LANDED:",
           "\tmad.lo.u32 \t%r16, %r11, %r3, %r2;", f"\tmul.lo.u32 \t%r16, %r16, {R};",
           "\tcp.async.bulk.tensor.2d.global.shared::cta.bulk_group \t[%rd2, {%r8, %r16}], [%r14];",
           "\tcp.async.bulk.commit_group;",
