@@ -42,13 +42,13 @@ Config = tma_copy.Config
 
 
 def configs(per_sm: int, per_block: int, quick: bool = False) -> list:
-    """The sweep: rows of 1024/2048 bytes, tiles of 8/16/32 KiB, 96 or 192 KiB a SM in 1 or 2 CTAs, one
+    """The sweep: rows of 1024/2048 bytes, tiles of 8/16/32 KiB, 96 or 192 KiB a SM in 1, 2 or 4 CTAs, one
     store or half the stages still reading shared memory when a stage is refilled."""
     out = []
     for inner in ((2048,) if quick else (1024, 2048)):
         for tile in (16384,) if quick else (8192, 16384, 32768):
             for budget in (96 << 10, 192 << 10):
-                for ctas in (1, 2):
+                for ctas in (1, 2, 4):
                     stages = budget // ctas // tile
                     for lag in sorted({1, stages // 2}):
                         c = Config(inner, tile // inner, stages, ctas, lag=lag) if 1 <= lag < stages else None
