@@ -116,3 +116,39 @@ def test_the_maps_describe_the_buffer_as_rows_of_the_box():
     assert f".param .align 64 .b8 {c.name}_src[128], .param .align 64 .b8 {c.name}_dst[128]" in text
     assert text.count(f"expect_tx.shared::cta.b64 \t_, [%r") == 4 + 1  # the prologue's stages, the refill
     assert f", {c.tile};" in text
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("cfg", [Config(2048, 16, 4, lag=2), Config(1024, 8, 6, ctas_per_sm=2, lag=1)])
+def test_the_copy_on_the_device_equals_numpy(cfg):
+    """16 MiB and a ragged height (the last tile across the end: zero-filled, then clipped), bit for bit."""
+    import numpy as np
+    try:
+        import pycuda.driver as drv
+        drv.init()
+        ctx = drv.Device(0).make_context()
+    except Exception as e:  # noqa: BLE001 (no pycuda, no driver, no device: skip with the reason)
+        pytest.skip(f"GPU test: no CUDA device with pycuda here ({e})")
+    try:
+        from tilecheck.gpu.tensormap_driver import encode_tiled
+        from tilecheck.gpu.tma_copy import THREADS
+        nbytes, guard = 16 << 20, 4096
+        host = np.random.default_rng(3).integers(0, 2**63, size=nbytes // 8, dtype=np.uint64).view(np.uint8)
+        src, dst = drv.to_device(host), drv.mem_alloc(nbytes + guard)
+        mod = drv.module_from_buffer(copy_ptx(cfg).encode() + b"\0")
+        fn = mod.get_function(cfg.name)
+        fn.set_attribute(drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, cfg.shared)
+        sms = drv.Context.get_device().get_attribute(drv.device_attribute.MULTIPROCESSOR_COUNT)
+        for height in (nbytes // cfg.inner, 7 * cfg.rows + 3):
+            n = height * cfg.inner
+            drv.memset_d8(dst, 0xA5, nbytes + guard)
+            a, b = (np.frombuffer(m, dtype="V128")[0] for m in maps(encode_tiled, int(src), int(dst), height, cfg))
+            tiles = cfg.tiles(height)
+            fn(a, b, np.uint32(tiles), block=(THREADS, 1, 1), grid=(min(tiles, sms * cfg.ctas_per_sm), 1),
+               shared=cfg.shared)
+            got = np.empty(n + guard, dtype=np.uint8)
+            drv.memcpy_dtoh(got, dst)
+            assert np.array_equal(got[:n], host[:n]) and (got[n:] == 0xA5).all(), height
+    finally:
+        ctx.pop()
+        ctx.detach()
