@@ -67,6 +67,7 @@ class Violation:
     formula: object
     explain: Callable[[dict], "tuple[str, dict] | None"]  # symbol values -> (message, counterexample)
     unknown: str | None = None
+    skipped: str | None = None  # the obligation does not apply to this declaration: why
 
 
 def _bv(x):
@@ -251,6 +252,8 @@ def k_advance(decl: Declaration) -> Violation:
     """Each K step's descriptor (start + ``advance[j-1]``) reads K-slice ``j`` of the declared tensor,
     and its start address is still exactly encodable (a multiple of 16 below 2^18: the advance is
     added to the 14-bit start field, as CUTLASS's ``DescriptorIterator`` does, and must not carry)."""
+    if not decl.advance:
+        return Violation(z3.BoolVal(False), lambda e: None, skipped="no K steps declared (advance)")
     steps = [(j + 1, a) for j, a in enumerate(decl.advance)]
     return _reads(decl, steps, encodable=True)
 
@@ -385,6 +388,8 @@ def _decide_one(name: str, v: Violation, timeout_s: float) -> Outcome:
     start = time.perf_counter()
     if v.unknown is not None:
         return Outcome(name, Verdict.UNKNOWN, time.perf_counter() - start, v.unknown)
+    if v.skipped is not None:
+        return Outcome(name, Verdict.SKIPPED, time.perf_counter() - start, v.skipped)
     s = z3.Solver()
     s.set("timeout", max(1, int(timeout_s * 1000)))
     s.add(v.formula)
