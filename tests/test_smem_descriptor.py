@@ -68,6 +68,29 @@ def test_the_hardware_reads_the_intended_fields_through_every_packed_word():
     assert cases == 8
 
 
+def test_encode_reads_back_the_fields_of_every_canonical_layout_for_every_field_value():
+    """``read_off`` (what ``encode`` reads a declared layout with) applied to the canonical layout of
+    symbolic fields gives back start, LBO and SBO, for every value (those the tile uses: a one-atom
+    tile has no SBO, a K-major swizzled layout no LBO)."""
+    start, lbo, sbo = (z3.BitVec(n, 64) for n in ("start", "lbo", "sbo"))
+    cases = 0
+    for mode in sd.WIDTH:
+        for major, bits in (("K", 8), ("K", 16), ("K", 32), ("MN", 16)):
+            T = 16 // (bits // 8)
+            for mn in (64, 256):
+                tile = (mn, sd.instruction_k(bits))
+                f = sd.Fields(start, lbo, sbo, 0, mode)
+                got = sd.read_off(lambda i, j: sd.hardware_address(f, major, bits, tile, i, j, swizzled=False),
+                                  major, mode, bits, mn)
+                want_lbo = 16 if major == "K" and mode != "none" else lbo
+                want_sbo = sbo
+                if major == "MN" and mode != "none" and mn <= T * sd.WIDTH[mode]:
+                    want_lbo = 0  # one atom along MN: no LBO
+                assert _proved(z3.And(got[0] == start, got[1] == want_lbo, got[2] == want_sbo)), (mode, major, bits, mn)
+                cases += 1
+    assert cases == 32
+
+
 # an independent decoder: plain Python over ints, from the PTX ISA's core matrices ----------------
 
 def independent_address(word: int, arch: str, major: str, elem_bits: int, mn: int, k: int) -> int:

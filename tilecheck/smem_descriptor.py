@@ -297,7 +297,7 @@ def _elements(d: int, e: int, f: Fields) -> int:
     return d >> e
 
 
-def hardware_address(fields: Fields, major: str, elem_bits: int, tile, mn, k):
+def hardware_address(fields: Fields, major: str, elem_bits: int, tile, mn, k, swizzled: bool = True):
     """The byte address the tensor core reads element ``(mn, k)`` at, for fields and coordinates that
     are ints or 64-bit Z3 terms: the canonical byte offset from ``start``, then the swizzle of the
     address bits with the base offset's phase (the model in the module's docstring).  The proofs
@@ -310,7 +310,7 @@ def hardware_address(fields: Fields, major: str, elem_bits: int, tile, mn, k):
             part = coord if last else _urem(coord, si)
             coord = coord if last else _udiv(coord, si)
             a = a + part * di
-    if fields.swizzle == "none":
+    if fields.swizzle == "none" or not swizzled:
         return a
     mask = WIDTH[fields.swizzle] - 1
     return a ^ (((_lshr(a, 7) - fields.base_offset) & mask) << 4)
@@ -342,7 +342,7 @@ def encode(layout: Layout, major: str, elem_bits: int, tile, address: int = 0, o
     layout is fixed by those and the mode), so when the descriptor they give does not read the layout
     at every element, no descriptor does: the reason names the first element where they differ."""
     e = element_log2(elem_bits)
-    mode = mode_of(layout.swizzle, elem_bits)
+    mode = mode_of(layout.swizzle, elem_bits)  # the layout's swizzle decides the mode
     if mode is None:
         return Encoded(None, f"the layout's swizzle {layout.swizzle} is no descriptor mode for {elem_bits}-bit elements "
                              f"(Sw<B,{4 - e},3> with B = 1, 2, 3, or none)")
@@ -350,24 +350,14 @@ def encode(layout: Layout, major: str, elem_bits: int, tile, address: int = 0, o
         check_tile(major, mode, elem_bits, tile)
     except ValueError as err:
         return Encoded(None, str(err))
-    T = 16 >> e
-    W = WIDTH[mode]
     mn, _ = tile
     plain = Layout(layout.shape, layout.stride)
 
     def u(i, j):  # the unswizzled byte offset from the pattern's start
         return (offset + plain((i, j))[""]) << e
 
-    if major == "K":
-        sbo = u(8, 0) - u(0, 0) if mn > 8 else 0
-        lbo = u(0, T) - u(0, 0) if mode == "none" else 16
-    elif mode == "none":
-        sbo = u(T, 0) - u(0, 0) if mn > T else 0
-        lbo = u(0, 8) - u(0, 0)
-    else:
-        lbo = u(T * W, 0) - u(0, 0) if mn > T * W else 0
-        sbo = u(0, 8) - u(0, 0)
-    start = address + u(0, 0)
+    first, lbo, sbo = read_off(u, major, mode, elem_bits, mn)
+    start = address + first
     base_offset = 0
     if mode != "none" and address % REPEAT[mode]:
         base_offset = (address >> 7) & 7
@@ -382,6 +372,27 @@ def encode(layout: Layout, major: str, elem_bits: int, tile, address: int = 0, o
         return Encoded(None, f"no descriptor reads this layout: the only candidate ({describe(fields)}) reads "
                              f"element ({i},{j}) at byte {theirs}, the layout has it at byte {mine}")
     return Encoded(fields)
+
+
+def read_off(u, major: str, mode: str, elem_bits: int, mn: int):
+    """``(start, LBO, SBO)`` read off an unswizzled byte-offset function ``u(mn, k)`` (ints or Z3 terms)
+    at the canonical form's unit coordinates: ``(0,0)``; the next 8-row group ``(8,0)`` (K-major) or
+    the next 16-byte chunk / atom along MN; the second K chunk ``(0,T)`` or K-row group ``(0,8)``.  An
+    offset the tile does not use is CUTLASS's default (LBO 16 B, "assumed 1", for K-major swizzled) or 0.
+    ``encode`` uses it; ``tests/test_smem_descriptor.py`` proves it inverts ``canonical_modes`` for every
+    field value."""
+    T = 16 >> element_log2(elem_bits)
+    W = WIDTH[mode]
+    if major == "K":
+        sbo = u(8, 0) - u(0, 0) if mn > 8 else 0
+        lbo = u(0, T) - u(0, 0) if mode == "none" else 16
+    elif mode == "none":
+        sbo = u(T, 0) - u(0, 0) if mn > T else 0
+        lbo = u(0, 8) - u(0, 0)
+    else:
+        lbo = u(T * W, 0) - u(0, 0) if mn > T * W else 0
+        sbo = u(0, 8) - u(0, 0)
+    return u(0, 0), lbo, sbo
 
 
 def first_difference(fields: Fields, major: str, elem_bits: int, tile, layout: Layout, address: int, offset: int):
