@@ -66,8 +66,8 @@ COPY:
   add.u32 %i, %i, 128;
   setp.lt.u32 %loop, %i, {SHARED_BYTES // 16};
   @%loop bra COPY;
-  bar.sync 0;
-  fence.proxy.async.shared::cta;
+  fence.proxy.async.shared::cta;  // this thread's st.shared made visible to the async proxy (wgmma), then
+  bar.sync 0;                     // every thread's, before any wgmma reads them
   // the descriptors' start fields are relative to smem: add its address >> 4
   shr.u32 %i, %base, 4;
   cvt.u64.u32 %base64, %i;
