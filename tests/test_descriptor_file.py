@@ -25,6 +25,8 @@ EXPECTED = {
     "wgmma_desc_base_offset.toml": (0, set()),
     "tcgen05_desc_hopper_word_refuted.toml": (1, {"descriptor-encoding"}),
     "tcgen05_desc.toml": (0, set()),
+    "wgmma_desc_mn_major_lbo_sbo_swapped_refuted.toml": (1, {"descriptor-layout"}),
+    "wgmma_desc_mn_major.toml": (0, set()),
 }
 
 
@@ -45,7 +47,8 @@ def test_example(name):
                  "wgmma_desc_swizzle_mismatch_refuted.toml": "wgmma_desc_swizzle_128b.toml",
                  "wgmma_desc_k_advance_past_atom_refuted.toml": "wgmma_desc_k_advance.toml",
                  "wgmma_desc_base_offset_refuted.toml": "wgmma_desc_base_offset.toml",
-                 "tcgen05_desc_hopper_word_refuted.toml": "tcgen05_desc.toml"}.get(name)
+                 "tcgen05_desc_hopper_word_refuted.toml": "tcgen05_desc.toml",
+                 "wgmma_desc_mn_major_lbo_sbo_swapped_refuted.toml": "wgmma_desc_mn_major.toml"}.get(name)
         assert fixed is None or EXPECTED[fixed][0] == 0
 
 

@@ -212,9 +212,9 @@ def main(argv=None) -> int:
     for name, outs in results.items():
         print(f"  descriptor {name}:")
         for o in outs:
-            print(f"    {o.name:22s} {o.status}")
+            print(f"    {o.name:22s} {o.status}" + (f" ({o.message})" if o.status == Verdict.SKIPPED else ""))
         for o in outs:
-            if o.message and o.status != Verdict.PROVED:
+            if o.message and o.status in (Verdict.REFUTED, Verdict.UNKNOWN):
                 print(f"    - {o.message}")
     return code
 
