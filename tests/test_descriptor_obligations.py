@@ -1,10 +1,10 @@
-"""The descriptor obligations (``tilecheck/proofs/descriptor.py``) on the bugs issue 31 names, each
+"""The descriptor obligations (``tilecheck/proofs/smem_descriptor.py``) on the bugs issue 31 names, each
 refuted with its counterexample, and its fixed form proved."""
 import z3
 
 from tilecheck import smem_descriptor as sd
 from tilecheck.layout import parse_layout
-from tilecheck.proofs.descriptor import (OBLIGATIONS, Declaration, Instruction, Operand, decide, decide_instruction)
+from tilecheck.proofs.smem_descriptor import (OBLIGATIONS, Declaration, Instruction, Operand, decide, decide_instruction)
 
 SW128_K_16 = parse_layout("Sw<3,3,3> o (64,64):(64,1)")  # a 64x64 half tile, 128B-swizzled (what TMA writes)
 INTERLEAVED_K_16 = parse_layout("((8,8),(8,2)):((8,64),(1,512))")  # core matrices: 128 B each, K chunks 1024 B apart

@@ -53,7 +53,7 @@ def test_the_hardware_reads_the_intended_fields_through_every_packed_word():
     """The fields the obligations read off a packed word (Z3 terms) are the intended ones for every
     encodable start/LBO/SBO/base offset, per arch and mode: so the layout read through the word is the
     fields' layout (``hardware_address`` is a function of the fields)."""
-    from tilecheck.proofs.descriptor import Declaration, Operand, _hardware_fields
+    from tilecheck.proofs.smem_descriptor import Declaration, Operand, _hardware_fields
     start, lbo, sbo, b = (z3.BitVec(n, 64) for n in ("start", "lbo", "sbo", "b"))
     encodable = z3.And([z3.And(x & 15 == 0, z3.ULT(x, 1 << 18)) for x in (start, lbo, sbo)] + [z3.ULT(b, 8)])
     cases = 0

@@ -10,7 +10,7 @@ import pytest
 from tilecheck import smem_descriptor as sd
 from tilecheck.gpu import wgmma_probe as probe
 from tilecheck.layout import parse_layout
-from tilecheck.proofs.descriptor import Declaration, Operand, decide
+from tilecheck.proofs.smem_descriptor import Declaration, Operand, decide
 from tilecheck.tools import ToolNotFound, ptxas
 
 SW128 = parse_layout("Sw<3,3,3> o (64,64):(64,1)")  # A: a 64x64 half tile, one 128B atom along K

@@ -2,7 +2,7 @@
 
 A small TOML form of its own until the wgmma family brings descriptors into the check file
 (``docs/wgmma.md``): symbols, shared tensors with their byte address, and ``[descriptors.NAME]``,
-each decided by ``tilecheck/proofs/descriptor.py``.  Exit status as ``tilecheck prove``'s: 0 every
+each decided by ``tilecheck/proofs/smem_descriptor.py``.  Exit status as ``tilecheck prove``'s: 0 every
 obligation proved, 1 one refuted, 2 bad input (one line naming the place), 3 one unknown.
 
     arch = "sm_90"                      # sm_90 (wgmma) or sm_100 (tcgen05)
@@ -40,7 +40,7 @@ import z3
 from . import smem_descriptor as sd
 from .errors import InputError
 from .layout import parse_layout
-from .proofs import descriptor as obligations
+from .proofs import smem_descriptor as obligations
 from .verdict import Verdict
 
 ELEMENT_BITS = {"float16": 16, "bfloat16": 16, "tf32": 32, "float32": 32, "float8_e4m3": 8, "float8_e5m2": 8,
