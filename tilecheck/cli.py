@@ -23,6 +23,7 @@ SUBCOMMANDS = {
     "fuzz": ("tilecheck.fuzz.cli", "property-based fuzzing: Z3 against an independent decider"),
     "examples": ("tilecheck.bundled", "copy the shipped example check files to DIR (default ./examples)"),
     "tirx": ("tilecheck.frontends.tirx", "extract the T.cuda.tile.apply ld/st of TIRx kernels and prove each"),
+    "cute": ("tilecheck.frontends.cute", "trace the cute.copy calls of CuTe Python DSL kernels and prove each"),
     "suggest": ("tilecheck.suggest", "search a conflict-free swizzle and the widest legal vectors; -o writes the file"),
     "draw": ("tilecheck.draw_cli", "an SVG picture of each operand's elements, threads, atoms and counterexample"),
     "completion": ("tilecheck.completion", "print a shell completion script: tilecheck completion bash|zsh|tcsh"),
