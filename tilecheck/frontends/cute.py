@@ -706,7 +706,7 @@ def main(args) -> int:
             for m in r.get("messages", []):
                 print(f"    - {m}")
         for e in errors:
-            print(f"{data.get('file', args.file)}: {e.get('entry')}: not traced ({e.get('stage', '?')}): "
+            print(f"{data.get('file', args.file)}: {e.get('entry') or '(the file)'}: not traced ({e.get('stage', '?')}): "
                   f"{e['message'][:300]}")
         print(f"{summ['copies']} copies ({summ['calls']} cute.copy calls traced): {summ['proved']} proved, "
               f"{summ['refuted']} refuted, {summ['unknown']} unknown, {summ['unsupported']} unsupported; "

@@ -189,6 +189,9 @@ def record(path: str, entries: list[str] | None = None) -> dict:
             return out
         names = entries or sorted(n for n, v in vars(mod).items()
                                   if n.startswith("tilecheck_") and inspect.isfunction(v) and v.__module__ == mod.__name__)
+        if not names:
+            out["errors"].append({"entry": None, "stage": "entry", "message": "no function named tilecheck_* in the "
+                                  "file (each builds fake tensors and calls cute.compile; or name one with --entry)"})
         for n in names:
             fn = getattr(mod, n, None)
             if not callable(fn):
