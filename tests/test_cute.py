@@ -41,9 +41,9 @@ def test_cutlass_gemm_counts(gemms):
     cases, errors = gemms
     assert errors == []
     s = cute.summary(cases, errors)
-    assert (s["copies"], s["calls"], s["proved"], s["refuted"], s["unknown"], s["unsupported"]) == (34, 45, 24, 1, 0, 9)
+    assert (s["copies"], s["calls"], s["proved"], s["refuted"], s["unknown"], s["unsupported"]) == (37, 48, 26, 2, 0, 9)
     ops = {c.opcode for c in cases if c.result["verdict"] == "proved"}
-    assert ops == {"cp.async.ca.shared.global", "cp.async.cg.shared.global",
+    assert ops == {"cp.async.ca.shared.global", "cp.async.cg.shared.global", "ld.global.b32",
                    "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "stmatrix.sync.aligned.m8n8.x4.shared.b16"}
     reasons = sorted(c.result["reason"].split(":")[0] for c in cases if c.result["verdict"] == "unsupported")
     assert reasons.count("CopyBulkTensorTileG2SOp") == 4 and reasons.count("CopyBulkTensorTileS2GOp") == 1
@@ -72,8 +72,37 @@ def test_epilogue_store_refutation_is_explained(gemms):
     (st,) = by_line(cases, "cutlass_ampere_tensorop_gemm.py", 813)
     assert st.opcode == "st.global.v4.b32" and st.check["apply"][0].get("pred") is True
     assert st.result["failed"][0] == "disjoint"
-    ce = st.result["counterexample"]["first"]
+    ce = st.result["counterexample"]["first"]  # the first of the two threads that store to one word
     assert min(v for k, v in ce["symbols"].items() if k.startswith("s")) < 64  # a stride in words < 128 halves
+
+
+def test_refuted_stores_prove_once_the_row_stride_covers_the_tile(gemms):
+    """Both refutations are the unmodelled predicate: each store's check proves once its row stride is at
+    least the tile's width (tensorop: 128 halves = 64 words; elementwise_add: 128 floats), and still
+    refutes just below it."""
+    from tilecheck import from_dict, prove
+    cases, _ = gemms
+    refuted = [c for c in cases if c.result["verdict"] == "refuted"]
+    assert [(Path(c.file).name, c.line) for c in refuted] == [("cutlass_ampere_elementwise_add.py", 221),
+                                                              ("cutlass_ampere_tensorop_gemm.py", 813)]
+    for c, width in zip(refuted, (128, 64)):
+        assert c.result["failed"][0] == "disjoint"
+        (stride,) = [k for k in c.check["symbols"] if k.startswith("s")]
+        for low, verdict in ((width, "proved"), (width - 8, "refuted")):
+            data = copy.deepcopy(c.check)
+            data["symbols"][stride]["min"] = low
+            rep = prove(from_dict(data), timeout=30).applies[0]
+            assert rep.obligation("disjoint").status == verdict, (c.where, low)
+
+
+def test_plain_atom_of_tiled_partitions(gemms):
+    """elementwise_add copies TiledCopy partitions with a plain 32-bit universal CopyAtom: the threads are
+    the partitions' tiled copy, the word the atom's one element (scalar ld.global.b32, 16 per thread)."""
+    cases, _ = gemms
+    loads = [c for c in cases if c.file.endswith("elementwise_add.py") and c.opcode == "ld.global.b32"]
+    assert [c.line for c in loads] == [206, 207]
+    assert all(c.result["verdict"] == "proved" and c.result["instructions"] == 16 for c in loads)
+    assert all(c.check["apply"][0]["pred"] is True for c in loads)
 
 
 def test_dynamic_strides_keep_the_dsl_divisibility(gemms):
@@ -99,10 +128,11 @@ def test_a_partition_that_disagrees_with_the_dsl_is_unsupported():
 def test_cli_from_json(capsys):
     status = main(["cute", "--from-json", str(RECORDING), "--json"])
     out = json.loads(capsys.readouterr().out)
-    assert status == 1  # the refuted epilogue store
-    assert out["summary"]["proved"] == 24 and out["dsl_version"] == "4.8.1"
+    assert status == 1  # the refuted epilogue stores
+    assert out["summary"]["proved"] == 26 and out["dsl_version"] == "4.8.1"
     where = {c["where"] for c in out["cases"] if c["verdict"] == "refuted"}
-    assert where == {"tests/cute_cases/cutlass_ampere_tensorop_gemm.py:813"}
+    assert where == {"tests/cute_cases/cutlass_ampere_tensorop_gemm.py:813",
+                     "tests/cute_cases/cutlass_ampere_elementwise_add.py:221"}
 
 
 def test_without_the_dsl_exit_2_with_the_install_line(monkeypatch, capsys, tmp_path):
@@ -151,7 +181,7 @@ def test_trace_cutlass_gemms_matches_the_recording(tmp_path):
                         "--arch", "sm_90a", "--save-extraction", str(out)], cwd=ROOT, capture_output=True, text=True,
                        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)}, timeout=600)
     assert r.returncode == 1, r.stderr  # the one refuted epilogue store
-    assert r.stdout.strip().splitlines()[-1].startswith("34 copies (45 cute.copy calls traced): 24 proved, 1 refuted")
+    assert r.stdout.strip().splitlines()[-1].startswith("37 copies (48 cute.copy calls traced): 26 proved, 2 refuted")
     data = json.loads(out.read_text())
     assert data["errors"] == []
     assert data["copies"] == recording()["copies"]

@@ -1,4 +1,4 @@
-"""Entry points for `tilecheck cute` on CUTLASS's own CuTe DSL GEMM examples (copied next to this file,
+"""Entry points for `tilecheck cute` on CUTLASS's own CuTe DSL GEMM (and elementwise) examples (copied next to this file,
 with their license headers, from NVIDIA/cutlass commit 7107b05535f8977f5ecb9d01ee203205b1fd9bc4,
 examples/python/CuTeDSL/cute/): each tilecheck_* function builds fake tensors (no GPU, no torch) the way
 the example's run() builds real ones, and compiles the kernel with cute.compile.
@@ -63,3 +63,12 @@ def tilecheck_hopper_dense_gemm():
     c = make_fake_tensor(cutlass.Float16, (M, N, L), stride=(_sym64(8), 1, _sym64(8)), assumed_align=16)
     gemm = HopperWgmmaGemmKernel(cutlass.Float32, (128, 128), (1, 1))
     cute.compile(gemm, a, b, c, make_fake_stream())
+
+
+def tilecheck_elementwise_add():
+    """ampere/kernel/elementwise/elementwise_add.py as its main runs it (Float32, dynamic row-major layouts,
+    copy_bits 128): TiledCopy partitions copied with a plain 32-bit universal CopyAtom."""
+    from cutlass_ampere_elementwise_add import elementwise_add
+    M, N = _sym(), _sym(4)
+    a, b, c = (make_fake_tensor(cutlass.Float32, (M, N), stride=(_sym(4), 1), assumed_align=16) for _ in range(3))
+    cute.compile(elementwise_add, a, b, c)

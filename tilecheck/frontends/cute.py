@@ -31,8 +31,10 @@ Translation (a TiledCopy's copy of partitioned tensors -> one [[apply]]):
     16-bit elements in pairs are moved as 32-bit words, as docs/check-file.md describes); ``LdMatrix8x8x16bOp``
     / ``StMatrix8x8x16bOp`` -> ``ldmatrix``/``stmatrix .m8n8.xN[.trans].shared.b16`` at warp scope, each
     warp's tile at a symbol ``warp`` in [0, warps).
+A copy with a plain CopyAtom of operands a TiledCopy partitioned takes that TiledCopy's threads and TV layouts
+(each memory operand the side its partition names: ``partition_S`` the source's), its word the atom's values.
 Reported ``unsupported`` with the reason: TMA (``cp.async.bulk.tensor``: no tilecheck family), copies with a
-plain CopyAtom (operands partitioned by a TiledMma or by hand: the thread mapping is not a TiledCopy's), an
+plain CopyAtom of operands no TiledCopy partitioned (a TiledMma's or by hand: the thread mapping is not read), an
 operand whose partition the tracer did not see (a tensor the DSL rebuilt as a loop-carried value), memory to
 memory universal copies. Not modelled: the copy's predicate (every copy of the tile is checked, as if all
 were taken), bounds beyond the partitioned tile (the whole tensor's extent is the tile's).
@@ -261,14 +263,12 @@ class Side:
         self.offset_terms: list[str] = []
         self.fixed: dict[int, object] = {}  # repeat axis -> the index a slice fixed it at (int or symbol)
         if self.space == "rmem":
-            atom_v, rest_v = _split_value(per_thread)
             m0 = _mode(per_thread, 0)
-            m = m0.shape[0]
-            if isinstance(m, tuple) and len(m) == 2:  # ((atom_v, rest_v), ...) as partitioned: keep the DSL's split
-                self.word = Layout((m[0],), (m0.stride[0][0],))
-                rest = Layout((m[1],), (m0.stride[0][1],))
-            else:
-                self.word, rest = m0, Layout((1,), (0,))
+            atom_v, rest_v = split
+            if _size(m0.shape) != atom_v * rest_v:
+                raise Unsupported(f"{name}: {_size(m0.shape)} values per thread, the copy moves {atom_v} x {rest_v}")
+            v = _compose(m0, Layout((atom_v, rest_v), (1, atom_v)), f"{name}: the value mode")
+            self.word, rest = _mode(v, 0), _mode(v, 1)
             self.repeats = [rest] + [_mode(per_thread, i) for i in range(1, per_thread.rank)]
             self.thread = None
             self.swizzle, self.align = None, None
@@ -356,11 +356,10 @@ class Side:
             raise Unsupported(f"{name}: tilecheck's partition {mine} (word {_size(self.word.shape)}) differs from "
                               f"the DSL's per-thread tensor {rec['layout']}")
         if own_tv:  # the same TV layout as the DSL's partition: the same per-thread offsets where static
-            ours = [self.word] + [m for k, m in enumerate(self.repeats[1:], 1) if k not in self.fixed]
-            m0 = per_thread.shape[0]
-            w = Layout((m0[0],), (per_thread.stride[0][0],)) if isinstance(m0, tuple) and len(m0) == 2 \
-                else _mode(per_thread, 0)
-            dsl = [w] + [_mode(per_thread, i) for i in range(1, per_thread.rank)]
+            value = Layout(((self.word.shape[0], self.repeats[0].shape[0]),),
+                           ((self.word.stride[0], self.repeats[0].stride[0]),))
+            ours = [value] + [m for k, m in enumerate(self.repeats[1:], 1) if k not in self.fixed]
+            dsl = [_mode(per_thread, i) for i in range(per_thread.rank)]
             for a, b in zip(ours, dsl):
                 fa, fb = _static(a), _static(b)
                 if fa is not None and fb is not None and fa != fb:
@@ -425,9 +424,6 @@ def _opcode(c: dict, src: dict, dst: dict) -> tuple[str, str, dict]:
     if "Bulk" in op or "Tma" in op or "TMA" in op:
         raise Unsupported(f"{op}: TMA (cp.async.bulk.tensor) has no tilecheck family yet; its layouts are "
                           "the tensor map's, built on the host")
-    if c.get("atom") != "TiledCopy":
-        raise Unsupported(f"a copy with a plain {c.get('atom')} ({op}): its operands were partitioned by a "
-                          "TiledMma or by hand, not by a TiledCopy, so the thread of each element is not read")
     sp = (src["memspace"], dst["memspace"])
     if op == "CopyG2SOp":
         if sp != ("gmem", "smem"):
@@ -485,20 +481,44 @@ def translate_copy(c: dict) -> tuple[dict, str, str]:
         raise Unsupported(c["unsupported"])
     src, dst = c["src"], c["dst"]
     opcode, scope, extra = _opcode(c, src, dst)
+    per = {k: _layout(r["layout"], Dynamic([])) for k, r in (("src", src), ("dst", dst))}
+    if c.get("atom") == "TiledCopy":
+        tiled = {"src": c, "dst": c}
+        split_of = None
+    else:  # a plain CopyAtom: the threads are those of the TiledCopy that partitioned each memory operand
+        tiled = {k: (r.get("origin") or {}).get("tiled") for k, r in (("src", src), ("dst", dst))}
+        mem = [k for k, r in (("src", src), ("dst", dst)) if r["memspace"] != "rmem"]
+        if not mem or any(tiled[k] is None for k in mem):
+            raise Unsupported(f"a copy with a plain {c.get('atom')} ({c.get('op')}) of an operand that no TiledCopy "
+                              "partitioned (a TiledMma's partition_C, or by hand): the thread of each element is "
+                              "not read")
+        if len({tiled[k]["threads"] for k in mem}) != 1:
+            raise Unsupported("the operands were partitioned by tiled copies of different sizes")
+        for k in ("src", "dst"):
+            tiled[k] = tiled[k] or tiled[mem[0]]
+        atom_v = _size(_layout(c["atom_tv_src"], Dynamic([])).shape[1])
+        n = _size(per[mem[0]].shape[0])
+        if n % atom_v:
+            raise Unsupported(f"{n} values per thread do not split into atoms of {atom_v}")
+        split_of = (atom_v, n // atom_v)
+        c = {**c, **tiled[mem[0]]}
     threads = int(c["threads"])
     if threads % 32:
         raise Unsupported(f"{threads} threads: tilecheck's warp and cta scopes take whole warps")
     matrix = opcode.startswith(("ldmatrix", "stmatrix"))
     reg = "dst" if opcode.startswith("ldmatrix") else "src"
-    tvs = {"src": c["tv_dst" if matrix and reg == "dst" else "tv_src"],
-           "dst": c["tv_src" if matrix and reg == "src" else "tv_dst"]}
+    def tv(k):  # a memory operand is cut by its partition's side of the tiled copy (partition_S: source)
+        how = ((src if k == "src" else dst).get("origin") or {}).get("how", f"partition_{k[0].upper()}")
+        return tiled[k]["tv_src" if how == "partition_S" else "tv_dst"]
+    tvs = {"src": tiled["src"]["tv_dst"] if matrix and reg == "dst" else tv("src"),
+           "dst": tiled["dst"]["tv_src"] if matrix and reg == "src" else tv("dst")}
     names: list = []
     facts = {"slices": []}
     sides = {}
-    per = {k: _layout(r["layout"], Dynamic([])) for k, r in (("src", src), ("dst", dst))}
     for k, rec in (("src", src), ("dst", dst)):
         split_from = reg if matrix else k  # the value split of the operand whose TV is used
-        sides[k] = Side(k, rec, tvs[k], c["tiler"], _split_value(per[split_from]), threads, scope,
+        split = split_of or _split_value(per[split_from])
+        sides[k] = Side(k, rec, tvs[k], tiled[k]["tiler"], split, threads, scope,
                         Dynamic(names), facts, own_tv=split_from == k)
     reps = {k: [_size(s.repeats[i].shape) for i in s.live()] for k, s in sides.items()}
     if reps["src"] != reps["dst"]:

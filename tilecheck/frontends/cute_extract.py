@@ -21,6 +21,7 @@ unrolls in Python call ``cute.copy`` once per iteration; identical records are k
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import inspect
 import os
@@ -100,7 +101,7 @@ class Recorder:
                 def f(self, t, *a, **k):
                     out = orig(self, t, *a, **k)
                     rec.tag(out, {"how": f"partition_{side}", "whole_layout": str(t.layout),
-                                  "whole_iterator": str(t.iterator), "slices": []})
+                                  "whole_iterator": str(t.iterator), "tiled": _tiled(self), "slices": []})
                     return out
                 return f
             return make
@@ -157,13 +158,18 @@ class Recorder:
             if v is not None:
                 r[attr] = v if isinstance(v, (bool, int)) else str(v).split(".")[-1]
         if type(atom).__name__ in ("TiledCopy", "ThrCopy"):
-            r["threads"] = int(atom.size)
-            r["tiler"] = [str(t) for t in atom.tiler_mn]
-            r["tv_src"] = str(atom.layout_src_tv_tiled)
-            r["tv_dst"] = str(atom.layout_dst_tv_tiled)
+            r.update(_tiled(atom))
+        else:  # a plain CopyAtom: its values per instruction (the operands' partitions say the threads)
+            r["atom_tv_src"] = str(atom.layout_src_tv)
         r["src"] = self.operand(src)
         r["dst"] = self.operand(dst)
         return r
+
+
+def _tiled(tc) -> dict:
+    """What translation needs of a TiledCopy (or the ThrCopy of one thread): threads, tiler, TV layouts."""
+    return {"threads": int(tc.size), "tiler": [str(t) for t in tc.tiler_mn],
+            "tv_src": str(tc.layout_src_tv_tiled), "tv_dst": str(tc.layout_dst_tv_tiled)}
 
 
 def _load(path: str):
@@ -183,7 +189,8 @@ def record(path: str, entries: list[str] | None = None) -> dict:
     saved = rec.install()
     try:
         try:
-            mod = _load(path)
+            with contextlib.redirect_stdout(sys.stderr):
+                mod = _load(path)
         except Exception as e:  # noqa: BLE001
             out["errors"].append({"entry": None, "stage": "import", "message": f"{type(e).__name__}: {e}".strip()})
             return out
@@ -200,7 +207,8 @@ def record(path: str, entries: list[str] | None = None) -> dict:
             out["entries"].append(n)
             rec.entry, before = n, len(rec.copies)
             try:
-                fn()
+                with contextlib.redirect_stdout(sys.stderr):  # the kernel's own prints (and the DSL's) are not our output
+                    fn()
             except Exception as e:  # noqa: BLE001 - the DSL's own error, as it reports it
                 msg = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", f"{type(e).__name__}: {e}").split())
                 out["errors"].append({"entry": n, "stage": "trace", "message": msg[:2000],
