@@ -106,7 +106,7 @@ def test_sarif_log(tmp_path, capsys):
     assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
     (run_,) = log["runs"]
     rules = run_["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules] == [*RECORDS, "input"]
+    assert [r["id"] for r in rules] == [*RECORDS, "input", "unsupported"]
     results = run_["results"]
     assert [(r["ruleId"], r["level"]) for r in results] == [("alignment", "error"), ("registers", "warning")]
     for r in results:

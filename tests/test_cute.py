@@ -185,3 +185,27 @@ def test_trace_cutlass_gemms_matches_the_recording(tmp_path):
     data = json.loads(out.read_text())
     assert data["errors"] == []
     assert data["copies"] == recording()["copies"]
+
+
+def test_cute_github_and_sarif(capsys):
+    """`tilecheck cute --format github|sarif`: each refutation at its cute.copy's line, a performance one a
+    warning, an untranslated copy a note; the exit status is the verdict's."""
+    status = main(["cute", "--from-json", str(RECORDING), "--format", "github"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert status == 1
+    errors = [l for l in lines if l.startswith("::error ")]
+    assert [e.split("::")[1] for e in errors] == [
+        "error file=tests/cute_cases/cutlass_ampere_elementwise_add.py,line=221,title=tilecheck disjoint",
+        "error file=tests/cute_cases/cutlass_ampere_tensorop_gemm.py,line=813,title=tilecheck disjoint"]
+    assert sum(l.startswith("::note ") for l in lines) == 9
+    assert all("title=tilecheck sectors" in l for l in lines if l.startswith("::warning "))
+    assert lines[-1] == "37 copies: 26 proved, 2 refuted, 0 unknown, 9 unsupported"
+    status = main(["cute", "--from-json", str(RECORDING), "--format", "sarif"])
+    log = json.loads(capsys.readouterr().out)
+    assert status == 1
+    results = log["runs"][0]["results"]
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
+    err = [r for r in results if r["level"] == "error"]
+    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in err] == [221, 813]
+    assert all(r["properties"]["counterexample"]["first"]["symbols"] for r in err)

@@ -8,9 +8,13 @@ per application, so the line is read back from the file's text with the loader's
   (``::error file=F,line=L,title=tilecheck alignment::message``): a refuted contract obligation and bad
   input are errors, a refuted performance obligation and an unknown are warnings; then one line per file
   with its verdict. Proved files print nothing else.
-* ``sarif``: one SARIF 2.1.0 log (``tool.driver.rules``: every obligation of ``obligations.RECORDS``
-  and ``input`` for bad input), one ``result`` per finding, ``level`` error or warning as above, the
+* ``sarif``: one SARIF 2.1.0 log (``tool.driver.rules``: every obligation of ``obligations.RECORDS``,
+  ``input`` for bad input and ``unsupported`` for ``tilecheck cute``'s untranslated copies), one
+  ``result`` per finding, ``level`` error or warning as above (``note`` for unsupported), the
   counterexample in the result's ``properties``.
+
+``tilecheck cute --format github|sarif`` builds its findings itself (``frontends/cute.py``: each at the
+line of its ``cute.copy``) and prints them with ``annotation`` and ``sarif_log``.
 """
 from __future__ import annotations
 
@@ -81,40 +85,52 @@ def _escape(text: str, prop: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
+def annotation(f: Finding) -> str:
+    """One GitHub Actions workflow command."""
+    props = [f"file={_escape(f.file, True)}"]
+    if f.line is not None:
+        props.append(f"line={f.line}")
+    props.append(f"title={_escape('tilecheck ' + f.rule, True)}")
+    return f"::{f.level} {','.join(props)}::{_escape(f.message)}"
+
+
 def github(results: list[tuple[str, object, str]]) -> str:
     """``results``: (file, Report or error JSON, verdict) per file."""
     lines = []
     for path, outcome, verdict in results:
-        for f in findings(path, outcome):
-            props = [f"file={_escape(f.file, True)}"]
-            if f.line is not None:
-                props.append(f"line={f.line}")
-            props.append(f"title={_escape('tilecheck ' + f.rule, True)}")
-            lines.append(f"::{f.level} {','.join(props)}::{_escape(f.message)}")
+        lines += [annotation(f) for f in findings(path, outcome)]
         lines.append(f"{path}: {verdict}")
     return "\n".join(lines)
 
 
 # -------------------------------------------------------------------------------- sarif
 def sarif(results: list[tuple[str, object, str]], version: str) -> dict:
+    return sarif_log([f for path, outcome, _ in results for f in findings(path, outcome)], version)
+
+
+def sarif_log(found: list[Finding], version: str) -> dict:
+    """One SARIF 2.1.0 log of these findings."""
     rules = [{"id": name, "shortDescription": {"text": f"{name} ({o.severity})"},
               "fullDescription": {"text": o.doc.replace("`", "")},
               "defaultConfiguration": {"level": "error" if o.severity == CONTRACT else "warning"}}
              for name, o in RECORDS.items()]
-    rules.append({"id": "input", "shortDescription": {"text": "bad input: the check file does not load"},
+    rules.append({"id": "input", "shortDescription": {"text": "bad input: the check file does not load "
+                                                               "(tilecheck cute: a kernel the DSL did not trace)"},
                   "defaultConfiguration": {"level": "error"}})
+    rules.append({"id": "unsupported", "shortDescription": {"text": "tilecheck cute: a copy not translated "
+                                                                     "(the reason says why)"},
+                  "defaultConfiguration": {"level": "note"}})
     index = {r["id"]: k for k, r in enumerate(rules)}
     out = []
-    for path, outcome, _ in results:
-        for f in findings(path, outcome):
-            loc = {"artifactLocation": {"uri": f.file}}
-            if f.line is not None:
-                loc["region"] = {"startLine": f.line}
-            r = {"ruleId": f.rule, "ruleIndex": index.get(f.rule, index["input"]), "level": f.level,
-                 "message": {"text": f.message}, "locations": [{"physicalLocation": loc}]}
-            if f.counterexample is not None:
-                r["properties"] = {"apply": f.apply, "counterexample": f.counterexample}
-            out.append(r)
+    for f in found:
+        loc = {"artifactLocation": {"uri": f.file}}
+        if f.line is not None:
+            loc["region"] = {"startLine": f.line}
+        r = {"ruleId": f.rule, "ruleIndex": index.get(f.rule, index["input"]), "level": f.level,
+             "message": {"text": f.message}, "locations": [{"physicalLocation": loc}]}
+        if f.counterexample is not None:
+            r["properties"] = {"apply": f.apply, "counterexample": f.counterexample}
+        out.append(r)
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0",
             "runs": [{"tool": {"driver": {"name": "tilecheck", "version": version,
                                           "rules": rules}},
@@ -123,3 +139,7 @@ def sarif(results: list[tuple[str, object, str]], version: str) -> dict:
 
 def dumps(results, version: str) -> str:
     return json.dumps(sarif(results, version), indent=1, default=str)
+
+
+def dumps_log(found: list[Finding], version: str) -> str:
+    return json.dumps(sarif_log(found, version), indent=1, default=str)

@@ -612,7 +612,8 @@ def prove_case(c: Case, timeout: float = 10.0) -> dict:
         c.result["notes"] = notes
     if bad:
         c.result["failed"] = [o.name for o in bad]
-        c.result["messages"] = [f"{o.name}: {o.message}" for o in bad]
+        c.result["messages"] = [o.message if (o.message or "").startswith(o.name) else f"{o.name}: {o.message}"
+                                for o in bad]
         if bad[0].counterexample is not None:
             c.result["counterexample"] = bad[0].counterexample
     return c.result
@@ -673,6 +674,33 @@ def add_arguments(p):
     p.add_argument("--emit-toml", metavar="DIR", help="write each copy's check file into DIR")
     p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     p.add_argument("--json", action="store_true", help="one JSON object: summary, cases, trace errors")
+    p.add_argument("--format", choices=("text", "json", "sarif", "github"), default=None,
+                   help="text (default), json (= --json), sarif or github: each refutation at its cute.copy's line")
+
+
+def findings(cases: list[Case], errors: list[dict], file: str) -> list:
+    """The CI findings (ci_format.Finding): each refuted or unknown obligation at its cute.copy's line, an
+    unsupported copy as a note, an entry the DSL could not trace as an error."""
+    from ..ci_format import Finding
+    from ..obligations import CONTRACT, RECORDS
+    out = []
+    for c in cases:
+        r = c.result
+        if r.get("verdict") == "unsupported":
+            out.append(Finding(c.file, "note", "unsupported", f"{c.entry}: {c.op} not checked: {r['reason']}", c.line))
+            continue
+        for name, status in r.get("obligations", {}).items():
+            if status not in ("refuted", "unknown"):
+                continue
+            msg = next((m for m in r.get("messages", []) if m.startswith(name)), f"{name} {status}")
+            blocking = name in r.get("failed", []) and r["verdict"] == "refuted" and \
+                (RECORDS[name].severity == CONTRACT if name in RECORDS else True)
+            level = "error" if status == "refuted" and blocking else "warning"
+            out.append(Finding(c.file, level, name, f"{c.entry} {c.opcode}: {msg}", c.line, c.index,
+                               r.get("counterexample") if level == "error" else None))
+    for e in errors:
+        out.append(Finding(file, "error", "input", f"{e.get('entry') or '(the file)'}: not traced: {e['message'][:500]}"))
+    return out
 
 
 def _slug(s: str) -> str:
@@ -704,7 +732,20 @@ def main(args) -> int:
         except OSError as e:
             raise InputError(f"cannot write: {e.strerror}", args.emit_toml) from None
     summ = summary(cases, errors)
-    if args.json:
+    fmt = args.format or ("json" if args.json else "text")
+    if args.json and fmt != "json":
+        raise InputError(f"--json and --format {fmt} ask for two outputs", "--format")
+    if fmt in ("sarif", "github"):
+        from .. import __version__, ci_format
+        found = findings(cases, errors, data.get("file", args.file))
+        if fmt == "sarif":
+            print(ci_format.dumps_log(found, __version__))
+        else:
+            for f in found:
+                print(ci_format.annotation(f))
+            print(f"{summ['copies']} copies: {summ['proved']} proved, {summ['refuted']} refuted, "
+                  f"{summ['unknown']} unknown, {summ['unsupported']} unsupported")
+    elif fmt == "json":
         print(json.dumps({"file": data.get("file", args.file), "dsl_version": data.get("dsl_version"),
                           "summary": summ, "trace_errors": errors,
                           "cases": [{"where": c.where, "entry": c.entry, "index": c.index, "op": c.op,
