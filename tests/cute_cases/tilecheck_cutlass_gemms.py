@@ -1,6 +1,6 @@
 """Entry points for `tilecheck cute` on CUTLASS's own CuTe DSL GEMM (and elementwise) examples (copied next to this file,
 with their license headers, from NVIDIA/cutlass commit 7107b05535f8977f5ecb9d01ee203205b1fd9bc4,
-examples/python/CuTeDSL/cute/): each tilecheck_* function builds fake tensors (no GPU, no torch) the way
+examples/python/CuTeDSL/cute/; flash_attention_v2 and elementwise_add too): each tilecheck_* function builds fake tensors (no GPU, no torch) the way
 the example's run() builds real ones, and compiles the kernel with cute.compile.
 
     tilecheck cute tests/cute_cases/tilecheck_cutlass_gemms.py --arch sm_90a
@@ -72,3 +72,16 @@ def tilecheck_elementwise_add():
     M, N = _sym(), _sym(4)
     a, b, c = (make_fake_tensor(cutlass.Float32, (M, N), stride=(_sym(4), 1), assumed_align=16) for _ in range(3))
     cute.compile(elementwise_add, a, b, c)
+
+
+def tilecheck_flash_attention_v2():
+    """ampere/kernel/attention/flash_attention_v2.py at its main's defaults (fp16, head_dim 128, 128x128
+    blocks, 128 threads, not causal): Q, K, V, O (batch, seqlen, heads, head_dim), head_dim contiguous."""
+    from cutlass_ampere_flash_attention_v2 import FlashAttentionForwardAmpere
+
+    def qkvo():
+        B, S, H = _sym(), _sym(), _sym()
+        return make_fake_tensor(cutlass.Float16, (B, S, H, 128), stride=(_sym64(8), _sym64(8), _sym64(8), 1),
+                                assumed_align=16)
+    fa2 = FlashAttentionForwardAmpere(128, 128, 128, 128, False)
+    cute.compile(fa2, qkvo(), qkvo(), qkvo(), qkvo(), cutlass.Float32(1.0), make_fake_stream())

@@ -287,6 +287,7 @@ class Side:
                 raise Unsupported(f"{name}: swizzled both in its layout and in its pointer")
             self.swizzle = str(whole.swizzle)
             whole = Layout(whole.shape, whole.stride)
+        self.whole = whole
         tilers = [_layout(t, dyn) for t in tiler]
         if len(tilers) > whole.rank:
             raise Unsupported(f"{name}: the tiler has {len(tilers)} modes, the tensor {whole.rank}")
@@ -369,6 +370,30 @@ class Side:
     def live(self) -> list[int]:
         """The repeat axes of the view: not fixed by a slice, extent not 1."""
         return [k for k, r in enumerate(self.repeats) if k not in self.fixed and _size(r.shape) != 1]
+
+    def ordered(self) -> list[str]:
+        """``--assume-no-overlap``: facts that the whole tensor does not overlap itself, in the sufficient form
+        of ordered strides: its static-stride modes first (by stride), then its dynamic strides in the order
+        the layout writes them, each at least the span of the modes before it."""
+        leaves = [(sh, d) for sh, d in zip(_leaves(self.whole.shape), _leaves(self.whole.stride)) if sh != 1 and d != 0]
+        static = sorted((abs(d), sh) for sh, d in leaves if abs(d) < Dynamic.MIN and abs(sh) < Dynamic.MIN)
+        dynamic = [(sh, d) for sh, d in leaves if abs(d) >= Dynamic.MIN]
+        if any(abs(d) < Dynamic.MIN and abs(sh) >= Dynamic.MIN for sh, d in leaves):
+            dynamic = [(sh, d) for sh, d in leaves if abs(d) < Dynamic.MIN and abs(sh) >= Dynamic.MIN] + dynamic
+        span = ["1"]
+        for d, sh in static:
+            span.append(f"{sh - 1}*{d}")
+        facts = []
+
+        def elements(x):  # a symbol halved into 32-bit words (16-bit pairs) counts 2 elements a unit
+            return re.sub(r"\b[sn]\d+\b", lambda m: f"(2*{m.group(0)})" if m.group(0) in self.dyn.halved
+                          else m.group(0), str(self.dyn.expr(x)))
+        for sh, d in dynamic:
+            stride, ext = elements(d), self.dyn.expr(sh)
+            if abs(d) >= Dynamic.MIN:
+                facts.append(f"{stride} >= {' + '.join(span)}")
+            span.append(f"({ext} - 1)*{stride}")
+        return facts
 
     # -------------------------------------------------------------------- as a check
     def modes(self) -> list[tuple[str, object, object]]:
@@ -475,8 +500,9 @@ def _halve(s, dyn):
     return tuple(_halve(x, dyn) for x in s) if isinstance(s, tuple) else dyn.halvable(s)
 
 
-def translate_copy(c: dict) -> tuple[dict, str, str]:
-    """(check data, opcode, scope) of one recorded copy; raises Unsupported."""
+def translate_copy(c: dict, no_overlap: bool = False) -> tuple[dict, str, str]:
+    """(check data, opcode, scope) of one recorded copy; raises Unsupported. ``no_overlap``: assume the
+    global tensor a store writes does not overlap itself (``Side.ordered``)."""
     if "unsupported" in c:
         raise Unsupported(c["unsupported"])
     src, dst = c["src"], c["dst"]
@@ -544,11 +570,13 @@ def translate_copy(c: dict) -> tuple[dict, str, str]:
         if c.get("pred"):
             apply["pred"] = True
     symbols, assume_ext = {}, []
+    no_overlap_facts = sides["dst"].ordered() if no_overlap and sides["dst"].space == "gmem" else []
     halved = set().union(*(s.dyn.halved for s in sides.values()))
     for name, div in names:
         if name in halved:
             div //= 2
         if any(re.search(rf"\b{name}\b", str(s.tensor())) for s in sides.values()) or \
+                any(re.search(rf"\b{name}\b", f) for f in no_overlap_facts) or \
                 any(ext == name for _, ext in facts["slices"]):
             symbols[name] = {"min": 1, "max": INT32_MAX, **({"multiple_of": div} if div > 1 else {})}
             # a stride is >= 1 (positive, as the DSL's dynamic strides of a compact tensor are); an extent >= 1
@@ -561,7 +589,7 @@ def translate_copy(c: dict) -> tuple[dict, str, str]:
     if scope == "warp" and threads > 32 and any("warp" in str(s.tensor().get("offset", "")) for s in sides.values()):
         symbols["warp"] = {"min": 0, "max": threads // 32 - 1}
     tensors = {"S": sides["src"].tensor(), "D": sides["dst"].tensor()}
-    assume = assume_ext
+    assume = assume_ext + no_overlap_facts
     # ldmatrix/stmatrix: one warp's copy (the symbol warp says which; tilecheck's warp scope has every warp
     # of a check issue the same addresses), so stores of different warps are not compared
     out = {"arch": "sm_90" if opcode.startswith("stmatrix") else "sm_80", "threads": 32 if scope == "warp" else threads}
@@ -575,14 +603,14 @@ def translate_copy(c: dict) -> tuple[dict, str, str]:
     return out, opcode, scope
 
 
-def translate(data: dict, file: str | None = None) -> tuple[list[Case], list[dict]]:
+def translate(data: dict, file: str | None = None, no_overlap: bool = False) -> tuple[list[Case], list[dict]]:
     """Every recorded copy as a Case; and the entries the DSL could not trace."""
     file = file or data.get("file", "<cute>")
     cases = []
     for i, c in enumerate(data.get("copies", [])):
         case = Case(c.get("file", file), c.get("entry") or "?", i, c.get("line"), c.get("op", "?"), c.get("calls", 1))
         try:
-            case.check, case.opcode, case.scope = translate_copy(c)
+            case.check, case.opcode, case.scope = translate_copy(c, no_overlap)
         except Unsupported as e:
             case.unsupported = str(e)
         except (KeyError, TypeError, ValueError, IndexError) as e:  # a malformed record
@@ -673,6 +701,9 @@ def add_arguments(p):
     p.add_argument("--save-extraction", metavar="OUT.json", help="write the raw extraction here")
     p.add_argument("--emit-toml", metavar="DIR", help="write each copy's check file into DIR")
     p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
+    p.add_argument("--assume-no-overlap", action="store_true", help="assume each global tensor a copy stores to "
+                   "does not overlap itself (its dynamic strides ordered, each at least the span of the modes "
+                   "before it)")
     p.add_argument("--json", action="store_true", help="one JSON object: summary, cases, trace errors")
     p.add_argument("--format", choices=("text", "json", "sarif", "github"), default=None,
                    help="text (default), json (= --json), sarif or github: each refutation at its cute.copy's line")
@@ -717,7 +748,7 @@ def main(args) -> int:
             Path(args.save_extraction).write_text(json.dumps(data, indent=1) + "\n")
         except OSError as e:
             raise InputError(f"cannot write: {e.strerror}", args.save_extraction) from None
-    cases, errors = translate(data, data.get("file", args.file))
+    cases, errors = translate(data, data.get("file", args.file), args.assume_no_overlap)
     for c in cases:
         prove_case(c, args.timeout)
     if args.emit_toml:
