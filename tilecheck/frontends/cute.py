@@ -613,7 +613,8 @@ def translate(data: dict, file: str | None = None, no_overlap: bool = False) -> 
             case.check, case.opcode, case.scope = translate_copy(c, no_overlap)
         except Unsupported as e:
             case.unsupported = str(e)
-        except (KeyError, TypeError, ValueError, IndexError) as e:  # a malformed record
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError, InputError) as e:
+            # a malformed record (hand-edited, or from another DSL version)
             case.unsupported = f"malformed extraction: {type(e).__name__}: {e}"
         cases.append(case)
     return cases, list(data.get("errors", []))
@@ -798,7 +799,7 @@ def main(args) -> int:
             for m in r.get("messages", []):
                 print(f"    - {m}")
         for e in errors:
-            print(f"{data.get('file', args.file)}: {e.get('entry') or '(the file)'}: not traced ({e.get('stage', '?')}): "
+            print(f"{e.get('where') or data.get('file', args.file)}: {e.get('entry') or '(the file)'}: not traced ({e.get('stage', '?')}): "
                   f"{e['message'][:300]}")
         print(f"{summ['copies']} copies ({summ['calls']} cute.copy calls traced): {summ['proved']} proved, "
               f"{summ['refuted']} refuted, {summ['unknown']} unknown, {summ['unsupported']} unsupported; "

@@ -211,8 +211,10 @@ def record(path: str, entries: list[str] | None = None) -> dict:
                     fn()
             except Exception as e:  # noqa: BLE001 - the DSL's own error, as it reports it
                 msg = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", f"{type(e).__name__}: {e}").split())
-                out["errors"].append({"entry": n, "stage": "trace", "message": msg[:2000],
-                                      "where": traceback.extract_tb(e.__traceback__)[-1].lineno})
+                frames = [f for f in traceback.extract_tb(e.__traceback__)
+                          if not os.path.abspath(f.filename).startswith(_SKIP) and "nvidia_cutlass_dsl" not in f.filename]
+                where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else None
+                out["errors"].append({"entry": n, "stage": "trace", "message": msg[:2000], "where": where})
             out.setdefault("copies_per_entry", {})[n] = len(rec.copies) - before
     finally:
         Recorder.uninstall(saved)
