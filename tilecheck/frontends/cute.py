@@ -701,7 +701,9 @@ def add_arguments(p):
     p.add_argument("--from-json", action="store_true", help="FILE is a recorded extraction (--save-extraction)")
     p.add_argument("--save-extraction", metavar="OUT.json", help="write the raw extraction here")
     p.add_argument("--emit-toml", metavar="DIR", help="write each copy's check file into DIR")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
+    from ..timeout import positive_seconds
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
+                   help="bound on each query (default 10)")
     p.add_argument("--assume-no-overlap", action="store_true", help="assume each global tensor a copy stores to "
                    "does not overlap itself (its dynamic strides ordered, each at least the span of the modes "
                    "before it)")
