@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from . import families, opcodes
+from . import accesses as _accesses, families, opcodes
 from .errors import InputError
 from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
 from .machine import APPLY_SCOPES, group_shape
@@ -105,8 +105,8 @@ class Apply:
 
     @cached_property
     def is_load(self) -> bool:
-        """The register operand is written (the memory operand is the source), as the family declares."""
-        return self.family.memory_role(self.opcode) == "src"
+        """The register operand is written (the memory operand is the source), as the family's roles declare."""
+        return any(r.kind == families.REGISTER and r.writes for r in self.family.roles(self.opcode))
 
     @property
     def memory(self) -> View:
@@ -132,6 +132,15 @@ class Check:
 
     def group_shape(self, scope: str) -> tuple[int, ...]:
         return group_shape(scope, self.threads)
+
+    @cached_property
+    def accesses(self) -> dict:
+        """Application index -> its accesses (``accesses.Access``: role, space, address, width, active
+        predicate, read/write/atomic), built once from the families' roles."""
+        return _accesses.build(self)
+
+    def accesses_of(self, apply) -> tuple:
+        return self.accesses[apply.index]
 
     def with_arch(self, arch: str) -> "Check":
         from dataclasses import replace

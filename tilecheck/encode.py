@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from math import prod
 
 from .check import Apply, Check, Tensor
-from . import crd2idx
+from . import accesses, crd2idx
 from .expr import to_poly
 from .layout import OFFSET
 from .machine import GROUP_NAMES, group_of
@@ -44,6 +44,7 @@ class Query:
         self.check, self.apply = check, apply
         # the memory operand the per-operand obligations are stated on (a family may have several)
         self.memory: View = getattr(apply, role) if role else apply.memory
+        self.access = accesses.of_view(check.accesses_of(apply), self.memory)  # its access (accesses.py)
         self.ctx = Context()
         self.zv = _Z3Vars()
         self.nonlinear: set = set()

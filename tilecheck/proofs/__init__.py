@@ -4,6 +4,7 @@ Each module holds one obligation: a pure function from a ``Query`` to a
 ``Violation`` (satisfiable exactly when the obligation fails).  ``runner``
 turns Z3's answer into proved / refuted-with-counterexample / unknown.
 """
+from .. import accesses
 from .registry import REGISTRY
 from .runner import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, decide
 
@@ -31,7 +32,7 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
     results: dict[str, Outcome] = {}
     applies = apply.family.obligations
     for name, ob in REGISTRY.items():
-        if name not in applies or (ob.guarded_only and not apply.guard):
+        if name not in applies or (ob.guarded_only and accesses.guarded_role(apply) is None):
             continue
         if select is not None and not select(name, ob):
             continue

@@ -23,7 +23,7 @@ def violation(q):
     elif not reg.is_register:
         other = "destination" if a.is_load else "source"
         problem = f"the {other} {reg.name} must be a register tensor, it is {reg.scope} memory"
-    elif "nc" in op.qualifiers and a.is_load:  # (a store's .nc is target's: it reads nothing)
+    elif a.family.read_only(op) and a.is_load:  # (a store's .nc is target's: it reads nothing)
         writer = next((b for b in q.check.applies if not b.is_load and b.memory.tensor == mem.name), None)
         if writer is not None:
             problem = (f"{op.text} reads {mem.name} through the non-coherent path, but apply[{writer.index}] "
@@ -45,7 +45,7 @@ def _memory_only(q):
             word = "source" if role.name == "src" else "destination"
             problem = f"the {word} {t.name} is {t.scope} memory but {op.text} needs .{' or .'.join(role.spaces)}"
     if problem is None and op.space not in a.family.roles(op)[0].spaces:
-        problem = (f"{op.text} has no .shared destination (tilecheck models cp.async.{{ca,cg}}.shared.global)"
+        problem = (f"{op.text} has no .shared destination (tilecheck models {a.family.form})"
                    if op.space is None else f"{op.text} copies to .{op.space}, which tilecheck does not model "
                    "(use .shared or .shared::cta)")
     return static(problem is None, problem or "", facts)
