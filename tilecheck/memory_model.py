@@ -58,13 +58,14 @@ def phase_lanes(width: int) -> int:
 
 
 # an access's mode (``accesses.Access.mode``'s read/write; an atomic is counted as a write): only a
-# read's lane pairs may merge.  "ld"/"st" are the same modes as the ncu tools spell them
+# read's lane pairs may merge.  The ncu tools (gpu/ncu_*.py) still spell a read "ld"; any other
+# spelling is served as a write, as before
 READ, WRITE = "read", "write"
-_MODES = {READ: READ, WRITE: WRITE, "atomic": WRITE, "ld": READ, "st": WRITE}
+_READS = (READ, "ld")
 
 
 def reads(op: str) -> bool:
-    return _MODES[op] == READ
+    return op in _READS
 
 
 MERGE_BITS = (0, 1)  # lane bits whose partners a load may be merged across (bit 0 first): measured
