@@ -258,3 +258,40 @@ def test_a_role_is_data():
                     assert mem.holds([t], k, dom) == ([8 * i + row], col)
                     (l0,), w0 = mem.origin([8 * i + row], dom)  # the row's column 0
                     assert ((l0, w0) == (row // 2, 2 * i + row % 2)) if trans else ((l0, w0) == (4 * row, 2 * i))
+
+
+# The issuing groups are data (machine.GROUPS: coordinates and warps per group); code reads a group's
+# rank and extents, never its name, so that a new group (wgmma's warpgroup) is one row of the table.
+SCOPE_CODE = re.compile(r"""(?=.*\bscope\b)(?=.*["'](thread|warp|warpgroup|cta)["'])""")
+SCOPE_CODE_LEFT = {
+    "tilecheck/strategies.py": 15, "tilecheck/draw.py": 3, "tilecheck/fuzz/malformed.py": 1,  # branch `tools`
+    "tilecheck/check.py": 1,  # the [[apply]] key's default, scope = "thread"
+    "tilecheck/proofs/warp.py": 1,  # the coordinates' names (warp, lane), not a scope
+    "tilecheck/opcodes.py": 1,  # red's PTX .scope qualifiers (.cta, .gpu, ...), not an issuing group
+    "tilecheck/frontends/tirx.py": 1,  # the TIRx input's own scope names, translated
+}
+
+
+def test_no_scope_names_tested_outside_the_group_table():
+    found = {}
+    for p in sorted((ROOT / "tilecheck").rglob("*.py")):
+        rel = str(p.relative_to(ROOT))
+        if rel.startswith("tilecheck/families/") or rel in ORACLES - {"tilecheck/decide.py", "tilecheck/gpu/reference.py"}:
+            continue
+        hits = [f"{rel}:{n}: {line.strip()}" for n, line in _code_lines(p.read_text()) if SCOPE_CODE.search(line)]
+        if hits:
+            found[rel] = hits
+    over = [line for rel, hits in found.items() if len(hits) > SCOPE_CODE_LEFT.get(rel, 0) for line in hits]
+    assert not over, "a scope's name tested outside machine.GROUPS (read the group's data):\n" + "\n".join(over)
+    stale = {rel: n for rel, n in SCOPE_CODE_LEFT.items() if len(found.get(rel, ())) < n}
+    assert not stale, f"fewer scope-name lines than allowed: lower SCOPE_CODE_LEFT to {stale}"
+
+
+def test_the_groups_are_data_and_the_restatements_agree():
+    from tilecheck.gpu import reference  # noqa: F401 (it reads check.group_shape: machine's table)
+    assert decide.WARPS_PER_GROUP == {n: g.warps for n, g in machine.GROUPS.items()}
+    wg = machine.GROUPS["warpgroup"]
+    assert machine.group_shape("warpgroup", 256) == (4, 32) and wg.span(256) == 128 and wg.multiple == 128
+    for t in range(256):
+        g = machine.group_of("warpgroup", t)
+        assert g == (t // 32 % 4, t % 32) and machine.thread_of("warpgroup", g) == t % 128

@@ -17,7 +17,7 @@ from pathlib import Path
 from . import accesses as _accesses, families, opcodes
 from .errors import InputError
 from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
-from .machine import APPLY_SCOPES, group_shape
+from .machine import GROUPS, group_shape
 from .obligations import PERFORMANCE, RECORDS
 from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
 from .poly import Context, Poly
@@ -645,10 +645,11 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
     tensors = tensors or {}
     _keys(spec, _APPLY_KEYS | set(family.keys), "")
     scope = spec.get("scope", "thread")
-    if not isinstance(scope, str) or scope not in APPLY_SCOPES or scope not in family.groups:
+    if not isinstance(scope, str) or scope not in GROUPS or scope not in family.groups:
         raise InputError(f"unknown scope {scope!r} (one of {', '.join(family.groups)})", "scope")
-    if scope in ("warp", "cta") and threads % 32:
-        raise InputError(f"scope {scope!r} needs threads to be a multiple of 32, got {threads}", "scope")
+    if threads % GROUPS[scope].multiple:
+        raise InputError(f"scope {scope!r} needs threads to be a multiple of {GROUPS[scope].multiple}, got {threads}",
+                         "scope")
     views = {}
     for key in ("dst", "src"):
         try:

@@ -149,6 +149,10 @@ def assignments(check, per_end: int | None = None, limit: int = 64, largest: boo
 
 # --- the concrete operand model -----------------------------------------------------------
 
+# the issuing groups, restated (machine.py's GROUPS): warps per group, 0 for one thread, -1 for the CTA
+WARPS_PER_GROUP = {"thread": 0, "warp": 1, "warpgroup": 4, "cta": -1}
+
+
 class Operands:
     """One application at one symbol assignment: the coordinate domain and every value."""
 
@@ -180,8 +184,10 @@ class Operands:
                     yield g, r, w
 
     def group_of_thread(self, t: int) -> tuple:
-        """The group coordinates of CTA thread ``t`` (thread t is lane t%32 of warp t//32)."""
-        return {"thread": (), "warp": (t % 32,), "cta": (t // 32, t % 32)}[self.apply.scope]
+        """The group coordinates of CTA thread ``t`` (thread t is lane t%32 of warp t//32; a group of
+        ``k`` warps has the warp modulo k, the CTA every warp)."""
+        k = WARPS_PER_GROUP[self.apply.scope]
+        return () if k == 0 else (t % 32,) if k == 1 else (t // 32 if k < 0 else t // 32 % k, t % 32)
 
     def index(self, view, point) -> tuple:
         g, r, w = point
@@ -472,9 +478,9 @@ def ownership_ok(ops, point):
     g = point[0]
     c = ops.value(ops.apply.register, point)
     lane, warp, tid = c["laneid"], c["warpid"], c["tid"]
-    if ops.apply.scope == "thread":
+    if not g:  # one thread
         return lane == 0 and warp == 0 and tid == 0
-    if ops.apply.scope == "warp":
+    if len(g) == 1:  # a warp: lane g
         return lane == g[0] and warp == 0 and tid == 0
     return 32 * warp + lane + tid == 32 * g[0] + g[1]
 
@@ -652,10 +658,10 @@ def alignment_bad(ops, shape):
 
 def ownership_bad(ops, shape):
     _, lane, warp, tid = ops.arrays(ops.apply.register)
-    if ops.apply.scope == "thread":
+    if not ops.group_shape:
         return (lane != 0) | (warp != 0) | (tid != 0)
     g = np.indices(shape)
-    if ops.apply.scope == "warp":
+    if len(ops.group_shape) == 1:
         return (lane != g[0]) | (warp != 0) | (tid != 0)
     return 32 * warp + lane + tid != 32 * g[0] + g[1]
 
@@ -757,7 +763,7 @@ def _thread_rows(ops, view):
                            for t in (0, threads - 1)):
         return None
     t = np.arange(threads)
-    row = {"thread": t * 0, "warp": t % 32, "cta": t}[ops.apply.scope]  # the group's row-major position
+    row = t % groups  # the group's row-major position (one thread: 0; a warp: the lane; the CTA: t)
     return cols[0].reshape(groups, -1)[row]
 
 
@@ -832,12 +838,12 @@ def counted_views(check, apply, name) -> list:
 
 def warp_instructions(ops):
     """(warp, repeat, [group of each lane]) of every warp-instruction."""
-    scope, threads = ops.apply.scope, ops.check.threads
-    if scope == "thread":
+    shape, threads = ops.group_shape, ops.check.threads
+    if not shape:  # one thread per group: the warp's lanes all at its one address
         _warps, lanes = [0], [() for _ in range(min(32, threads))]
-    for w in range(threads // 32 if scope == "cta" else 1):
-        if scope != "thread":
-            lanes = [(lane,) if scope == "warp" else (w, lane) for lane in range(32)]
+    for w in range(shape[0] if len(shape) == 2 else 1):
+        if shape:
+            lanes = [(lane,) if len(shape) == 1 else (w, lane) for lane in range(32)]
         for r in ops.repeats():
             yield w, tuple(r), lanes
 
@@ -865,7 +871,7 @@ def counts(ops, name):
             if matrix:
                 offs = {lane: t.esize * ops.offset(view, ((l0,), r, word)) for lane, (l0, word) in enumerate(rows)}
             elif col is not None:
-                offs = _lane_offsets(col, ops.apply.scope, w, r, len(lanes), t.esize)
+                offs = _lane_offsets(col, len(ops.group_shape), w, r, len(lanes), t.esize)
             else:
                 offs = {lane: t.esize * ops.offset(view, (g, r, 0)) for lane, g in enumerate(lanes)
                         if not guarded or ops.atom_in(g, r)}
@@ -880,14 +886,14 @@ def counts(ops, name):
     return out
 
 
-def _lane_offsets(col, scope: str, w: int, r: tuple, n: int, esize: int) -> dict:
+def _lane_offsets(col, rank: int, w: int, r: tuple, n: int, esize: int) -> dict:
     """``{lane: byte offset}`` of warp ``w``'s instruction at repeat ``r`` from the view's offset
-    table ``col`` (shape ``(*group, *repeat, vector)``): thread scope, every lane at the one
-    address; warp scope, group ``(lane,)``; cta scope, group ``(w, lane)``."""
-    if scope == "thread":
+    table ``col`` (shape ``(*group, *repeat, vector)``), by the group's rank: 0 (one thread), every
+    lane at the one address; 1 (a warp), group ``(lane,)``; 2, group ``(w, lane)``."""
+    if rank == 0:
         o = esize * col[(*r, 0)]
         return dict.fromkeys(range(n), o)
-    lanes = col[(slice(None), *r, 0)] if scope == "warp" else col[(w, slice(None), *r, 0)]
+    lanes = col[(slice(None), *r, 0)] if rank == 1 else col[(w, slice(None), *r, 0)]
     return {lane: esize * o for lane, o in enumerate(lanes.tolist()[:n])}
 
 

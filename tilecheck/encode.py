@@ -17,7 +17,7 @@ from .check import Apply, Check, Tensor
 from . import accesses, crd2idx
 from .expr import to_poly
 from .layout import OFFSET
-from .machine import GROUP_NAMES, group_of
+from .machine import CTA, GROUP_NAMES, GROUPS, group_of
 from .poly import Context, Poly, cmp as poly_cmp, nonnegative
 from .view import View
 
@@ -188,10 +188,13 @@ class Query:
         ctx = self.ctx
         if thread:
             t = ctx.var(f"{tag}:thread", 0, self.check.threads - 1)
-            if self.apply.scope == "cta":
+            g = GROUPS[self.apply.scope]
+            if g.warps == CTA:  # (warp, lane) of the CTA
                 group = crd2idx.Polys(ctx, self.symbols).digits(t, list(self.group_shape), f"{tag}:tid")
-            elif self.apply.scope == "warp":
-                group = [ctx.divmod(t, 32, f"{tag}:lane")[1]]
+            elif g.coords:  # the thread's place in its group: t modulo the group's span
+                inner = ctx.divmod(t, g.span(self.check.threads), f"{tag}:lane")[1]
+                group = (crd2idx.Polys(ctx, self.symbols).digits(inner, list(self.group_shape), f"{tag}:tid")
+                         if len(g.coords) > 1 else [inner])
             else:
                 group = []
         else:

@@ -388,14 +388,12 @@ def _collide(off) -> bool:
 
 def _issuers(check: Check, a: Apply, group) -> np.ndarray:
     """Thread ids executing each coordinate: shape (replicas, coordinates)."""
-    n = len(group[0]) if group else None
-    if a.scope == "cta":
-        return (32 * group[0] + group[1])[None, :]
-    if a.scope == "warp":
-        warps = np.arange(check.threads // 32, dtype=np.int64)[:, None]
-        return 32 * warps + group[0][None, :]
-    del n
-    return np.arange(check.threads, dtype=np.int64)[:, None]
+    shape = check.group_shape(a.scope)
+    if not shape:  # one thread per group: every thread executes every coordinate
+        return np.arange(check.threads, dtype=np.int64)[:, None]
+    inner = group[-1] + (32 * group[0] if len(shape) == 2 else 0)  # the thread within its group
+    span = prod(shape)  # one replica per group of the CTA (a warp: each warp; the CTA: one)
+    return span * np.arange(check.threads // span, dtype=np.int64)[:, None] + inner[None, :]
 
 
 def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: bool = True,

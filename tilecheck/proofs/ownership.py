@@ -2,16 +2,18 @@
 import z3
 
 from ..encode import element
+from ..machine import GROUP_NAMES
 from .runner import Violation
 
 
 def owner_ok(scope, group, lane, warp, tid):
     """The rule, shared by the encoding (Z3 terms) and the replay (ints)."""
-    if scope == "thread":
+    coords = GROUP_NAMES[scope]
+    if not coords:  # one thread: its own registers
         return [lane == 0, warp == 0, tid == 0]
-    if scope == "warp":
+    if len(coords) == 1:  # a warp: the lane
         return [lane == group[0], warp == 0, tid == 0]
-    return [32 * warp + lane + tid == 32 * group[0] + group[1]]
+    return [32 * warp + lane + tid == 32 * group[0] + group[1]]  # (warp, lane) of the group
 
 
 def violation(q):

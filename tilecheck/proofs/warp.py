@@ -55,7 +55,7 @@ def lanes(check, apply, view=None) -> int:
     of a role that declares ``lanes``, those that give an address."""
     if view is not None and role_of(apply, view).lanes:
         return role_of(apply, view).lanes
-    return min(WARP, check.threads) if apply.scope == "thread" else WARP
+    return min(WARP, check.threads) if not GROUP_NAMES[apply.scope] else WARP
 
 
 def start(apply, view, scope_group: list, lane, dom) -> tuple[list, object]:
@@ -77,7 +77,8 @@ def counted_op(apply, view) -> str:
 
 def warps(check, apply) -> int:
     """Warps whose instructions differ: each warp in cta scope, one otherwise."""
-    return check.threads // WARP if apply.scope == "cta" else 1
+    shape = check.group_shape(apply.scope)
+    return shape[0] if len(shape) == 2 else 1
 
 
 def group(scope: str, warp, lane) -> list:
@@ -294,7 +295,7 @@ def instruction_vars(q, view, tag: str = "i"):
     """(warp or None, [repeat]): the fresh variables of one symbolic warp-instruction, shared by every
     lane (``lane_polys``)."""
     check, apply = q.check, q.apply
-    warp = q.ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if apply.scope == "cta" else None
+    warp = q.ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if len(GROUP_NAMES[apply.scope]) == 2 else None
     repeat = [q.ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(repeat_shape(check, apply, view))]
     return warp, repeat
 
@@ -403,7 +404,7 @@ def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, mod
     if symbols:
         parts.append("symbols (" + ", ".join(f"{k}={v}" for k, v in symbols.items()) + ")")
         d["symbols"] = dict(symbols)
-    if apply.scope == "cta":
+    if len(GROUP_NAMES[apply.scope]) == 2:
         parts.append(f"warp {warp}")
         d["warp"] = warp
     d["repeat"] = dict(zip(names, repeat))
