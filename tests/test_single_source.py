@@ -295,3 +295,19 @@ def test_the_groups_are_data_and_the_restatements_agree():
     for t in range(256):
         g = machine.group_of("warpgroup", t)
         assert g == (t // 32 % 4, t % 32) and machine.thread_of("warpgroup", g) == t % 128
+
+
+def test_the_plan_carries_one_list_of_accesses_per_apply():
+    """Built once from the roles (accesses.py): role, space, mode, width, lanes, the active predicate."""
+    from tilecheck.check import load
+    from tilecheck.report import prove
+    plan = prove(load(ROOT / "examples" / "cp_async_guard_zfill.toml")).plan
+    dst, src = plan.step(0).accesses
+    assert plan.accesses[0] == (dst, src) and plan.check.accesses is plan.accesses  # built once
+    assert (dst.role, dst.space, dst.mode, dst.guard) == ("dst", "shared", "write", False)
+    assert (src.role, src.space, src.mode, src.guard, src.guarded) == ("src", "global", "read", True,
+                                                                        ("bounds", "overflow"))
+    assert dst.bytes == src.bytes == 16 and not dst.crosses
+    plan = prove(load(ROOT / "examples" / "staging_fp16_x4.toml")).plan
+    ldsm = [x for s in plan.steps for x in s.accesses if x.crosses]
+    assert ldsm and all((x.lanes, x.words, x.bytes, x.space, x.mode) == (32, 8, 16, "shared", "read") for x in ldsm)
