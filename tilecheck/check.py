@@ -140,7 +140,11 @@ class Check:
         return _accesses.build(self)
 
     def accesses_of(self, apply) -> tuple:
-        return self.accesses[apply.index]
+        """``apply``'s accesses: the check's own list, or built for an application not in it."""
+        own = self.accesses.get(apply.index)
+        if own is not None and own[0].view is apply.dst and own[1].view is apply.src:
+            return own
+        return _accesses.of(self, apply)
 
     def with_arch(self, arch: str) -> "Check":
         from dataclasses import replace
