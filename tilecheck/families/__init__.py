@@ -47,7 +47,7 @@ class Role:
     threads: Layout | None = None  # mode 0's threads -> lanes of the group (None: every thread of the group)
     group_threads: int = WARP  # threads of the issuing group (a thread past ``threads`` wraps around)
     tag: str = ""  # names the solver's fresh variables of the derived maps
-    bytes: int = 0  # bytes per atom when the role fixes them (0: words * the element size)
+    guard: bool = False  # ``guard = true`` predicates this role's atoms (each runs only where it is in bounds)
 
     @property
     def words(self) -> int:
@@ -103,7 +103,8 @@ class Family:
     guarded: tuple[str, ...] = ()
 
     def guard_role(self, op) -> str:
-        return self.memory_role(op)
+        """The role whose atoms ``guard = true`` predicates (the role declaring ``guard``)."""
+        return next((r.name for r in self.roles(op) if r.guard), None) or self.memory_role(op)
 
     def narrower(self, op, esize: int, width: int) -> str:
         """The same instruction spelled with ``width``-word atoms (``guard``'s hint); default: the

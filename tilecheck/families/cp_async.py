@@ -95,15 +95,12 @@ class CpAsync(Family):
     # contiguity and alignment hold for every atom; bounds and overflow of the source for guarded-in ones
     guarded = ("bounds", "overflow")
 
-    def guard_role(self, op):
-        return "src"
-
     obligations = ("target", "space", "shape", "width", "guard", "contiguity", "alignment", "disjoint", "bounds",
                    "overflow", "banks", "sectors")  # not ownership: there is no register operand
     verbs = ("reads", "copies to")
 
     def roles(self, op):
-        return Role("dst", MEMORY, ("shared",), WRITE), Role("src", MEMORY, ("global",), READ)
+        return Role("dst", MEMORY, ("shared",), WRITE), Role("src", MEMORY, ("global",), READ, guard=True)
 
     parse = staticmethod(parse)
     legality = staticmethod(legality)

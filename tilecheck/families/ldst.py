@@ -24,8 +24,8 @@ class LdSt(Family):
 
     def roles(self, op):
         if op.kind == "ld":
-            return Role("dst", REGISTER, ("register",), WRITE), Role("src", MEMORY, SPACES, READ)
-        return Role("dst", MEMORY, SPACES, WRITE), Role("src", REGISTER, ("register",), READ)
+            return Role("dst", REGISTER, ("register",), WRITE), Role("src", MEMORY, SPACES, READ, guard=True)
+        return Role("dst", MEMORY, SPACES, WRITE, guard=True), Role("src", REGISTER, ("register",), READ)
 
     parse = staticmethod(opcodes.parse)
     legality = staticmethod(opcodes.legality)
