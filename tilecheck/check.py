@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from . import families, opcodes
+from . import accesses as _accesses, families, opcodes
 from .errors import InputError
 from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
-from .machine import APPLY_SCOPES, group_shape
+from .machine import GROUPS, group_shape
 from .obligations import PERFORMANCE, RECORDS
 from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
 from .poly import Context, Poly
@@ -105,8 +105,8 @@ class Apply:
 
     @cached_property
     def is_load(self) -> bool:
-        """The register operand is written (the memory operand is the source), as the family declares."""
-        return self.family.memory_role(self.opcode) == "src"
+        """The register operand is written (the memory operand is the source), as the family's roles declare."""
+        return any(r.kind == families.REGISTER and r.writes for r in self.family.roles(self.opcode))
 
     @property
     def memory(self) -> View:
@@ -132,6 +132,19 @@ class Check:
 
     def group_shape(self, scope: str) -> tuple[int, ...]:
         return group_shape(scope, self.threads)
+
+    @cached_property
+    def accesses(self) -> dict:
+        """Application index -> its accesses (``accesses.Access``: role, space, address, width, active
+        predicate, read/write/atomic), built once from the families' roles."""
+        return _accesses.build(self)
+
+    def accesses_of(self, apply) -> tuple:
+        """``apply``'s accesses: the check's own list, or built for an application not in it."""
+        own = self.accesses.get(apply.index)
+        if own is not None and own[0].view is apply.dst and own[1].view is apply.src:
+            return own
+        return _accesses.of(self, apply)
 
     def with_arch(self, arch: str) -> "Check":
         from dataclasses import replace
@@ -636,10 +649,11 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
     tensors = tensors or {}
     _keys(spec, _APPLY_KEYS | set(family.keys), "")
     scope = spec.get("scope", "thread")
-    if not isinstance(scope, str) or scope not in APPLY_SCOPES or scope not in family.groups:
+    if not isinstance(scope, str) or scope not in GROUPS or scope not in family.groups:
         raise InputError(f"unknown scope {scope!r} (one of {', '.join(family.groups)})", "scope")
-    if scope in ("warp", "cta") and threads % 32:
-        raise InputError(f"scope {scope!r} needs threads to be a multiple of 32, got {threads}", "scope")
+    if threads % GROUPS[scope].multiple:
+        raise InputError(f"scope {scope!r} needs threads to be a multiple of {GROUPS[scope].multiple}, got {threads}",
+                         "scope")
     views = {}
     for key in ("dst", "src"):
         try:

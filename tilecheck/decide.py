@@ -28,7 +28,8 @@ from math import prod
 
 import numpy as np
 
-from . import memory_model, oracle
+from . import accesses, memory_model, oracle
+from .families import MEMORY
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
 
@@ -78,34 +79,26 @@ NEEDS = {"banks": ("shape", "space", "width", "contiguity", "alignment", "bounds
          "overflow": ("shape", "space", "bounds"), "registers": ()}
 ADDRESS_LIMIT = {"global": 2**64, "shared": 2**32, "local": 2**32}
 SPACE_OF_OPCODE = {"global": "global", "shared": "shared", "local": "local"}  # shared::cta parses as shared
-# cp.async (PTX ISA, "cp.async"): two memory operands, [dst] in .shared and [src] in .global, no registers
-COPY_SPACES = {"cp.async": {"dst": "shared", "src": "global"}}
-# guard = true (docs/check-file.md, "Guards"): the guarded operand -- a copy's source, else the memory
-# operand -- and the rules stated only of its guarded-in atoms (an atom is in when every word's logical
-# index is inside the tensor); a guarded-out ld/st does not execute, a guarded-out cp.async still runs
-# with src-size 0 (its source address is still passed; its destination is zero-filled)
-GUARDED = {"ld": ("contiguity", "alignment", "bounds", "overflow"), "st": ("contiguity", "alignment", "bounds",
-           "overflow", "disjoint"), "cp.async": ("bounds", "overflow")}
+# guard = true (docs/check-file.md, "Guards"): the guarded operand and the rules stated only of its
+# guarded-in atoms (an atom is in when every word's logical index is inside the tensor), as the
+# application's accesses declare them (accesses.py: the access the guard predicates, its rules)
 
 
 def guarded_view(apply):
     """The guarded operand's view, None when ``apply`` has no guard."""
-    if not getattr(apply, "guard", False):
-        return None
-    return apply.src if apply.opcode.kind in COPY_SPACES else apply.memory
+    role = accesses.guarded_role(apply)
+    return None if role is None else getattr(apply, role)
 
 
 def _skips(ops, name, view, point) -> bool:
     """``name`` need not hold at ``point`` of ``view``: a guarded-out atom of a guarded rule."""
-    return (view is guarded_view(ops.apply) and name in GUARDED.get(ops.apply.opcode.kind, ())
+    return (view is guarded_view(ops.apply) and name in accesses.restricted(ops.apply, view)
             and not ops.atom_in(point[0], point[1]))
 
 
 def memory_views(apply) -> tuple:
-    """The memory operands: both of a copy (cp.async), else the one memory operand."""
-    if apply.opcode.kind in COPY_SPACES:
-        return (apply.dst, apply.src)
-    return (apply.memory,)
+    """The memory operands: both of a copy (cp.async), else the one memory operand (the accesses)."""
+    return tuple(getattr(apply, r.name) for r in apply.family.roles(apply.opcode) if r.kind == MEMORY)
 
 
 def needs(name: str, is_load: bool) -> tuple[str, ...]:
@@ -156,6 +149,10 @@ def assignments(check, per_end: int | None = None, limit: int = 64, largest: boo
 
 # --- the concrete operand model -----------------------------------------------------------
 
+# the issuing groups, restated (machine.py's GROUPS): warps per group, 0 for one thread, -1 for the CTA
+WARPS_PER_GROUP = {"thread": 0, "warp": 1, "warpgroup": 4, "cta": -1}
+
+
 class Operands:
     """One application at one symbol assignment: the coordinate domain and every value."""
 
@@ -187,8 +184,10 @@ class Operands:
                     yield g, r, w
 
     def group_of_thread(self, t: int) -> tuple:
-        """The group coordinates of CTA thread ``t`` (thread t is lane t%32 of warp t//32)."""
-        return {"thread": (), "warp": (t % 32,), "cta": (t // 32, t % 32)}[self.apply.scope]
+        """The group coordinates of CTA thread ``t`` (thread t is lane t%32 of warp t//32; a group of
+        ``k`` warps has the warp modulo k, the CTA every warp)."""
+        k = WARPS_PER_GROUP[self.apply.scope]
+        return () if k == 0 else (t % 32,) if k == 1 else (t // 32 if k < 0 else t // 32 % k, t % 32)
 
     def index(self, view, point) -> tuple:
         g, r, w = point
@@ -358,12 +357,13 @@ def target(check, apply, env):
 
 def space(check, apply, env):
     op = apply.opcode
-    if op.kind in COPY_SPACES:
-        for role, want in COPY_SPACES[op.kind].items():
-            scope = check.tensors[getattr(apply, role).tensor].scope
-            if scope != want:
-                return {f"{role}_scope": scope, "expected": want}
-        return None if op.space == "shared" else {"opcode_space": op.space}
+    roles = apply.family.roles(op)
+    if all(r.kind == MEMORY for r in roles):  # memory operands only (cp.async): each in its role's one space
+        for r in roles:
+            scope = check.tensors[getattr(apply, r.name).tensor].scope
+            if scope != r.spaces[0]:
+                return {f"{r.name}_scope": scope, "expected": r.spaces[0]}
+        return None if op.space == roles[0].spaces[0] else {"opcode_space": op.space}
     mem = check.tensors[apply.memory.tensor]
     reg = check.tensors[apply.register.tensor]
     if op.space not in SPACE_OF_OPCODE:
@@ -372,7 +372,7 @@ def space(check, apply, env):
         return {"memory_scope": mem.scope, "opcode_space": op.space}
     if reg.scope != "register":
         return {"register_scope": reg.scope}
-    if "nc" in op.qualifiers and apply.is_load:  # read-only for the whole kernel: no application stores to it
+    if apply.family.read_only(op) and apply.is_load:  # read-only for the whole kernel: no application stores to it
         for other in check.applies:
             if not other.is_load and other.memory.tensor == mem.name:
                 return {"nc_written_by": other.index}
@@ -413,7 +413,12 @@ def operands(check, apply, env):
 # ldmatrix / stmatrix (PTX ISA, "ldmatrix"): element (row, col) of matrix i sits in lane
 # 4*row + col//2, word 2*i + col%2 (.trans: lane 4*col + row//2, word 2*i + row%2); lane 8*i + row
 # gives the address of row ``row``, 8 contiguous 16-bit elements, 16-byte aligned.
-MATRIX = ("ldmatrix", "stmatrix")
+
+
+def crosses(apply) -> bool:
+    """The memory atom crosses lanes (a thread-value layout declared on the role: ldmatrix/stmatrix's
+    rows); the rows below are the decider's own statement of that map (PTX ISA), not the layout's."""
+    return accesses.role_of(apply, apply.memory).values is not None
 
 
 @functools.lru_cache(maxsize=None)
@@ -437,7 +442,7 @@ def matrix_origins(op) -> list:
 
 def contiguity_ok(ops, point):
     g, r, w = point
-    if ops.apply.opcode.kind in MATRIX:
+    if crosses(ops.apply):
         _, _, col, (lane0, word0) = matrix_rows(ops.apply.opcode)[(g[0], w)]
         view = ops.apply.memory
         return ops.offset(view, point) == ops.offset(view, ((lane0,), r, word0)) + col
@@ -448,7 +453,7 @@ def contiguity_ok(ops, point):
 def alignment_base(check, apply, env):
     for view in memory_views(apply):
         t = check.tensors[view.tensor]
-        vbytes = (16 if apply.opcode.kind in MATRIX else apply.opcode.vector * t.esize)
+        vbytes = (16 if crosses(apply) else apply.opcode.vector * t.esize)
         if t.align % vbytes:
             return {"align": t.align, "vector_bytes": vbytes}
     return None
@@ -456,7 +461,7 @@ def alignment_base(check, apply, env):
 
 def alignment_ok(ops, point):
     g, r, w = point
-    if ops.apply.opcode.kind in MATRIX:  # the row's first byte: 16-byte aligned
+    if crosses(ops.apply):  # the row's first byte: 16-byte aligned
         col = matrix_rows(ops.apply.opcode)[(g[0], w)][2]
         t = ops.memory
         return (t.esize * (ops.offset(ops.apply.memory, point) - col)) % 16 == 0
@@ -473,9 +478,9 @@ def ownership_ok(ops, point):
     g = point[0]
     c = ops.value(ops.apply.register, point)
     lane, warp, tid = c["laneid"], c["warpid"], c["tid"]
-    if ops.apply.scope == "thread":
+    if not g:  # one thread
         return lane == 0 and warp == 0 and tid == 0
-    if ops.apply.scope == "warp":
+    if len(g) == 1:  # a warp: lane g
         return lane == g[0] and warp == 0 and tid == 0
     return 32 * warp + lane + tid == 32 * g[0] + g[1]
 
@@ -536,7 +541,7 @@ def registers(check, apply, env):
             continue
         per_slot = 2 if t.bits == 64 else 1
         users = [a for a in check.applies if name in (a.dst.tensor, a.src.tensor)]
-        pairs = t.bits == 16 and not names_of(t.offset) and all(a.opcode.kind in ("ldmatrix", "stmatrix") for a in users)
+        pairs = t.bits == 16 and not names_of(t.offset) and all(a.family.packs for a in users)
         leaves = _flat_modes(t.layout.shape, t.layout.stride)
         symbolic = [(s, d) for s, d in leaves if not isinstance(d, ThreadStride) and names_of(d)
                     and evaluate(s, env) > 1]
@@ -600,7 +605,7 @@ def _words(ops):
 
 def _kept(ops, name, view, bad):
     """``bad`` of ``view`` less the points ``_skips`` leaves out (guarded-out atoms of a guarded rule)."""
-    if view is guarded_view(ops.apply) and name in GUARDED.get(ops.apply.opcode.kind, ()):
+    if view is guarded_view(ops.apply) and name in accesses.restricted(ops.apply, view):
         return bad & ops.atoms_in(view)
     return bad
 
@@ -628,7 +633,7 @@ def _matrix_row_starts(ops, o):
 
 
 def contiguity_bad(ops, shape):
-    if ops.apply.opcode.kind in MATRIX:  # each row's element at its origin's offset plus its column
+    if crosses(ops.apply):  # each row's element at its origin's offset plus its column
         o = ops.arrays(ops.apply.memory)[0]
         start, col = _matrix_row_starts(ops, o)
         return o != start + col
@@ -640,7 +645,7 @@ def contiguity_bad(ops, shape):
 
 
 def alignment_bad(ops, shape):
-    if ops.apply.opcode.kind in MATRIX:  # the row's first byte: 16-byte aligned
+    if crosses(ops.apply):  # the row's first byte: 16-byte aligned
         o = ops.arrays(ops.apply.memory)[0]
         _, col = _matrix_row_starts(ops, o)
         return (ops.memory.esize * (o - col)) % 16 != 0
@@ -653,10 +658,10 @@ def alignment_bad(ops, shape):
 
 def ownership_bad(ops, shape):
     _, lane, warp, tid = ops.arrays(ops.apply.register)
-    if ops.apply.scope == "thread":
+    if not ops.group_shape:
         return (lane != 0) | (warp != 0) | (tid != 0)
     g = np.indices(shape)
-    if ops.apply.scope == "warp":
+    if len(ops.group_shape) == 1:
         return (lane != g[0]) | (warp != 0) | (tid != 0)
     return 32 * warp + lane + tid != 32 * g[0] + g[1]
 
@@ -758,7 +763,7 @@ def _thread_rows(ops, view):
                            for t in (0, threads - 1)):
         return None
     t = np.arange(threads)
-    row = {"thread": t * 0, "warp": t % 32, "cta": t}[ops.apply.scope]  # the group's row-major position
+    row = t % groups  # the group's row-major position (one thread: 0; a warp: the lane; the CTA: t)
     return cols[0].reshape(groups, -1)[row]
 
 
@@ -833,12 +838,12 @@ def counted_views(check, apply, name) -> list:
 
 def warp_instructions(ops):
     """(warp, repeat, [group of each lane]) of every warp-instruction."""
-    scope, threads = ops.apply.scope, ops.check.threads
-    if scope == "thread":
+    shape, threads = ops.group_shape, ops.check.threads
+    if not shape:  # one thread per group: the warp's lanes all at its one address
         _warps, lanes = [0], [() for _ in range(min(32, threads))]
-    for w in range(threads // 32 if scope == "cta" else 1):
-        if scope != "thread":
-            lanes = [(lane,) if scope == "warp" else (w, lane) for lane in range(32)]
+    for w in range(shape[0] if len(shape) == 2 else 1):
+        if shape:
+            lanes = [(lane,) if len(shape) == 1 else (w, lane) for lane in range(32)]
         for r in ops.repeats():
             yield w, tuple(r), lanes
 
@@ -847,11 +852,11 @@ def counts(ops, name):
     """[(count, ideal, warp, repeat, base)] of every warp-instruction and base residue."""
     space, modulus, count, ideal = COUNTED[name]
     out = []
-    matrix = ops.apply.opcode.kind in MATRIX
+    matrix = crosses(ops.apply)
     for view in counted_views(ops.check, ops.apply, name):
         t = ops.check.tensors[view.tensor]
         width = 16 if matrix else ops.apply.opcode.vector * t.esize
-        op = "ld" if view is ops.apply.src else "st"
+        op = memory_model.READ if view is ops.apply.src else memory_model.WRITE
         if matrix:  # lanes 8i..8i+7 give matrix i's rows, one phase per matrix (memory_model)
             rows = matrix_origins(ops.apply.opcode)
         # guard = true: a lane whose guarded atom is out is inactive (docs/check-file.md, "Guards": a
@@ -866,7 +871,7 @@ def counts(ops, name):
             if matrix:
                 offs = {lane: t.esize * ops.offset(view, ((l0,), r, word)) for lane, (l0, word) in enumerate(rows)}
             elif col is not None:
-                offs = _lane_offsets(col, ops.apply.scope, w, r, len(lanes), t.esize)
+                offs = _lane_offsets(col, len(ops.group_shape), w, r, len(lanes), t.esize)
             else:
                 offs = {lane: t.esize * ops.offset(view, (g, r, 0)) for lane, g in enumerate(lanes)
                         if not guarded or ops.atom_in(g, r)}
@@ -881,14 +886,14 @@ def counts(ops, name):
     return out
 
 
-def _lane_offsets(col, scope: str, w: int, r: tuple, n: int, esize: int) -> dict:
+def _lane_offsets(col, rank: int, w: int, r: tuple, n: int, esize: int) -> dict:
     """``{lane: byte offset}`` of warp ``w``'s instruction at repeat ``r`` from the view's offset
-    table ``col`` (shape ``(*group, *repeat, vector)``): thread scope, every lane at the one
-    address; warp scope, group ``(lane,)``; cta scope, group ``(w, lane)``."""
-    if scope == "thread":
+    table ``col`` (shape ``(*group, *repeat, vector)``), by the group's rank: 0 (one thread), every
+    lane at the one address; 1 (a warp), group ``(lane,)``; 2, group ``(w, lane)``."""
+    if rank == 0:
         o = esize * col[(*r, 0)]
         return dict.fromkeys(range(n), o)
-    lanes = col[(slice(None), *r, 0)] if scope == "warp" else col[(w, slice(None), *r, 0)]
+    lanes = col[(slice(None), *r, 0)] if rank == 1 else col[(w, slice(None), *r, 0)]
     return {lane: esize * o for lane, o in enumerate(lanes.tolist()[:n])}
 
 

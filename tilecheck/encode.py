@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from math import prod
 
 from .check import Apply, Check, Tensor
-from . import crd2idx
+from . import accesses, crd2idx
 from .expr import to_poly
 from .layout import OFFSET
-from .machine import GROUP_NAMES, group_of
+from .machine import CTA, GROUP_NAMES, GROUPS, group_of
 from .poly import Context, Poly, cmp as poly_cmp, nonnegative
 from .view import View
 
@@ -44,6 +44,7 @@ class Query:
         self.check, self.apply = check, apply
         # the memory operand the per-operand obligations are stated on (a family may have several)
         self.memory: View = getattr(apply, role) if role else apply.memory
+        self.access = accesses.of_view(check.accesses_of(apply), self.memory)  # its access (accesses.py)
         self.ctx = Context()
         self.zv = _Z3Vars()
         self.nonlinear: set = set()
@@ -187,10 +188,13 @@ class Query:
         ctx = self.ctx
         if thread:
             t = ctx.var(f"{tag}:thread", 0, self.check.threads - 1)
-            if self.apply.scope == "cta":
+            g = GROUPS[self.apply.scope]
+            if g.warps == CTA:  # (warp, lane) of the CTA
                 group = crd2idx.Polys(ctx, self.symbols).digits(t, list(self.group_shape), f"{tag}:tid")
-            elif self.apply.scope == "warp":
-                group = [ctx.divmod(t, 32, f"{tag}:lane")[1]]
+            elif g.coords:  # the thread's place in its group: t modulo the group's span
+                inner = ctx.divmod(t, g.span(self.check.threads), f"{tag}:lane")[1]
+                group = (crd2idx.Polys(ctx, self.symbols).digits(inner, list(self.group_shape), f"{tag}:tid")
+                         if len(g.coords) > 1 else [inner])
             else:
                 group = []
         else:

@@ -57,6 +57,17 @@ def phase_lanes(width: int) -> int:
     raise ValueError(f"no shared-memory phase rule for {width}-byte accesses")
 
 
+# an access's mode (``accesses.Access.mode``'s read/write; an atomic is counted as a write): only a
+# read's lane pairs may merge.  The ncu tools (gpu/ncu_*.py) still spell a read "ld"; any other
+# spelling is served as a write, as before
+READ, WRITE = "read", "write"
+_READS = (READ, "ld")
+
+
+def reads(op: str) -> bool:
+    return op in _READS
+
+
 MERGE_BITS = (0, 1)  # lane bits whose partners a load may be merged across (bit 0 first): measured
 
 
@@ -64,7 +75,7 @@ def merge_bit(addresses: dict[int, int], width: int, op: str) -> int | None:
     """The lane bit ``b`` across which an 8- or 16-byte *load* is served per pair: every lane ``l``
     reads the address of ``l ^ 2^b`` (an inactive lane agrees with its partner) -- ``b = 0`` (aligned
     pairs ``2j, 2j+1``) first, else ``b = 1`` (``l, l ^ 2``); None when neither (or a store)."""
-    if op != "ld" or width not in (8, 16):
+    if not reads(op) or width not in (8, 16):
         return None
     for b in MERGE_BITS:
         k = 1 << b
@@ -84,7 +95,7 @@ def unit(lane: int, b: int) -> int:
     return (lane >> (b + 1) << b) | (lane & ((1 << b) - 1))
 
 
-def phases(addresses: dict[int, int], width: int, op: str = "st") -> list[dict[int, int]]:
+def phases(addresses: dict[int, int], width: int, op: str = WRITE) -> list[dict[int, int]]:
     """The active lanes' ``{lane: byte address}`` split into phases (empty phases dropped); a merged
     load keeps the lower active lane of each pair, request ``unit(lane)`` in phase ``unit // n``."""
     n = phase_lanes(width)
@@ -115,18 +126,18 @@ def phase_wavefronts(phase: dict[int, int], width: int) -> int:
     return max((len(s) for s in per_bank.values()), default=0)
 
 
-def wavefronts(addresses: dict[int, int], width: int, op: str = "st") -> int:
+def wavefronts(addresses: dict[int, int], width: int, op: str = WRITE) -> int:
     """Wavefronts of one shared-memory warp-instruction: ``addresses`` maps each active lane
-    (0-31) to the byte address it accesses, ``width`` bytes (1, 2, 4, 8 or 16); ``op`` "ld" or "st"."""
+    (0-31) to the byte address it accesses, ``width`` bytes (1, 2, 4, 8 or 16); ``op`` READ or WRITE."""
     return sum(phase_wavefronts(p, width) for p in phases(addresses, width, op))
 
 
-def ideal_wavefronts(addresses: dict[int, int], width: int, op: str = "st") -> int:
+def ideal_wavefronts(addresses: dict[int, int], width: int, op: str = WRITE) -> int:
     """One wavefront per phase: the count when no phase has two distinct words in one bank."""
     return len(phases(addresses, width, op))
 
 
-def conflict(addresses: dict[int, int], width: int, op: str = "st"):
+def conflict(addresses: dict[int, int], width: int, op: str = WRITE):
     """Two lanes of one phase that touch distinct words of one bank: ``(lane, lane, bank)``, or None."""
     for p in phases(addresses, width, op):
         seen = {}
@@ -141,7 +152,7 @@ def conflict(addresses: dict[int, int], width: int, op: str = "st"):
 def matrix_wavefronts(addresses: dict[int, int], num: int) -> int:
     """Wavefronts of one ``ldmatrix``/``stmatrix`` ``.m8n8.x{num}``: lanes ``8i..8i+7`` give the 16-byte
     rows of matrix ``i`` (the other lanes' addresses are unused); one phase per matrix."""
-    return wavefronts({lane: a for lane, a in addresses.items() if lane < 8 * num}, 16, "st")
+    return wavefronts({lane: a for lane, a in addresses.items() if lane < 8 * num}, 16, WRITE)
 
 
 def sectors(addresses: dict[int, int], width: int) -> int:
@@ -162,7 +173,7 @@ def ideal_sectors(addresses: dict[int, int], width: int) -> int:
 ROW_CHUNK = 4096  # rows counted per step (memory: rows x phases x 32 counters)
 
 
-def count_rows(kind: str, rows, width: int, op: str = "st"):
+def count_rows(kind: str, rows, width: int, op: str = WRITE):
     """``(counts, ideals)`` (int64 arrays, one per row) of ``kind`` "banks" (``wavefronts``,
     ``ideal_wavefronts``) or "sectors" (``sectors``, ``ideal_sectors``) for each row of ``rows``
     (an R x L integer array; L <= 32); None when the addresses do not fit the arrays' arithmetic."""
@@ -211,7 +222,7 @@ def _banks_rows(rows, width: int, op: str):
     lane = np.arange(L)
     merged = np.zeros(R, dtype=bool)
     merged1 = np.zeros(R, dtype=bool)
-    if op == "ld" and width in (8, 16) and L >= 2:
+    if reads(op) and width in (8, 16) and L >= 2:
         p = L // 2
         merged = (rows[:, 0:2 * p:2] == rows[:, 1:2 * p:2]).all(axis=1)
         if L >= 4:  # lanes l, l^2 (merge_bit 1): only where the aligned pairs do not merge

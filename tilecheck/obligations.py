@@ -44,8 +44,7 @@ class Obligation:
         there; none: it does not apply), or None when it is not restricted by space."""
         if not self.spaces:
             return None
-        return tuple(r for r in apply.family.memory_roles(apply.opcode)
-                     if check.tensors[getattr(apply, r).tensor].scope in self.spaces)
+        return tuple(x.role for x in check.accesses_of(apply) if x.memory and x.space in self.spaces)
 
     @property
     def needs_doc(self) -> str:

@@ -45,6 +45,12 @@ class Step:
         return self.apply.family
 
     @property
+    def accesses(self) -> tuple:
+        """This application's accesses (``accesses.Access``): role, space, address, width, active
+        predicate, read/write/atomic."""
+        return self.check.accesses_of(self.apply)
+
+    @property
     def facts(self) -> dict:
         """Obligation name -> verdict, as the report proved them."""
         return {o.name: o.status for o in self.outcomes}
@@ -70,6 +76,11 @@ class Plan:
     @property
     def applies(self) -> tuple[Apply, ...]:
         return self.check.applies
+
+    @property
+    def accesses(self) -> dict:
+        """Application index -> its accesses (``accesses.Access``), built once with the check."""
+        return self.check.accesses
 
     @cached_property
     def operands(self):

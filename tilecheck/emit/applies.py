@@ -6,11 +6,12 @@ fills from or writes back to its buffer (``register_copies``).  ``operand.py`` r
 from __future__ import annotations
 
 from ..check import Apply, Check
+from ..families import REGISTER
 
 
 def copies(a: Apply) -> bool:
-    """The application has memory operands only (cp.async: dst and src are both memory)."""
-    return len(a.family.memory_roles(a.opcode)) > 1
+    """The application has memory operands only, no register access (cp.async: dst and src are both memory)."""
+    return not any(r.kind == REGISTER for r in a.family.roles(a.opcode))
 
 
 def register_copies(check: Check) -> tuple[list, list]:
@@ -22,7 +23,7 @@ def register_copies(check: Check) -> tuple[list, list]:
     for a in registered:
         if a.register.tensor not in first:
             first.add(a.register.tensor)
-            if not a.is_load or a.preserve_dst:
+            if not a.is_load or a.family.keeps_registers(a):
                 fills.append(a)
     last = {a.register.tensor: a for a in registered}  # a tile a later store consumes is not written back
     return fills, [a for a in registered if a.is_load and last[a.register.tensor].is_load]

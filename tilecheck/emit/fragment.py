@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import accesses
 from ..check import Apply, Check
 from ..plan import Plan
 from .address import addresses
@@ -104,17 +105,18 @@ def lower(check: Check, a: Apply, arith: Arith, ops: dict, base, name, pred: str
             w = addresses(ops[role], arith, base[view.tensor], SPACE_BITS[t.scope])
             where[role] = address_text(w.registers, w.which[:, 0], w.imm[:, 0])
         line = a.family.instruction  # the family's emit hook: (regs, addr) = (src address, dst address)
-        if a.guard:  # src-size: cp-size where the source atom is in bounds, 0 (zero-fill) where not
-            size = a.opcode.cp_size
-            sizes = [None if g is True else "0" if g is False else arith.op(32, "selp.u32", size, 0, g)
-                     for g in predicates(ops[a.family.guard_role(a.opcode)], arith)]
+        guarded = accesses.guarded(check.accesses_of(a))
+        if guarded is not None:  # the guard's operand (cp.async's src-size) per atom: in where inside, out where not
+            on, off = a.family.guard_operand(a.opcode)
+            sizes = [None if g is True else str(off) if g is False else arith.op(32, "selp.u32", on, off, g)
+                     for g in predicates(ops[guarded.role], arith)]
             return [line(a, s, d, z, policy) for d, s, z in zip(where["dst"], where["src"], sizes)]
         return [line(a, s, d, pred, policy) for d, s in zip(where["dst"], where["src"])]
     mem = check.tensors[a.memory.tensor]
     if mem.scope not in SPACE_BITS:
         raise EmitError(f"apply[{a.index}]: no memory space for tensor {mem.name} ({mem.scope})")
     where = addresses(ops["memory"], arith, base, SPACE_BITS[mem.scope])
-    guards = predicates(ops["memory"], arith) if a.guard else None
+    guards = predicates(ops["memory"], arith) if accesses.guarded(check.accesses_of(a)) else None
     bits = REG_BITS[check.tensors[a.register.tensor].bits]
     return instructions(a, where, slots(ops["register"]), name, pred, policy, guards, bits)
 
@@ -145,7 +147,7 @@ def instructions(a: Apply, where, slot: np.ndarray, name, pred: str, policy: str
         return [line(a, r, m, pred, policy) for r, m in zip(regs, addr)]
     out = []
     for row, r, m, g in zip(slot.tolist(), regs, addr, guards):
-        if a.is_load and not a.preserve_dst and g is not True:
+        if a.family.zeroes(a) and g is not True:
             out += [f"\tmov.b{bits} {names[s]}, 0;" for s in row]
         if g is not False:
             out.append(line(a, r, m, None if g is True else g, policy))

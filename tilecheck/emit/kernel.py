@@ -271,11 +271,11 @@ class _Kernel:
         check, arith = self.check, self.arith
         applies = check.applies
         pred = policy = None
-        if any(a.pred for a in applies):
+        if any("predicate" in a.family.uses(a) for a in applies):
             pred = self.regs.new("pred")
             cmp = "ne" if self.pred_value else "eq"
             arith.emit(f"setp.{cmp}.u64 {pred}, {self.raw(next(iter(check.tensors)))}, 0;")
-        if any(a.cache_policy for a in applies):
+        if any("policy" in a.family.uses(a) for a in applies):
             policy = arith.op(64, "createpolicy.fractional.L2::evict_last.b64", "1.0")
         bodies = []
         for a in applies:
@@ -319,8 +319,7 @@ class _Kernel:
                 body.append("\tbar.sync 0;")
             body.append(f"\t// apply[{a.index}]: {len(lines)} instructions per thread, {a.scope} scope")
             body += lines
-            if copies(a):  # the copies complete before anything reads their destination
-                body += ["\tcp.async.commit_group;", "\tcp.async.wait_all;"]
+            body += [f"\t{line}" for line in a.family.drain]  # (cp.async: the copies complete first)
         if shared:
             body.append("\tbar.sync 0;")
         body += epilogue + writes + ["\tret;"]

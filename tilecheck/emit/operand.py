@@ -24,7 +24,7 @@ import numpy as np
 from .. import crd2idx
 from ..check import Apply, Check, Tensor
 from ..layout import row_major
-from ..machine import WARP
+from ..machine import CTA, GROUPS, WARP
 from ..poly import Context, Poly
 from .applies import copies, register_copies  # noqa: F401 (copies re-exported)
 
@@ -88,13 +88,18 @@ def build(check: Check) -> Operands:
 def group_coords(check: Check, apply: Apply, ctx: Context) -> list[Poly]:
     """The group coordinates (warp, lane) of the issuing thread, from ``%tid.x``."""
     tid = Poly.var(TID)
-    if apply.scope == "thread":
+    g = GROUPS[apply.scope]
+    if not g.coords:
         return []
     if check.threads <= WARP:  # one warp: the lane is the thread index
         warp, lane = Poly(), tid
     else:
         warp, lane = ctx.divmod(tid, WARP, "lane")
-    return [lane] if apply.scope == "warp" else [warp, lane]
+    if len(g.coords) == 1:
+        return [lane]
+    if g.warps != CTA and check.threads > g.span(check.threads):  # the warp within its group
+        warp = ctx.divmod(warp, g.warps, "wg")[1]
+    return [warp, lane]
 
 
 @dataclass

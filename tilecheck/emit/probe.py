@@ -50,6 +50,6 @@ def probe(plan, apply: int = 0, name: str = "tilecheck_probe", pred: bool = True
              *get_base, "\tld.param.u64 %mirror, [mirror_param];", "\tcvta.to.global.u64 %mirror, %mirror;",
              *(f"\tld.param.s64 %sym_{n}, [{n}];" for n in syms),
              f"\tsetp.{'ne' if pred else 'eq'}.u64 %guard, %mirror, 0;",
-             "\tcreatepolicy.fractional.L2::evict_last.b64 %policy, 1.0;" if a.cache_policy else "",
+             "\tcreatepolicy.fractional.L2::evict_last.b64 %policy, 1.0;" if "policy" in a.family.uses(a) else "",
              *f.setup, *([] if a.is_load else out), *f.body, *(out if a.is_load else []), "\tret;", "}", ""]
     return "\n".join(lines)

@@ -12,29 +12,66 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
+
+from ..layout import Layout
+from ..machine import WARP
+from . import tv
 
 MEMORY, REGISTER = "memory", "register"
 
 
+READ, WRITE, ATOMIC = "read", "write", "atomic"  # what an access does to its operand
+
+
 @dataclass(frozen=True)
 class Role:
-    """One operand of an instruction: ``dst`` or ``src``, memory or registers, and where it may live.
+    """One operand of an instruction: ``dst`` or ``src``, memory or registers, where it may live, what
+    the instruction does to it (``access``: read, write, or an atomic read-modify-write), and, for a
+    memory role whose atom crosses threads, its thread-value layout as data (CuTe's ``Copy_Traits``).
 
     A memory role's atom is the run of ``words`` contiguous elements one thread gives the address
-    of.  ``holds(group, word, dom) -> (group', position)``: the thread whose atom holds the element
-    at view coordinates ``(group, word)`` and its position in that atom; ``origin(group', dom) ->
-    (group, word)``: the coordinates of position 0 of thread ``group'``'s atom (``dom`` is a
-    ``crd2idx`` domain: ints or polynomials).  The defaults (None) are ld/st's: the issuing thread
-    holds its whole vector, ``(group, word) -> (group, word)``, ``words`` = the opcode's vector.
-    ldmatrix's rows cross lanes (``families/ldmatrix.py``)."""
+    of.  The default (``values`` None) is ld/st's: the issuing thread holds its whole vector,
+    ``(group, word) -> (group, word)``, ``words`` = the opcode's vector, every thread of the group
+    gives an address.  Otherwise ``values`` is a ``Layout`` ``(thread, value) -> view coordinates``
+    (mode 0: the threads that give an address, ``threads``, a layout onto the group's lanes; mode 1:
+    the position in the atom; a stride ``k@laneid`` moves the view's lane, a plain one its word):
+    ldmatrix's fragment map (``families/ldmatrix.py``).  ``words`` and ``lanes`` are its modes'
+    sizes, and the solver's ``holds``/``origin`` are derived from it (``families/tv.py``)."""
     name: str
     kind: str  # MEMORY | REGISTER
     spaces: tuple[str, ...]
-    holds: Callable | None = None
-    origin: Callable | None = None
-    words: int = 0  # elements per atom (0: the opcode's vector)
-    lanes: int = 0  # lanes of a warp that give an address (0: every lane; ldmatrix .x1: 8)
+    access: str = READ  # READ | WRITE | ATOMIC
+    values: Layout | None = None  # (thread, value) -> view (lane, word); None: the issuing thread's own vector
+    threads: Layout | None = None  # mode 0's threads -> lanes of the group (None: every thread of the group)
+    group_threads: int = WARP  # threads of the issuing group (a thread past ``threads`` wraps around)
+    tag: str = ""  # names the solver's fresh variables of the derived maps
+    guard: bool = False  # ``guard = true`` predicates this role's atoms (each runs only where it is in bounds)
+
+    @property
+    def words(self) -> int:
+        """Elements per atom (0: the opcode's vector)."""
+        return 0 if self.values is None else tv.size(self.values.shape[1])
+
+    @property
+    def lanes(self) -> int:
+        """Threads of the group that give an address (0: every one)."""
+        return 0 if self.threads is None else self.threads.size()
+
+    @cached_property
+    def holds(self) -> Callable | None:
+        """``(group, word, dom) -> (group', position)``: the thread whose atom holds the view element."""
+        return None if self.values is None else tv.holds(self.values, self.tag)
+
+    @cached_property
+    def origin(self) -> Callable | None:
+        """``(group', dom) -> (group, word)``: the view coordinates of position 0 of a thread's atom."""
+        return None if self.values is None else tv.origin(self.values, self.tag, self.group_threads)
+
+    @property
+    def writes(self) -> bool:
+        return self.access != READ
 
 
 class Family:
@@ -66,7 +103,48 @@ class Family:
     guarded: tuple[str, ...] = ()
 
     def guard_role(self, op) -> str:
-        return self.memory_role(op)
+        """The role whose atoms ``guard = true`` predicates (the role declaring ``guard``)."""
+        return next((r.name for r in self.roles(op) if r.guard), None) or self.memory_role(op)
+
+    def narrower(self, op, esize: int, width: int) -> str:
+        """The same instruction spelled with ``width``-word atoms (``guard``'s hint); default: the
+        vector qualifier replaced."""
+        text = op.text
+        for v in (".v8", ".v4", ".v2"):
+            text = text.replace(v, "" if width == 1 else f".v{width}")
+        return text
+
+    def read_only(self, op) -> bool:
+        """The instruction reads through a path that needs its memory read-only for the whole kernel
+        (``space``: no application of the check may store to it)."""
+        return False
+
+    def keeps_registers(self, apply) -> bool:
+        """The register destination keeps its old values where the instruction does not write it (a
+        predicated-off or guarded-out load with ``preserve_dst``): the registers are an input too."""
+        return False
+
+    def zeroes(self, apply) -> bool:
+        """A guarded-out atom's register destination is zeroed (``guard = true`` on a load without
+        ``preserve_dst``): the emitter writes 0 first, the reference expects 0."""
+        return False
+
+    def uses(self, apply) -> tuple[str, ...]:
+        """Kernel-wide operands the emit hook takes: "predicate" (the ``%p`` of ``pred = true``),
+        "policy" (an L2 cache policy register)."""
+        return ()
+
+    def guard_operand(self, op):
+        """``(in, out)``: the values the emit hook's guard operand takes where the guarded atom is in
+        bounds and where it is not (cp.async's src-size: cp-size, 0), selected per atom; None: the
+        guard is the atom's predicate register itself (ld/st's ``@p``)."""
+        return None
+
+    form = ""  # the spelling tilecheck models, for messages (``space``: a family of memory operands only)
+
+    # what the kernel emits after every application's body, before shared memory is read back
+    # (cp.async: wait for the copies); lines without a tab
+    drain: tuple[str, ...] = ()
 
     def bind(self, op, spec, tensors, views):
         """The opcode as the ``[[apply]]`` table completes it (cp.async: its cp_size); InputError."""

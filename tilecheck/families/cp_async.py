@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import InputError
 from ..opcodes import OpcodeError, needs, parse_arch
-from . import MEMORY, Family, Role
+from . import MEMORY, READ, WRITE, Family, Role
 
 GROUPS = {"cache": ("ca", "cg"), "space": ("shared", "shared::cta", "shared::cluster"),
           "source": ("global",), "prefetch": ("L2::64B", "L2::128B", "L2::256B")}
@@ -95,20 +95,28 @@ class CpAsync(Family):
     # contiguity and alignment hold for every atom; bounds and overflow of the source for guarded-in ones
     guarded = ("bounds", "overflow")
 
-    def guard_role(self, op):
-        return "src"
-
     obligations = ("target", "space", "shape", "width", "guard", "contiguity", "alignment", "disjoint", "bounds",
                    "overflow", "banks", "sectors")  # not ownership: there is no register operand
     verbs = ("reads", "copies to")
 
     def roles(self, op):
-        return Role("dst", MEMORY, ("shared",)), Role("src", MEMORY, ("global",))
+        return Role("dst", MEMORY, ("shared",), WRITE), Role("src", MEMORY, ("global",), READ, guard=True)
 
     parse = staticmethod(parse)
     legality = staticmethod(legality)
     ptx_version = staticmethod(ptx_version)
     versions = VERSIONS
+
+    form = "cp.async.{ca,cg}.shared.global"
+    drain = ("cp.async.commit_group;", "cp.async.wait_all;")
+
+    def guard_operand(self, op):
+        """src-size: cp-size where the source atom is in bounds, 0 (nothing read, zero-fill) where not."""
+        return op.cp_size, 0
+
+    def narrower(self, op, esize, width):
+        cache = ".ca" if op.first("cache") == "cg" else ""
+        return f"cp_size = {width * esize}" + (f" with {op.text.replace('.cg', cache)}" if cache else "")
 
     def bind(self, op, spec, tensors, views):
         """The opcode with the apply's ``cp_size`` and the copied element width (the source's)."""

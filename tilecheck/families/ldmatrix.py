@@ -25,7 +25,8 @@ them, tilecheck's ``target`` refuses them as not modelled.
 from dataclasses import dataclass
 
 from ..opcodes import OpcodeError, needs, parse_arch
-from . import MEMORY, REGISTER, Family, Role
+from ..layout import Layout, parse_layout
+from . import MEMORY, READ, REGISTER, WRITE, Family, Role
 
 GROUPS = {"sync": ("sync",), "aligned": ("aligned",), "shape": ("m8n8", "m16n16", "m8n16", "m16n8"),
           "num": ("x1", "x2", "x4"), "trans": ("trans",),
@@ -102,33 +103,17 @@ def ptx_version(op, arch) -> tuple[int, int]:
     return needs(VERSIONS, op, arch)
 
 
-# the fragment map (PTX ISA, "ldmatrix": matrix fragments), over any crd2idx domain ----------------
+# the fragment map (PTX ISA, "ldmatrix": matrix fragments) as a thread-value layout ---------------
 
-def fragment_holds(trans: bool):
-    """(lane t, word k) -> (lane that supplies the row address, column in that row)."""
-    def holds(group, word, dom):
-        (t,) = group
-        i, j = dom.divmod(word, 2, "ldsm.k")
-        g, q = dom.divmod(t, 4, "ldsm.t")
-        if trans:  # element [2q+j][g] of matrix i
-            return [8 * i + 2 * q + j], g
-        return [8 * i + g], 2 * q + j  # element [g][2q+j]
-    return holds
-
-
-def fragment_origin(trans: bool, num: int):
-    """lane L (row L % 8 of matrix L // 8) -> the (lane, word) that holds its column 0 (a lane
-    past the ``8*num`` that give addresses is taken modulo them: its address is unused)."""
-    def origin(group, dom):
-        (lane,) = group
-        i, r = dom.divmod(lane, 8, "ldsm.L")
-        if num < 4:
-            i = dom.divmod(i, num, "ldsm.i")[1]
-        if trans:  # row r = 2q + j, column 0 = g: lane q, word 2i + j
-            q, j = dom.divmod(r, 2, "ldsm.r")
-            return [q], 2 * i + j
-        return [4 * r], 2 * i
-    return origin
+def fragment(trans: bool, num: int) -> Layout:
+    """``(address lane L, position p) -> (lane t, word k)`` of the register view: lane ``L = 8i + r``
+    gives row ``r`` of matrix ``i``; lane ``t`` holds, per matrix, row ``t // 4``, columns
+    ``2*(t % 4)`` and ``+1`` (word ``2i + j``).  Untransposed, row ``r``'s element ``p`` is
+    ``[r][p]``: ``t = 4r + p // 2``, ``k = 2i + p % 2``; ``.trans`` (row ``r = 2q + j``): lane ``t =
+    4p + q``, ``k = 2i + j``."""
+    if trans:
+        return parse_layout(f"(((2,4),{num}),8):(((1,1@laneid),2),4@laneid)")
+    return parse_layout(f"((8,{num}),(2,4)):((4@laneid,2),(1,1@laneid))")
 
 
 class Matrix(Family):
@@ -140,10 +125,11 @@ class Matrix(Family):
                    "bounds", "overflow", "registers", "banks")
 
     def roles(self, op):
-        mem = Role("src" if op.kind == "ldmatrix" else "dst", MEMORY, ("shared",),
-                   holds=fragment_holds(op.trans), origin=fragment_origin(op.trans, op.num), words=ROW_WORDS,
-                   lanes=8 * op.num)
-        reg = Role("dst" if op.kind == "ldmatrix" else "src", REGISTER, ("register",))
+        load = op.kind == "ldmatrix"
+        mem = Role("src" if load else "dst", MEMORY, ("shared",), READ if load else WRITE,
+                   values=fragment(op.trans, op.num), threads=parse_layout(f"({8 * op.num}):(1@laneid)"),
+                   tag="ldsm")
+        reg = Role("dst" if load else "src", REGISTER, ("register",), WRITE if load else READ)
         return (reg, mem) if op.kind == "ldmatrix" else (mem, reg)
 
     parse = staticmethod(parse)

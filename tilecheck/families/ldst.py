@@ -8,7 +8,7 @@ legality per target are ``opcodes.py``'s (a ptxas sweep, ``tests/test_target_swe
 """
 from .. import opcodes
 from ..errors import InputError
-from . import MEMORY, REGISTER, Family, Role
+from . import MEMORY, READ, REGISTER, WRITE, Family, Role
 
 SPACES = ("global", "shared", "local")
 
@@ -24,8 +24,8 @@ class LdSt(Family):
 
     def roles(self, op):
         if op.kind == "ld":
-            return Role("dst", REGISTER, ("register",)), Role("src", MEMORY, SPACES)
-        return Role("dst", MEMORY, SPACES), Role("src", REGISTER, ("register",))
+            return Role("dst", REGISTER, ("register",), WRITE), Role("src", MEMORY, SPACES, READ, guard=True)
+        return Role("dst", MEMORY, SPACES, WRITE, guard=True), Role("src", REGISTER, ("register",), READ)
 
     parse = staticmethod(opcodes.parse)
     legality = staticmethod(opcodes.legality)
@@ -45,6 +45,19 @@ class LdSt(Family):
     def operand_facts(self, a):
         return {"cache_policy": a.cache_policy, "cache_hint": a.opcode.cache_hint,
                 "pred": a.pred, "preserve_dst": a.preserve_dst, "guard": a.guard}
+
+    def keeps_registers(self, a):
+        return a.preserve_dst
+
+    def zeroes(self, a):
+        return a.is_load and not a.preserve_dst
+
+    def uses(self, a):
+        return ("predicate",) * a.pred + ("policy",) * a.cache_policy
+
+    def read_only(self, op):
+        """``ld.global.nc``: the non-coherent path (a store's ``.nc`` is illegal: ``target``'s)."""
+        return "nc" in op.qualifiers
 
     def bind(self, op, spec, tensors, views):
         if spec.get("guard") is True and spec.get("pred") is True:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..opcodes import OpcodeError, needs, parse_arch
-from . import MEMORY, REGISTER, Family, Role
+from . import ATOMIC, MEMORY, READ, REGISTER, Family, Role
 
 TYPES = {"f32": 32, "u32": 32, "s32": 32, "u64": 64, "f64": 64, "f16": 16, "bf16": 16, "f16x2": 32,
          "bf16x2": 32, "s64": 64, "b32": 32, "b64": 64}  # the last three: real types red.add lacks
@@ -100,7 +100,7 @@ class Red(Family):
     updates_memory = True
 
     def roles(self, op):
-        return Role("dst", MEMORY, ("global",)), Role("src", REGISTER, ("register",))
+        return Role("dst", MEMORY, ("global",), ATOMIC), Role("src", REGISTER, ("register",), READ)
 
     def memory_role(self, op):
         return "dst"

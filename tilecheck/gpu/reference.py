@@ -35,7 +35,9 @@ from math import prod
 
 import numpy as np
 
+from .. import accesses, crd2idx
 from ..check import Apply, Check, Tensor, cta_grid
+from ..families import REGISTER
 from ..errors import InputError
 from .. import oracle
 from ..expr import evaluate, holds
@@ -265,7 +267,7 @@ def roles(check: Check) -> dict:
     for a in check.applies:
         mem, reg = a.memory.tensor, a.register.tensor
         out.setdefault(mem, "input" if a.is_load or a.family.updates_memory else "output")
-        out.setdefault(reg, "output" if a.is_load and not a.preserve_dst else "input")
+        out.setdefault(reg, "output" if a.is_load and not a.family.keeps_registers(a) else "input")
     for n in check.tensors:
         out.setdefault(n, "input")
     return out
@@ -386,14 +388,12 @@ def _collide(off) -> bool:
 
 def _issuers(check: Check, a: Apply, group) -> np.ndarray:
     """Thread ids executing each coordinate: shape (replicas, coordinates)."""
-    n = len(group[0]) if group else None
-    if a.scope == "cta":
-        return (32 * group[0] + group[1])[None, :]
-    if a.scope == "warp":
-        warps = np.arange(check.threads // 32, dtype=np.int64)[:, None]
-        return 32 * warps + group[0][None, :]
-    del n
-    return np.arange(check.threads, dtype=np.int64)[:, None]
+    shape = check.group_shape(a.scope)
+    if not shape:  # one thread per group: every thread executes every coordinate
+        return np.arange(check.threads, dtype=np.int64)[:, None]
+    inner = group[-1] + (32 * group[0] if len(shape) == 2 else 0)  # the thread within its group
+    span = prod(shape)  # one replica per group of the CTA (a warp: each warp; the CTA: one)
+    return span * np.arange(check.threads // span, dtype=np.int64)[:, None] + inner[None, :]
 
 
 def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: bool = True,
@@ -452,12 +452,12 @@ def _simulate(check: Check, env: dict, inputs: dict, expected: dict, pred: bool)
         name = a.register.tensor
         if name not in first:
             first.add(name)
-            if not a.is_load or a.preserve_dst:
+            if not a.is_load or a.family.keeps_registers(a):
                 regs[name].fill(_register_elements(check, a, env, regs[name]), inputs[name])
     for a in check.applies:
         if a.is_load:
             regs[a.register.tensor].loaded[_register_elements(check, a, env, regs[a.register.tensor])] = True
-        if a.pred and not pred:
+        if "predicate" in a.family.uses(a) and not pred:
             continue  # predicated off: the instruction does nothing
         _apply(check, a, env, mems, regs)
     for name, m in mems.items():
@@ -474,16 +474,23 @@ def _register_elements(check: Check, a: Apply, env: dict, reg: "_Registers") -> 
 
 def _copies(a: Apply) -> bool:
     """Both operands are memory (cp.async): the instruction copies src to dst, no registers."""
-    return len(a.family.memory_roles(a.opcode)) > 1
+    return not any(x.kind == REGISTER for x in _accesses(a))
+
+
+def _accesses(a: Apply) -> tuple:
+    """``a``'s accesses as its family's roles declare them (``accesses.py``; a check's own list needs
+    the check, the roles' data is all the reference reads)."""
+    return a.family.roles(a.opcode)
 
 
 def _inside(check: Check, a: Apply, coords, env: dict) -> np.ndarray | None:
     """``guard = true``: per coordinate, whether its whole atom (every word's logical index on every
     axis in [0, extent)) lies inside the guarded tensor -- a copy's source, else the memory
     operand's.  None without a guard (everything runs)."""
-    if not getattr(a, "guard", False):
+    role = accesses.guarded_role(a)
+    if role is None:
         return None
-    view = a.src if _copies(a) else a.memory
+    view = getattr(a, role)
     t = check.tensors[view.tensor]
     ok = np.ones(len(coords[0]), dtype=bool)
     for i, d in zip(_index(view, coords, env), t.shape):
@@ -517,13 +524,14 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
     issuers = _issuers(check, a, coords[:g])
     mem_t, reg_t = check.tensors[a.memory.tensor], check.tensors[a.register.tensor]
     off = _evaluate_layout(mem_t, _index(a.memory, coords, env), env)[OFFSET]
-    if a.opcode.kind in ("ldmatrix", "stmatrix"):
-        off = _matrix_offsets(a.opcode, off, a.memory.shape)
+    crossing = accesses.role_of(a, a.memory)
+    if crossing.values is not None:  # the atom crosses lanes: each row from its origin (the declared layout)
+        off = _row_offsets(crossing, off, a.memory.shape)
     reg = regs[reg_t.name]
     flat = reg.flat(_index(a.register, coords, env))
     m = _inside(check, a, coords, env)
     if m is not None:  # guard = true: a guarded-out atom does not execute
-        if a.is_load and not a.preserve_dst:  # ... and its destination registers are zero
+        if a.family.zeroes(a):  # ... and its destination registers are zero
             reg.write(flat[~m], np.zeros(int((~m).sum()), dtype=reg.value.dtype))
         off, flat, issuers = off[m], flat[m], _some(issuers, m)
     if a.is_load:
@@ -532,22 +540,19 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
         a.family.reference(a, mems[mem_t.name], off, issuers, reg.read(flat))
 
 
-def _matrix_offsets(op, off: np.ndarray, shape) -> np.ndarray:
-    """What ldmatrix/stmatrix reach, as the hardware does it (PTX ISA, "ldmatrix"): lane ``8*i + r``
-    gives the address of row r of matrix i, the 8 elements from there; lane t holds row t//4,
-    columns 2*(t%4), +1 of each matrix (words 2*i, 2*i+1; .trans: the transpose).  ``off``: the
-    element offset of every coordinate (lane, *repeat, word), row-major; each row is read from
-    where the view puts its column 0 (equal to ``off`` when the rows are contiguous)."""
+def _row_offsets(role, off: np.ndarray, shape) -> np.ndarray:
+    """What an instruction whose atoms cross lanes reaches (ldmatrix/stmatrix: lane ``8*i + r`` gives
+    the address of row r of matrix i, the 8 elements from there), as its role's thread-value layout
+    declares it (``families.Role.values``): the element at view coordinates (lane t, word k) is
+    position p of address lane L's atom (``holds``), read from where the view puts that atom's
+    position 0 (``origin``) plus p.  ``off``: the element offset of every coordinate (lane, *repeat,
+    word), row-major (equal to the result when the rows are contiguous)."""
     lanes, words = shape[0], shape[-1]
     grid = off.reshape(lanes, -1, words)
-    t = np.arange(lanes)[:, None]
-    k = np.arange(words)[None, :]
-    matrix, half = k // 2, k % 2
-    row, col = (2 * (t % 4) + half, t // 4) if op.trans else (t // 4, 2 * (t % 4) + half)
-    row, col = np.broadcast_to(row, (lanes, words)), np.broadcast_to(col, (lanes, words))
-    # the lane and word holding (matrix, row, column 0)
-    lane0 = row // 2 if op.trans else 4 * row
-    word0 = 2 * matrix + (row % 2 if op.trans else 0)
+    dom = crd2idx.Ints({})
+    (row,), col = role.holds([np.arange(lanes)[:, None]], np.arange(words)[None, :], dom)
+    (lane0,), word0 = role.origin([row], dom)
+    lane0, word0, col = (np.broadcast_to(np.asarray(x), (lanes, words)) for x in (lane0, word0, col))
     start = grid[lane0, :, word0]  # (lanes, words, repeats)
     return (np.moveaxis(start, 2, 1) + col[:, None, :]).reshape(-1)
 

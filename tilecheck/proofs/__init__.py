@@ -4,6 +4,7 @@ Each module holds one obligation: a pure function from a ``Query`` to a
 ``Violation`` (satisfiable exactly when the obligation fails).  ``runner``
 turns Z3's answer into proved / refuted-with-counterexample / unknown.
 """
+from .. import accesses
 from .registry import REGISTRY
 from .runner import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, decide
 
@@ -30,8 +31,9 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
         facts = _facts.decide(check, timeout_s)
     results: dict[str, Outcome] = {}
     applies = apply.family.obligations
+    memory = accesses.memory(check.accesses_of(apply))  # the memory accesses (cp.async has two)
     for name, ob in REGISTRY.items():
-        if name not in applies or (ob.guarded_only and not apply.guard):
+        if name not in applies or (ob.guarded_only and accesses.guarded_role(apply) is None):
             continue
         if select is not None and not select(name, ob):
             continue
@@ -42,10 +44,10 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
                    if (select is None or p in results) and results[p].status != PROVED]
         if missing:
             results[name] = Outcome(name, SKIPPED, 0.0, f"{name} skipped: needs {', '.join(missing)}")
-        elif roles is not None and len(apply.family.memory_roles(apply.opcode)) > 1:
+        elif roles is not None and len(memory) > 1:
             results[name] = _first_failure([decide(name, ob.module.violation, check, apply, timeout_s, facts,
                                                    minimize, recorder, role) for role in roles])
-        elif ob.per_memory_operand and len(roles := apply.family.memory_roles(apply.opcode)) > 1:
+        elif ob.per_memory_operand and len(roles := tuple(x.role for x in memory)) > 1:
             results[name] = _first_failure([decide(name, ob.module.violation, check, apply, timeout_s, facts,
                                                    minimize, recorder, role) for role in roles])
         else:

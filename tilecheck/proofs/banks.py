@@ -67,7 +67,7 @@ def pairs_merged(addrs: list, width: int, op: str, active=None, bit: int = 0):
     an inactive lane: ``active``, None when every lane is).  A pair whose addresses differ by a nonzero
     constant makes it false at once (unless one of its lanes may be inactive), one that differs by
     zero drops out."""
-    if op != "ld" or width not in (8, 16):
+    if not memory_model.reads(op) or width not in (8, 16):
         return z3.BoolVal(False)
     k, eqs = 1 << bit, []
     for j in range(len(addrs)):

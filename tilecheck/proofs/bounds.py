@@ -28,7 +28,7 @@ from ..poly import And, Or, cmp
 from ..encode import element
 from ..expr import concrete, evaluate
 from ..layout import OFFSET, ThreadStride, _leaves
-from .guard import atom_inside, inside_words, role as guard_role
+from .guard import atom_inside, inside_words, role as guarded_role
 from .runner import Violation, fast_solver, relevant
 
 NEAR_S = 0.5  # seconds to show no accessed plain offset is in the extent's last block (then no digits)
@@ -70,7 +70,7 @@ def _unreachable(q, premise) -> bool:
 def violation(q):
     a = q.apply
     parts, checks = [], []
-    guarded = guard_role(a)
+    guarded = guarded_role(a)
     for role, view in (("dst", a.dst), ("src", a.src)):
         t = q.tensor(view)
         cos = _extent(t)

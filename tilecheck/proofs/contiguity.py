@@ -16,9 +16,9 @@ from .runner import Violation
 
 
 def role_of(q):
-    """The family's Role of the memory operand ``q.memory``."""
-    a = q.apply
-    return next(r for r in a.family.roles(a.opcode) if getattr(a, r.name) is q.memory)
+    """The access of the memory operand ``q.memory`` (``accesses.Access``: its words, its layout's
+    ``holds``/``origin`` where the atom crosses threads)."""
+    return q.access
 
 
 def violation(q):

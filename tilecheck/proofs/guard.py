@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import z3
 
+from .. import accesses
 from ..encode import Coords, element
 from ..expr import evaluate, to_poly
 from ..poly import And, Poly, cmp
@@ -30,13 +31,12 @@ SOLVE_S = 5.0  # seconds for each narrower-vector re-proof
 
 def role(apply) -> str | None:
     """The guarded operand's role ("dst"/"src"), None when the application is not guarded."""
-    return apply.family.guard_role(apply.opcode) if apply.guard else None
+    return accesses.guarded_role(apply)
 
 
 def restricts(q, name: str, view) -> bool:
     """Obligation ``name`` on ``view`` is stated only of guarded-in atoms."""
-    r = role(q.apply)
-    return r is not None and getattr(q.apply, r) is view and name in q.apply.family.guarded
+    return name in accesses.restricted(q.apply, view)
 
 
 def word_inside(q, c: Coords, w: int, view=None) -> list:
@@ -98,14 +98,8 @@ def narrower(q, c: Coords, timeout_s: float = SOLVE_S) -> tuple[int | None, str]
 
 
 def suggestion(apply, esize: int, width: int) -> str:
-    op = apply.opcode
-    if op.kind == "cp.async":
-        cache = ".ca" if op.first("cache") == "cg" else ""
-        return f"cp_size = {width * esize}" + (f" with {op.text.replace('.cg', cache)}" if cache else "")
-    text = op.text
-    for v in (".v8", ".v4", ".v2"):
-        text = text.replace(v, "" if width == 1 else f".v{width}")
-    return text
+    """The family's spelling of the same instruction with ``width``-word atoms."""
+    return apply.family.narrower(apply.opcode, esize, width)
 
 
 def violation(q):

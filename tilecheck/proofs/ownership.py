@@ -2,16 +2,18 @@
 import z3
 
 from ..encode import element
+from ..machine import GROUP_NAMES
 from .runner import Violation
 
 
 def owner_ok(scope, group, lane, warp, tid):
     """The rule, shared by the encoding (Z3 terms) and the replay (ints)."""
-    if scope == "thread":
+    coords = GROUP_NAMES[scope]
+    if not coords:  # one thread: its own registers
         return [lane == 0, warp == 0, tid == 0]
-    if scope == "warp":
+    if len(coords) == 1:  # a warp: the lane
         return [lane == group[0], warp == 0, tid == 0]
-    return [32 * warp + lane + tid == 32 * group[0] + group[1]]
+    return [32 * warp + lane + tid == 32 * group[0] + group[1]]  # (warp, lane) of the group
 
 
 def violation(q):
@@ -28,7 +30,7 @@ def violation(q):
         if all(owner_ok(a.scope, co[0], val["laneid"], val["warpid"], val["tid"])):
             return None
         idx = w.index(view, co)
-        if any(r.holds is not None for r in a.family.roles(a.opcode)):  # a fragment: the lane that receives it
+        if any(x.crosses for x in q.check.accesses_of(a)):  # a fragment: the lane that receives it
             mem = w.index(a.memory, co)
             moves = "gives" if a.is_load else "takes"
             return (f"{a.opcode.text} {moves} {element(q.tensor(a.memory), mem)} "

@@ -49,16 +49,14 @@ def weight(bits: int) -> int:
     return 2 if bits == 64 else 1
 
 
-PACKED_FAMILIES = ("ldmatrix", "stmatrix")  # their registers hold two 16-bit elements each
-
-
 def packed(check, name: str) -> bool:
-    """A 16-bit register tensor that only ldmatrix/stmatrix applications name: its slots pair up
+    """A 16-bit register tensor that only applications of packing families name (``Family.packs``:
+    ldmatrix/stmatrix, whose registers hold two 16-bit elements each): its slots pair up
     into 32-bit registers (slot ``2m`` the low half of register ``m``, ``2m+1`` the high half)."""
     t = check.tensors[name]
     users = [a for a in check.applies if name in (a.dst.tensor, a.src.tensor)]
     return (t.is_register and t.bits == 16 and not names_of(t.offset) and bool(users)
-            and all(a.opcode.kind in PACKED_FAMILIES for a in users))
+            and all(a.family.packs for a in users))
 
 
 def slots(tensor, pack: int = 1) -> tuple[int, bool]:

@@ -2,6 +2,7 @@
 a ``.nc`` load reads a tensor that no application of the check stores to (PTX: data read through
 the non-coherent path must be read-only for the whole kernel).  ``.nc`` on a store
 (``st.global.nc``, illegal) is ``target``'s refutation alone: a store reads nothing."""
+from ..families import REGISTER
 from .runner import static
 
 MODELLED = ("global", "shared", "local")
@@ -9,7 +10,7 @@ MODELLED = ("global", "shared", "local")
 
 def violation(q):
     a = q.apply
-    if len(a.family.memory_roles(a.opcode)) > 1:
+    if not any(x.kind == REGISTER for x in q.check.accesses_of(a)):
         return _memory_only(q)
     op, mem, reg = a.opcode, q.tensor(a.memory), q.tensor(a.register)
     role = "source" if a.is_load else "destination"
@@ -23,7 +24,7 @@ def violation(q):
     elif not reg.is_register:
         other = "destination" if a.is_load else "source"
         problem = f"the {other} {reg.name} must be a register tensor, it is {reg.scope} memory"
-    elif "nc" in op.qualifiers and a.is_load:  # (a store's .nc is target's: it reads nothing)
+    elif a.family.read_only(op) and a.is_load:  # (a store's .nc is target's: it reads nothing)
         writer = next((b for b in q.check.applies if not b.is_load and b.memory.tensor == mem.name), None)
         if writer is not None:
             problem = (f"{op.text} reads {mem.name} through the non-coherent path, but apply[{writer.index}] "
@@ -38,14 +39,15 @@ def _memory_only(q):
     a = q.apply
     op, problem = a.opcode, None
     facts = {"opcode": op.text}
-    for role in a.family.roles(op):
-        t = q.tensor(getattr(a, role.name))
-        facts.update({role.name: t.name, f"{role.name}_scope": t.scope})
-        if problem is None and t.scope not in role.spaces:
-            word = "source" if role.name == "src" else "destination"
-            problem = f"the {word} {t.name} is {t.scope} memory but {op.text} needs .{' or .'.join(role.spaces)}"
-    if problem is None and op.space not in a.family.roles(op)[0].spaces:
-        problem = (f"{op.text} has no .shared destination (tilecheck models cp.async.{{ca,cg}}.shared.global)"
+    acc = q.check.accesses_of(a)
+    for x in acc:
+        t = q.tensor(x.view)
+        facts.update({x.role: t.name, f"{x.role}_scope": t.scope})
+        if problem is None and t.scope not in x.spec.spaces:
+            word = "source" if x.role == "src" else "destination"
+            problem = f"the {word} {t.name} is {t.scope} memory but {op.text} needs .{' or .'.join(x.spec.spaces)}"
+    if problem is None and op.space not in acc[0].spec.spaces:
+        problem = (f"{op.text} has no .shared destination (tilecheck models {a.family.form})"
                    if op.space is None else f"{op.text} copies to .{op.space}, which tilecheck does not model "
                    "(use .shared or .shared::cta)")
     return static(problem is None, problem or "", facts)

@@ -31,7 +31,8 @@ from math import gcd, lcm, prod
 
 import numpy as np
 
-from .. import crd2idx, memory_model
+from .. import accesses, crd2idx, memory_model
+from ..accesses import READ
 from ..expr import evaluate, names_of
 from ..layout import OFFSET
 from ..machine import GROUP_NAMES, WARP
@@ -40,8 +41,7 @@ from ..poly import Poly
 
 def role_of(apply, view):
     """The family's role of the memory operand ``view``."""
-    fam, op = apply.family, apply.opcode
-    return next(fam.role(op, r) for r in fam.memory_roles(op) if getattr(apply, r) is view)
+    return accesses.role_of(apply, view)
 
 
 def width(apply, tensor, view=None) -> int:
@@ -55,7 +55,7 @@ def lanes(check, apply, view=None) -> int:
     of a role that declares ``lanes``, those that give an address."""
     if view is not None and role_of(apply, view).lanes:
         return role_of(apply, view).lanes
-    return min(WARP, check.threads) if apply.scope == "thread" else WARP
+    return min(WARP, check.threads) if not GROUP_NAMES[apply.scope] else WARP
 
 
 def start(apply, view, scope_group: list, lane, dom) -> tuple[list, object]:
@@ -68,16 +68,17 @@ def start(apply, view, scope_group: list, lane, dom) -> tuple[list, object]:
 
 
 def counted_op(apply, view) -> str:
-    """How the model serves the operand: "ld" (read: a load's pairs may merge), "st" (written), or
-    the instruction's own name when its rows cross lanes (ldmatrix/stmatrix: one phase per matrix)."""
-    if role_of(apply, view).origin is not None:
-        return apply.opcode.kind
-    return "ld" if view is apply.src else "st"
+    """How the model serves the operand (``memory_model``'s mode): read (a load's pairs may merge) or
+    written; an atom that crosses lanes (a thread-value layout: ldmatrix's rows, one phase per
+    matrix) is never merged."""
+    role = role_of(apply, view)
+    return memory_model.READ if role.access == READ and role.values is None else memory_model.WRITE
 
 
 def warps(check, apply) -> int:
     """Warps whose instructions differ: each warp in cta scope, one otherwise."""
-    return check.threads // WARP if apply.scope == "cta" else 1
+    shape = check.group_shape(apply.scope)
+    return shape[0] if len(shape) == 2 else 1
 
 
 def group(scope: str, warp, lane) -> list:
@@ -243,7 +244,7 @@ def guarded(apply, view) -> bool:
     (docs/check-file.md, "Guards"): ld/st's memory operand (a guarded-out atom does not execute) or
     cp.async's source (a guarded-out copy reads nothing; its shared destination is still zero-filled,
     so every destination lane is active)."""
-    r = apply.family.guard_role(apply.opcode) if getattr(apply, "guard", False) else None
+    r = accesses.guarded_role(apply)
     return r is not None and getattr(apply, r) is view
 
 
@@ -294,7 +295,7 @@ def instruction_vars(q, view, tag: str = "i"):
     """(warp or None, [repeat]): the fresh variables of one symbolic warp-instruction, shared by every
     lane (``lane_polys``)."""
     check, apply = q.check, q.apply
-    warp = q.ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if apply.scope == "cta" else None
+    warp = q.ctx.var(f"{tag}:warp", 0, warps(check, apply) - 1) if len(GROUP_NAMES[apply.scope]) == 2 else None
     repeat = [q.ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(repeat_shape(check, apply, view))]
     return warp, repeat
 
@@ -403,7 +404,7 @@ def where(check, apply, view, symbols: dict, warp, repeat: tuple, base: int, mod
     if symbols:
         parts.append("symbols (" + ", ".join(f"{k}={v}" for k, v in symbols.items()) + ")")
         d["symbols"] = dict(symbols)
-    if apply.scope == "cta":
+    if len(GROUP_NAMES[apply.scope]) == 2:
         parts.append(f"warp {warp}")
         d["warp"] = warp
     d["repeat"] = dict(zip(names, repeat))
@@ -444,7 +445,7 @@ MAXIMUM_SEARCH_EXPECT_S = 10.0  # ... when the file requires the count or bounds
 class Rule:
     """What one counted obligation supplies: ``name``; ``modulus`` (the base residues that matter);
     ``count(addresses, width, op) -> (count, ideal)`` on one warp-instruction (``memory_model``;
-    ``op`` is "ld" when the operand is read, "st" when written);
+    ``op`` is ``memory_model.READ`` when the operand is read, ``WRITE`` when written);
     ``encode(q, addrs, width, tag, op, active) -> (count term, ideal term, side conditions)`` in Z3, a
     lane counting only where its ``active`` term holds (None: every lane);
     ``explain(...) -> (message, counterexample)`` of one warp-instruction; ``unit`` (plural noun)."""
