@@ -182,6 +182,11 @@ FAMILY_CODE_LEFT = {
     "tilecheck/accesses.py": 1,
     # the ncu tools' spelling of a read ("ld"), accepted until `tools` merges
     "tilecheck/memory_model.py": 1,
+    # front ends translate a foreign copy atom into its PTX opcode (as frontends/tirx.py does); the
+    # recorder's `.copies` is its list of traced cute.copy calls, not a family attribute
+    "tilecheck/frontends/cute.py": 8, "tilecheck/frontends/cute_extract.py": 6,
+    # hand-written measurement kernels (PTX text for the H200, like ncu_probe): not an apply's family
+    "tilecheck/gpu/tma_copy.py": 6, "tilecheck/gpu/tma_probe.py": 3,
 }
 
 
@@ -269,6 +274,7 @@ SCOPE_CODE_LEFT = {
     "tilecheck/proofs/warp.py": 1,  # the coordinates' names (warp, lane), not a scope
     "tilecheck/opcodes.py": 1,  # red's PTX .scope qualifiers (.cta, .gpu, ...), not an issuing group
     "tilecheck/frontends/tirx.py": 1,  # the TIRx input's own scope names, translated
+    "tilecheck/frontends/cute.py": 7,  # the scope of the check it writes for a traced copy
 }
 
 
