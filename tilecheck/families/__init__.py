@@ -115,6 +115,45 @@ class Family:
         """The reference's input values for a tensor this family uses (None: random bits)."""
         return None
 
+    # --- the tools' hooks: what tilecheck/strategies.py, gpu/ncu_*.py and emit/sass.py need to know ---
+
+    # the strategies (``tilecheck/strategies.py``): the ``checks(families=...)`` draws this family
+    # offers (``Draw`` records) and, where its apply is a guarded tile (``guard = true``), each
+    # instruction's weight among the tiles' kinds
+    draws: tuple = ()
+    tile_kinds: dict[str, int] = {}
+
+    def draw_kind(self, op) -> str | None:
+        """Which of ``checks(kinds=...)``'s kinds (the plain family's instructions) an apply of ``op``
+        counts as: its direction (None: neither, e.g. a copy from memory to memory)."""
+        return None
+
+    def draw_apply(self, tools, draw, name, **context):
+        """A ``Draw(how="hook")``'s application: (tensors, apply table), or None when the restrictions
+        leave no such draw.  ``tools``: the strategies' helpers (``strategies.TOOLS``), so that this
+        package does not import Hypothesis; ``context``: k, threads, symbolic, syms, max_points,
+        names, dtypes, swizzled."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One name ``checks(families=...)`` and ``tilecheck fuzz --families`` take (``strategies.FAMILIES``).
+
+    ``how``: "plain" (the plain tiles: memory and registers, every key drawn), "tile" (a guarded tile
+    of the family's ``tile_kinds``, guarded or not) or "hook" (``Family.draw_apply``).  ``rank``: its
+    place in ``strategies.FAMILIES``; ``staging``: its weight among the applications a default
+    check draws now and then (0: never), ``staging_rank`` its place among them (the draws' order is
+    what makes a seed's draws reproducible); ``warp``: it needs a whole warp (scope warp, threads a
+    multiple of 32); ``help``: what ``--families`` says of it."""
+    name: str
+    how: str
+    rank: int
+    help: str
+    staging: int = 0
+    staging_rank: int = 0
+    warp: bool = False
+
 
 FAMILIES: dict[str, Family] = {}  # instruction name -> family
 
@@ -128,6 +167,26 @@ def _discover():
 
 
 _discover()
+
+
+def _family_draws() -> list:
+    fams = list(dict.fromkeys(FAMILIES.values()))
+    return sorted(((d, f) for f in fams for d in f.draws), key=lambda x: x[0].rank)
+
+
+def tile_kinds() -> list[tuple[str, int, Family]]:
+    """The guarded tiles' kinds (instruction, weight, family), in the order of their families' draws."""
+    fams = list(dict.fromkeys(f for _, f in _family_draws() if f.tile_kinds))
+    return [(k, w, f) for f in fams for k, w in f.tile_kinds.items()]
+
+
+def draws() -> dict[str, tuple[Draw, Family | None]]:
+    """Every family's ``Draw`` records by name, in rank order, with the family that draws each; and
+    ``guard``: a guarded tile of any family with ``tile_kinds`` (family None).  The strategies
+    (``strategies.FAMILIES``) and ``tilecheck fuzz --families`` read it."""
+    guard = Draw("guard", "guard", 1, f"guarded {'/'.join(k for k, _, _ in tile_kinds())} tiles", staging=6)
+    out = _family_draws() + [(guard, None)]
+    return {d.name: (d, f) for d, f in sorted(out, key=lambda x: x[0].rank)}
 
 
 def of(op) -> Family:
