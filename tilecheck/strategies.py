@@ -585,7 +585,7 @@ def opcodes(draw, kind=None, space=None, bits=None, vector=None):
     ``"shared::cluster"``.  Cache, eviction, prefetch and ordering qualifiers appear now
     and then, sometimes in combinations that refute ``target`` (the plain family's
     ``draw_opcode``)."""
-    fam = _plain()
+    fam = plain_family()
     kind = kind or _pick(draw, list(fam.instructions))
     return fam.draw_opcode(TOOLS, draw, kind, space, bits, vector)
 
@@ -596,7 +596,7 @@ def _opcode(draw, fam, kind, space, bits, vector):
     return fam.draw_opcode(TOOLS, draw, kind, space, bits, vector)
 
 
-def _plain():
+def plain_family():
     """The family of the plain tiles (its ``Draw`` is "plain")."""
     return next(f for d, f in _families.draws().values() if d.how == "plain")
 
@@ -767,7 +767,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
             return out
         if restricted:  # a draw outside the restrictions leaves no names or symbols behind
             names.used, syms.__dict__ = saved
-    plain = _plain()
+    plain = plain_family()
     kind = _among(draw, kinds, list(plain.instructions), [1] * len(plain.instructions), "kinds")
     memory_role = plain.draw_memory_role(kind)
     space = _among(draw, spaces, ["global", "shared", "local"], [1, 1, 1], "spaces")
