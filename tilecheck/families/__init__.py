@@ -128,6 +128,14 @@ class Family:
         counts as: its direction (None: neither, e.g. a copy from memory to memory)."""
         return None
 
+    # SASS (``emit/sass.py``): (instruction, state space) -> the SASS memory instruction class it
+    # becomes, for the instructions whose class ``Assembled.memory`` counts
+    sass_classes: dict[tuple[str, str], str] = {}
+
+    def mirror(self, a, vector: int, bits: int) -> str:
+        """``emit/probe.py``'s mirror instruction for apply ``a`` (families whose applies it probes)."""
+        raise NotImplementedError(f"emit.probe does not probe {self.name}")
+
     def draw_apply(self, tools, draw, name, **context):
         """A ``Draw(how="hook")``'s application: (tensors, apply table), or None when the restrictions
         leave no such draw.  ``tools``: the strategies' helpers (``strategies.TOOLS``), so that this

@@ -135,5 +135,15 @@ class LdSt(Family):
             ap["preserve_dst"] = True
         return {t.mname: t.mem_t, rname: reg_t}, ap
 
+    # --- SASS (emit/sass.py, gpu/ncu_*.py) and the probe kernel (emit/probe.py) ---
+    # the SASS memory instruction class each (instruction, state space) becomes
+    sass_classes = {("ld", "global"): "LDG", ("st", "global"): "STG", ("ld", "shared"): "LDS",
+                    ("st", "shared"): "STS", ("ld", "local"): "LDL", ("st", "local"): "STL"}
+
+    def mirror(self, a, vector: int, bits: int) -> str:
+        """The instruction of the other direction that moves ``a``'s registers through global memory
+        (``emit/probe.py``: a load's registers go out by a store, a store's come in by a load)."""
+        return f"{'st' if a.is_load else 'ld'}.global{f'.v{vector}' if vector > 1 else ''}.b{bits}"
+
 
 FAMILY = LdSt()
