@@ -132,6 +132,23 @@ class Family:
     # becomes, for the instructions whose class ``Assembled.memory`` counts
     sass_classes: dict[tuple[str, str], str] = {}
 
+    # ncu (``gpu/ncu_compare.py``, ``gpu/ncu_probe.py``): how an apply's memory traffic is predicted:
+    # "lanes" (each executing thread gives its atom's address), "rows" (the memory role's ``lanes``
+    # give one row each, at its ``origin``: ``memory_model.matrix_wavefronts`` over ``matrices``),
+    # "copy" (memory to memory: the global side is read as global loads, the shared side is written by
+    # the family's own instruction, which ncu counts apart), None (not predicted)
+    ncu_traffic: str | None = None
+    # extra (space, draw name, scope) cells ``ncu_compare prepare --matrix`` draws ("rows" families)
+    ncu_cells: tuple = ()
+
+    def sass(self, op, space: str) -> str:
+        """The SASS memory instruction an apply of ``op`` with its memory in ``space`` becomes."""
+        return self.sass_classes[(op.kind, space)]
+
+    def matrices(self, op) -> int:
+        """A "rows" apply's matrices (``memory_model.matrix_wavefronts``)."""
+        raise NotImplementedError
+
     def mirror(self, a, vector: int, bits: int) -> str:
         """``emit/probe.py``'s mirror instruction for apply ``a`` (families whose applies it probes)."""
         raise NotImplementedError(f"emit.probe does not probe {self.name}")

@@ -139,6 +139,13 @@ class CpAsync(Family):
     draws = (Draw("cp.async", "tile", 2, "guarded or not", staging=1, staging_rank=3),)
     tile_kinds = {"cp.async": 2}
 
+    # ncu (gpu/ncu_compare.py): measured on the H200 (tilecheck run --profile, docs/efficiency.md): LDGSTS's
+    # global reads are in the global *load* sectors; its shared writes are in none of the LSU counters
+    ncu_traffic = "copy"
+
+    def sass(self, op, space):
+        return "LDGSTS"
+
     def draw_tile_atom(self, tools, draw, kind, bits, esize, spaces):
         """Global source (``spaces`` does not restrict it), the copy's size and spelling."""
         size = tools.pick(draw, [s for s in (16, 8, 4) if s % esize == 0] or [16])

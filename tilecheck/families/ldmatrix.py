@@ -185,6 +185,16 @@ class Matrix(Family):
     def draw_kind(self, op):
         return "ld" if op.kind == "ldmatrix" else "st"
 
+    # --- ncu (gpu/ncu_compare.py, gpu/ncu_probe.py): lanes 8i..8i+7 give matrix i's rows ---
+    ncu_traffic = "rows"
+    ncu_cells = (("shared", "ldmatrix", "warp"), ("shared", "stmatrix", "warp"))
+
+    def sass(self, op, space):
+        return "LDSM" if op.kind == "ldmatrix" else "STSM"
+
+    def matrices(self, op):
+        return op.num
+
     def draw_apply(self, tools, draw, kind, k, threads, symbolic, syms, max_points, names, dtypes=None,
                    swizzled=None):
         """One warp-scope ``ldmatrix`` / ``stmatrix`` [[apply]] (``kind``) of ``.x1``/``.x2``/``.x4``

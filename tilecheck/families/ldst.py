@@ -140,6 +140,8 @@ class LdSt(Family):
     sass_classes = {("ld", "global"): "LDG", ("st", "global"): "STG", ("ld", "shared"): "LDS",
                     ("st", "shared"): "STS", ("ld", "local"): "LDL", ("st", "local"): "STL"}
 
+    ncu_traffic = "lanes"
+
     def mirror(self, a, vector: int, bits: int) -> str:
         """The instruction of the other direction that moves ``a``'s registers through global memory
         (``emit/probe.py``: a load's registers go out by a store, a store's come in by a load)."""
