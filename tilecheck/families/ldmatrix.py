@@ -195,6 +195,10 @@ class Matrix(Family):
     def matrices(self, op):
         return op.num
 
+    def probe_instruction(self, load: bool, ptype: str) -> str:
+        """``gpu/ncu_probe.py``'s round-3 instruction: ``.m8n8.{ptype}`` (``x4``, ``x4.trans``), shared, b16."""
+        return f"{'ldmatrix' if load else 'stmatrix'}.sync.aligned.m8n8.{ptype}.shared.b16"
+
     def draw_apply(self, tools, draw, kind, k, threads, symbolic, syms, max_points, names, dtypes=None,
                    swizzled=None):
         """One warp-scope ``ldmatrix`` / ``stmatrix`` [[apply]] (``kind``) of ``.x1``/``.x2``/``.x4``
