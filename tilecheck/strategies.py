@@ -598,7 +598,7 @@ def _opcode(draw, fam, kind, space, bits, vector):
 
 def plain_family():
     """The family of the plain tiles (its ``Draw`` is "plain")."""
-    return next(f for d, f in _families.draws().values() if d.how == "plain")
+    return _PLAIN
 
 
 # --- whole checks -----------------------------------------------------------------------------
@@ -627,7 +627,7 @@ def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, na
     column start or k is not a multiple of the vector.  None when the restrictions leave no such draw.
     ``guard=False``: the same tile unguarded (an edge crossing is then refuted on ``bounds``); a
     family's ``draw_tile_operands`` draws the rest (a register tile, or a copy's shared tile)."""
-    tiles = _families.tile_kinds()
+    tiles = _TILES
     family = {k: f for k, _, f in tiles}
     options = [o for o, _, _ in tiles if kinds is None or o in kinds]
     if not options or (spaces is not None and all(family[o].draw_spaces is not None
@@ -705,6 +705,8 @@ TOOLS = SimpleNamespace(pick=_pick, among=_among, chance=_chance, int=_int, samp
 
 
 _DRAWS = _families.draws()  # name -> (Draw, family): what ``checks(families=...)`` draws
+_PLAIN = next(f for d, f in _DRAWS.values() if d.how == "plain")
+_TILES = _families.tile_kinds()  # (kind, weight, family) of the guarded tiles
 FAMILIES = tuple(_DRAWS)  # their names, in rank order ("ldst", "guard", ...)
 STAGING_PERCENT = 16  # of applications, by default: a staging family (a Draw with a staging weight)
 _STAGING = sorted((d for d, _ in _DRAWS.values() if d.staging), key=lambda d: d.staging_rank)
