@@ -23,6 +23,7 @@ SUBCOMMANDS = {
     "fuzz": ("tilecheck.fuzz.cli", "property-based fuzzing: Z3 against an independent decider"),
     "examples": ("tilecheck.bundled", "copy the shipped example check files to DIR (default ./examples)"),
     "tirx": ("tilecheck.frontends.tirx", "extract the T.cuda.tile.apply ld/st of TIRx kernels and prove each"),
+    "cute": ("tilecheck.frontends.cute", "trace the cute.copy calls of CuTe Python DSL kernels and prove each"),
     "suggest": ("tilecheck.suggest", "search a conflict-free swizzle and the widest legal vectors; -o writes the file"),
     "draw": ("tilecheck.draw_cli", "an SVG picture of each operand's elements, threads, atoms and counterexample"),
     "completion": ("tilecheck.completion", "print a shell completion script: tilecheck completion bash|zsh|tcsh"),
@@ -53,6 +54,9 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     pr = sub.add_parser("prove", help="prove or refute every obligation of each check file")
     pr.add_argument("files", nargs="+", metavar="FILE", help="check files; - reads standard input")
     pr.add_argument("--json", action="store_true", help="one JSON object per file (a list for several files)")
+    pr.add_argument("--format", choices=("text", "json", "sarif", "github"), default=None,
+                    help="text (default), json (= --json), sarif (one SARIF 2.1.0 log), github (GitHub Actions "
+                    "annotations at the line of each failing [[apply]])")
     pr.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="bound on each query (default 10)")
     pr.add_argument("--arch", help="override the file's arch, e.g. sm_100a")
     pr.add_argument("--smt2", metavar="DIR", help="write every query Z3 decides as SMT-LIB 2, "
@@ -70,7 +74,12 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def cmd_prove(args) -> int:
-    outs, verdicts = [], []
+    fmt = args.format or ("json" if args.json else "text")
+    if args.json and fmt != "json":
+        raise InputError(f"--json and --format {fmt} ask for two outputs", "--format")
+    args.json = fmt == "json"
+    quiet = fmt in ("sarif", "github")  # the text reports would break the SARIF log / duplicate the annotations
+    outs, verdicts, results = [], [], []
     if args.recheck:
         from .proofs.smt2 import cvc5_version
         if cvc5_version() is None:
@@ -90,15 +99,20 @@ def cmd_prove(args) -> int:
                 e = e.in_file(path, None)
             outs.append(error_json(path, e.message, e.where, e.line))
             verdicts.append(Verdict.ERROR)
+            results.append((str(path), outs[-1], Verdict.ERROR))
             if not args.json:
                 print(one_line(f"tilecheck: error: {e}"), file=sys.stderr)
             continue
         verdicts.append(report.status)
         outs.append(report.to_json())
-        if not args.json:
+        results.append((str(path), report, report.status))
+        if not args.json and not quiet:
             print(report.to_text())
     if args.json:
         print(json.dumps(outs[0] if len(outs) == 1 else outs, indent=1))
+    elif quiet:
+        from . import __version__, ci_format
+        print(ci_format.dumps(results, __version__) if fmt == "sarif" else ci_format.github(results))
     return exit_status(verdicts)
 
 
