@@ -30,6 +30,7 @@ import copy
 import json
 import functools
 from math import prod
+from types import SimpleNamespace
 
 from hypothesis import reject, strategies as st
 
@@ -39,6 +40,7 @@ except ImportError:  # another Hypothesis: every draw through draw()
     def unwrap_strategies(s):
         raise ImportError
 
+from . import families as _families
 from .machine import ADDRESS_LIMIT, GROUP_NAMES, group_shape
 
 WORD_MAX = 2**64 - 1  # the largest offset or stride a check file takes (check.WORD)
@@ -48,9 +50,6 @@ __all__ = ["checks", "symbolic_checks", "FAMILIES", "layouts", "register_layouts
 
 DTYPE_BITS = {"float32": 32, "float16": 16, "int8": 8, "float64": 64, "uint8": 8, "bfloat16": 16,
               "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
-TYPE_TOKENS = {8: ("b8", "u8", "s8"), 16: ("b16", "u16", "s16"), 32: ("b32", "u32", "s32", "f32"),
-               64: ("b64", "u64", "s64", "f64")}
-SPACE_TOKENS = {"global": ("global",), "shared": ("shared", "shared::cta"), "local": ("local",)}
 
 
 def _group_axes(scope: str, threads: int) -> list[tuple[str, int]]:
@@ -584,26 +583,22 @@ def opcodes(draw, kind=None, space=None, bits=None, vector=None):
 
     Unset arguments are drawn; ``space`` may also be ``"generic"`` (no state space) or
     ``"shared::cluster"``.  Cache, eviction, prefetch and ordering qualifiers appear now
-    and then, sometimes in combinations that refute ``target``."""
-    kind = kind or _pick(draw, ["ld", "st"])
-    space = space or _pick(draw, ["global", "shared", "local"])
-    bits = bits or _pick(draw, [32, 16, 8, 64])
-    vector = vector or _pick(draw, [1, 2, 4])
-    tokens = SPACE_TOKENS.get(space, () if space == "generic" else (space,))
-    quals = [_pick(draw, tokens, [4, 1][:len(tokens)])] if tokens else []
-    if _chance(draw, 20):
-        extra = {"ld": ["nc", "ca", "cg", "cs", "lu", "cv", "L1::evict_last", "L1::no_allocate",
-                        "L2::128B", "L2::256B", "L2::cache_hint", "volatile", "relaxed.gpu",
-                        "acquire.cta", "weak"],
-                 "st": ["wb", "cg", "cs", "wt", "L1::evict_first", "L2::cache_hint", "volatile",
-                        "relaxed.sys", "release.gpu", "weak"]}[kind]
-        quals += draw(st.lists(st.sampled_from(extra), min_size=1, max_size=2, unique=True))
-    if vector > 1:
-        quals.append(f"v{vector}")
-    quals.append(_pick(draw, TYPE_TOKENS[bits]))
-    if _chance(draw, 5):
-        quals = draw(st.permutations(quals))  # ptxas takes qualifiers in any order
-    return ".".join([kind] + ".".join(quals).split("."))
+    and then, sometimes in combinations that refute ``target`` (the plain family's
+    ``draw_opcode``)."""
+    fam = plain_family()
+    kind = kind or _pick(draw, list(fam.instructions))
+    return fam.draw_opcode(TOOLS, draw, kind, space, bits, vector)
+
+
+@st.composite
+def _opcode(draw, fam, kind, space, bits, vector):
+    """``fam``'s spelling of ``kind``, drawn as ``opcodes`` draws the plain family's."""
+    return fam.draw_opcode(TOOLS, draw, kind, space, bits, vector)
+
+
+def plain_family():
+    """The family of the plain tiles (its ``Draw`` is "plain")."""
+    return _PLAIN
 
 
 # --- whole checks -----------------------------------------------------------------------------
@@ -626,29 +621,25 @@ def _repeat(draw, budget):
 
 def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds=None, spaces=None,
                          dtypes=None, guard=True, swizzled=None):
-    """One ``guard = true`` [[apply]] (ld, st or cp.async) of an R x (Q*V) tile at a (symbolic or
+    """One ``guard = true`` [[apply]] (of a family's ``tile_kinds``) of an R x (Q*V) tile at a (symbolic or
     concrete) corner of a row-major (n, k) tensor whose extents need not be multiples of the tile:
     the tile may cross the bottom and right edges, and an atom may straddle the right edge when the
     column start or k is not a multiple of the vector.  None when the restrictions leave no such draw.
     ``guard=False``: the same tile unguarded (an edge crossing is then refuted on ``bounds``); a
-    cp.async destination is sometimes swizzled (``_swizzle``; never with ``swizzled=False``)."""
-    options = [o for o in ("ld", "st", "cp.async") if kinds is None or o in kinds]
-    if not options or (spaces is not None and "cp.async" not in options and not set(spaces) & {"global", "shared",
-                                                                                              "local"}):
-        return None
-    kind = _pick(draw, options, [4, 3, 2][:len(options)] if len(options) == 3 else None)
+    family's ``draw_tile_operands`` draws the rest (a register tile, or a copy's shared tile)."""
+    tiles = _TILES
+    family = {k: f for k, _, f in tiles}
+    options = [o for o, _, _ in tiles if kinds is None or o in kinds]
+    if not options or (spaces is not None and all(family[o].draw_spaces is not None
+                                                  and not set(spaces) & set(family[o].draw_spaces) for o in options)):
+        return None  # no kind draws a tile in those spaces (a kind without draw_spaces ignores them)
+    kind = _pick(draw, options, [w for o, w, _ in tiles if o in options] if len(options) == len(tiles) else None)
+    fam = family[kind]
     dnames = [d for d in DTYPE_BITS if dtypes is None or d in dtypes]
     dtype = _pick(draw, dnames)
     bits = DTYPE_BITS[dtype]
     esize = bits // 8
-    if kind == "cp.async":
-        space = "global"
-        size = _pick(draw, [s for s in (16, 8, 4) if s % esize == 0] or [16])
-        vector = max(1, size // esize)
-        opcode = f"cp.async.{'cg' if size == 16 and _chance(draw, 50) else 'ca'}.shared.global"
-    else:
-        space = _among(draw, spaces, ["global", "shared", "local"], [3, 2, 1], "spaces")
-        vector = _pick(draw, [v for v in (4, 2, 1) if v * bits <= 128])
+    space, vector, opcode = fam.draw_tile_atom(TOOLS, draw, kind, bits, esize, spaces)
     group = _group_axes(scope, threads)
     gsize = prod(e for _, e in group)
     q = _pick(draw, [2, 1, 4])
@@ -685,36 +676,15 @@ def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, na
     if align != esize:
         mem_t["align"] = align
     memop = f"{mname}[{rs}:{rs}+{rows}, {cs}:{cs}+{cols}]: {pattern}"
-    ap = {"opcode": opcode if kind == "cp.async" else
-          draw(opcodes(kind, space, bits, vector))}
+    ap = {"opcode": opcode or draw(_opcode(fam, kind, space, bits, vector))}
     if scope != "thread":
         ap["scope"] = scope
     if guard:
         ap["guard"] = True
-    if kind == "cp.async":
-        ap["cp_size"] = vector * esize
-        sname = names.fresh("S")
-        ap["dst"], ap["src"] = f"{sname}: {pattern}", memop
-        dst_t = {"dtype": dtype, "scope": "shared", "shape": [rows, cols], "align": vector * esize}
-        swz = _swizzle(draw, "shared", vector, swizzled)  # drawn last: the other draws stay as they were
-        if swz:
-            dst_t["layout"] = f"{swz} o ({rows},{cols}):({cols},1)"
-        return {mname: mem_t, sname: dst_t}, ap
-    rname = names.fresh("RS"[k] if k < 2 else "Q")
-    if scope == "thread":
-        reg_t = {"dtype": dtype, "scope": "register", "shape": [rep, q, vector]}
-    elif scope == "warp":
-        reg_t = {"dtype": dtype, "scope": "register", "shape": [32, rep, vector],
-                 "layout": f"(32,{rep},{vector}):(1@laneid,{vector},1)"}
-    else:
-        reg_t = {"dtype": dtype, "scope": "register", "shape": [threads // 32, 32, rep, vector],
-                 "layout": f"({threads // 32},32,{rep},{vector}):(1@warpid,1@laneid,{vector},1)"}
-    ap["dst"], ap["src"] = (rname, memop) if kind == "ld" else (memop, rname)
-    if "L2::cache_hint" in ap["opcode"]:
-        ap["cache_policy"] = True
-    if kind == "ld" and _chance(draw, 30):
-        ap["preserve_dst"] = True
-    return {mname: mem_t, rname: reg_t}, ap
+    tile = SimpleNamespace(ap=ap, memop=memop, mname=mname, mem_t=mem_t, pattern=pattern, names=names, k=k,
+                           dtype=dtype, esize=esize, vector=vector, rows=rows, cols=cols, rep=rep, q=q, scope=scope,
+                           threads=threads, swizzled=swizzled)
+    return fam.draw_tile_operands(TOOLS, draw, kind, tile)
 
 
 def _swizzle(draw, space, vector, swizzled):
@@ -728,185 +698,30 @@ def _swizzle(draw, space, vector, swizzled):
     return f"Sw<{b},{m},{b + _pick(draw, [1, 0, 2, 3, 4])}>"
 
 
-MATRIX_DTYPES = ("float16", "bfloat16", "uint16", "int16")  # ldmatrix/stmatrix move b16 elements
+# what a family's draw hooks (``families.Family.draw_*``) draw with: the families import no Hypothesis
+TOOLS = SimpleNamespace(pick=_pick, among=_among, chance=_chance, int=_int, sampled=_sampled,
+                        draw_sampled=_draw_sampled, sampled_from=st.sampled_from, lists=st.lists,
+                        permutations=st.permutations, maxes=_maxes, P=_P, swizzle=_swizzle)
 
 
-def _matrix_application(draw, k, threads, symbolic, syms, max_points, names, kind, dtypes=None, swizzled=None):
-    """One warp-scope ``ldmatrix`` / ``stmatrix`` [[apply]] (``kind``) of ``.x1``/``.x2``/``.x4``
-    8x8 b16 matrices, ``.trans`` or not, between a slice of a 2-D shared tile and a register tile,
-    both viewed at the register coordinates ``(lane (g q), *repeat, words)`` as the examples
-    (``examples/ldmatrix_x4.toml``) spell them: per matrix, lane ``4g + q`` holds row ``g``, columns
-    ``2q + j`` (``.trans``: rows ``2q + j``, column ``g``).  The matrices are stacked along the
-    tile's rows (``ia``) and columns (``ib``), repeated (``mb``, ``kb``).  Drawn around the proved
-    case: row strides and slice starts that are not 16-byte multiples, a base alignment or offset
-    that breaks the rows' alignment, a column stride of 2, a swizzled tile (``_swizzle``), register
-    layouts that are not the fragment map, another arch or state space; with ``symbolic``, a
-    symbolic row stride, slice start, column count or offset.  None when the draw cannot be made
-    (threads not a multiple of 32, no 16-bit dtype allowed)."""
-    dnames = [d for d in MATRIX_DTYPES if dtypes is None or d in dtypes]
-    if threads % 32 or not dnames:
-        return None
-    dtype = _pick(draw, dnames)
-    num = _pick(draw, [4, 1, 2], [3, 1, 2])
-    trans = _chance(draw, 35)
-    ia = _pick(draw, [d for d in (2, 1, 4) if num % d == 0])
-    ib = num // ia
-    budget = max(1, max_points // (32 * 2 * num))
-    mb = _int(draw, 1, min(3, budget))
-    kb = _int(draw, 1, min(3, budget // mb))
-    size = {"mb": mb, "kb": kb, "ia": ia, "ib": ib, "g": 8, "q": 4, "j": 2}
-    inner_rows, inner_cols = (["q", "j"], ["g"]) if trans else (["g"], ["q", "j"])
-    outer_rows = [n for n in ("mb", "ia") if size[n] > 1]
-    outer_cols = [n for n in ("kb", "ib") if size[n] > 1]
-    if _chance(draw, 30):
-        outer_rows.reverse()
-    if _chance(draw, 30):
-        outer_cols.reverse()
-    row_names, col_names = outer_rows + inner_rows, outer_cols + inner_cols
-    words = [n for n in ("ib", "ia") if size[n] > 1]
-    if _chance(draw, 40):
-        words.reverse()
-    words.append("j")
-    repeat = [n for n in ("mb", "kb") if size[n] > 1]
-
-    def grp(ns):
-        return ns[0] if len(ns) == 1 else "(" + " ".join(ns) + ")"
-
-    left = " ".join(grp([f"{n}={size[n]}" for n in ns]) if len(ns) > 1 else ns[0] for ns in (row_names, col_names))
-    pattern = f"{left} -> (g q) " + " ".join(repeat + [grp(words)])
-    rows, cols = prod(size[n] for n in row_names), prod(size[n] for n in col_names)
-
-    # the shared tile: [H, W] with the view at [r0:r0+rows, c0:c0+cols], row stride rs (elements)
-    padr = _pick(draw, [0, 8, 1, 16], [5, 2, 1, 1])
-    padc = _pick(draw, [0, 8, 16, 4], [5, 3, 1, 1])
-    r0 = _pick(draw, sorted({0, padr, padr // 2}))
-    c0 = _pick(draw, sorted({0, padc, padc // 2, min(padc, 8)}))
-    if _chance(draw, 4):  # a slice that leaves the tile
-        c0 = padc + _pick(draw, [8, 1])
-    h, w = rows + padr, cols + padc
-    rs = w + _pick(draw, [0, 8, 4, 1, 64], [8, 2, 1, 1, 1])
-    cstride = 2 if _chance(draw, 3) else 1
-    mname = names.fresh("S")
-    mem_t = {"dtype": dtype, "scope": "shared", "shape": [h, w]}
-    layout = None if rs == w and cstride == 1 else f"({h},{w}):({rs},{cstride})"
-    rtext, ctext = str(r0), str(c0)
-    offset = _P.of(0)
-    if symbolic:
-        what = set(draw(st.lists(_sampled(("stride", "row", "col", "offset", "width")), min_size=1, max_size=3,
-                                 unique=True)))
-        if "width" in what:  # a symbolic column count n >= c0 + cols (as a fact, or the minimum)
-            n = syms.fresh_symbol("n")
-            m = _pick(draw, [8, 1, 2, 16], [5, 1, 1, 2])
-            syms.declare(n, c0 + cols, draw(_maxes(c0 + cols)), m)
-            mem_t["shape"] = [h, n]
-            w = n
-            layout = None if cstride == 1 else f"({h},{n}):({n},{cstride})"
-        elif "stride" in what:
-            s_ = syms.fresh_symbol("s")
-            m = _pick(draw, [8, 1, 4, 16], [5, 1, 1, 1])
-            lo = w if not _chance(draw, 10) else 1
-            syms.declare(s_, lo, draw(_maxes(lo)), m)
-            layout = f"({h},{w}):({s_},{cstride})"
-        if "row" in what:
-            r = syms.fresh_symbol("r")
-            m = _pick(draw, [1, 8, 2])
-            syms.declare(r, 0, max(0, padr) if not _chance(draw, 10) else draw(_maxes(0)), m)
-            rtext = r
-        if "col" in what:
-            c = syms.fresh_symbol("c")
-            m = _pick(draw, [8, 4, 1, 16], [5, 1, 1, 1])
-            if isinstance(w, str):
-                syms.declare(c, 0, draw(_maxes(0)), m)
-                if not _chance(draw, 10):
-                    syms.assume(f"{c} + {cols} <= {w}")
-            else:
-                syms.declare(c, 0, padc if not _chance(draw, 10) else padc + 8, m)
-            ctext = c
-        if "offset" in what:
-            o = syms.fresh_symbol("o")
-            m = _pick(draw, [8, 4, 1, 64], [4, 1, 1, 2])
-            syms.declare(o, 0, draw(_maxes(0)), m)
-            offset = offset + _P.of(o)
-    if _chance(draw, 8):
-        offset = offset + _pick(draw, [8, 4, 1, 64])
-    if offset.value() != 0:
-        mem_t["offset"] = offset.value()
-    align = _pick(draw, [16, 8, 2, 128], [12, 1, 1, 2])
-    if align != 2:
-        mem_t["align"] = align
-    swz = _swizzle(draw, "shared", 8, swizzled)
-    if swz:
-        layout = f"{swz} o {layout or f'({h},{w}):({w},1)'}"
-    if layout:
-        mem_t["layout"] = layout
-    sliced = padr or padc or rtext != "0" or ctext != "0" or isinstance(w, str)
-    memop = f"{mname}[{rtext}:{rtext}+{rows}, {ctext}:{ctext}+{cols}]: {pattern}" if sliced else \
-        f"{mname}: {pattern}"
-
-    # the register tile: the view's logical [rows, cols] with the fragment map (lane 4g + q), or
-    # the view's own order [32, *repeat, words]
-    rname = names.fresh("R")
-    if _chance(draw, 75):
-        lane = {"g": "4@laneid", "q": "1@laneid"}
-        if _chance(draw, 10):  # not the fragment map
-            lane = _pick(draw, [{"g": "1@laneid", "q": "8@laneid"}, {"g": "4@laneid", "q": "2@laneid"},
-                                {"g": "1@warpid", "q": "1@laneid"}, {"g": "4@tid", "q": "1@tid"}])
-        slots = [n for n in row_names + col_names if n not in lane]
-        order = ["j"] + [n for n in slots if n != "j"]
-        if _chance(draw, 25):
-            order = draw(st.permutations(slots))
-        stride, acc = {}, 1
-        for n in order:
-            stride[n] = str(acc)
-            acc *= size[n]
-        if _chance(draw, 5):  # two slots collide
-            stride[_draw_sampled(draw, order)] = "0"
-        stride.update(lane)
-
-        def mode(ns):
-            ns = list(reversed(ns))  # fastest first
-            if len(ns) == 1:
-                return str(size[ns[0]]), stride[ns[0]]
-            return "(" + ",".join(str(size[n]) for n in ns) + ")", "(" + ",".join(stride[n] for n in ns) + ")"
-        (rsh, rsd), (csh, csd) = mode(row_names), mode(col_names)
-        reg_t = {"dtype": dtype, "scope": "register", "shape": [rows, cols], "layout": f"({rsh},{csh}):({rsd},{csd})"}
-        regop = f"{rname}: {pattern}"
-    else:
-        shape = [32] + [size[n] for n in repeat] + [2 * num]
-        strides, acc = [], 1
-        for e in reversed(shape[1:]):
-            strides.insert(0, str(acc))
-            acc *= e
-        reg_t = {"dtype": dtype, "scope": "register", "shape": shape,
-                 "layout": "(" + ",".join(map(str, shape)) + "):(" + ",".join(["1@laneid"] + strides) + ")"}
-        regop = rname
-    space = _pick(draw, ["shared", "shared::cta"], [4, 1])
-    shape_q, type_q = "m8n8", "b16"
-    if _chance(draw, 3):  # a spelling the target refuses
-        how = _pick(draw, ["space", "shape", "sync"])
-        if how == "space":
-            space = "shared::cluster"
-        elif how == "shape":
-            shape_q = "m16n16"
-    opcode = f"{kind}.sync.aligned.{shape_q}.x{num}{'.trans' if trans else ''}.{space}.{type_q}"
-    ap = {"opcode": opcode, "scope": "warp"}
-    ap["dst"], ap["src"] = (regop, memop) if kind == "ldmatrix" else (memop, regop)
-    return {mname: mem_t, rname: reg_t}, ap
-
-
-FAMILIES = ("ldst", "guard", "cp.async", "ldmatrix", "stmatrix")  # what ``checks(families=...)`` draws
-STAGING_PERCENT = 16  # of applications, by default: a staging family (guard, ldmatrix, stmatrix, cp.async)
+_DRAWS = _families.draws()  # name -> (Draw, family): what ``checks(families=...)`` draws
+_PLAIN = next(f for d, f in _DRAWS.values() if d.how == "plain")
+_TILES = _families.tile_kinds()  # (kind, weight, family) of the guarded tiles
+FAMILIES = tuple(_DRAWS)  # their names, in rank order ("ldst", "guard", ...)
+STAGING_PERCENT = 16  # of applications, by default: a staging family (a Draw with a staging weight)
+_STAGING = sorted((d for d, _ in _DRAWS.values() if d.staging), key=lambda d: d.staging_rank)
 
 
 def _fits(out, kinds, spaces, scopes) -> bool:
-    """A staging family's draw keeps the caller's restrictions (``kinds``: ld/st, ldmatrix counting as
-    ld and stmatrix as st, cp.async as neither; ``spaces``: the memory operand's; ``scopes``)."""
+    """A staging family's draw keeps the caller's restrictions (``kinds``: the plain family's kinds,
+    each family's apply counting as its ``draw_kind``; ``spaces``: the memory operand's; ``scopes``)."""
     if kinds is None and spaces is None and scopes is None:
         return True
     tensors, a = out
-    op = a["opcode"]
-    kind = None if op.startswith("cp.async") else "st" if op.startswith(("st", "stmatrix")) else "ld"
-    memory = a["src" if kind == "ld" else "dst"].split("[")[0].split(":")[0].strip()
+    op = _families.parse(a["opcode"])
+    fam = _families.of(op)
+    kind = fam.draw_kind(op)
+    memory = a[fam.memory_role(op)].split("[")[0].split(":")[0].strip()
     return ((kinds is None or kind in kinds) and (spaces is None or tensors.get(memory, {}).get("scope") in spaces)
             and (scopes is None or a.get("scope") in scopes))
 
@@ -914,10 +729,12 @@ def _fits(out, kinds, spaces, scopes) -> bool:
 def _staged(draw, family, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes, swizzled,
             guard=None):
     """One application of a staging ``family`` (None when the restrictions leave no such draw)."""
-    if family in ("ldmatrix", "stmatrix"):
-        return _matrix_application(draw, k, threads, symbolic, syms, max_points, names, family, dtypes, swizzled)
-    if family == "cp.async":
-        return _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, ["cp.async"],
+    d, fam = _DRAWS[family]
+    if d.how == "hook":
+        return fam.draw_apply(TOOLS, draw, family, k=k, threads=threads, symbolic=symbolic, syms=syms,
+                              max_points=max_points, names=names, dtypes=dtypes, swizzled=swizzled)
+    if d.how == "tile":
+        return _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, list(fam.tile_kinds),
                                     None, dtypes, guard=_chance(draw, 40) if guard is None else guard,
                                     swizzled=swizzled)
     return _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes,
@@ -928,31 +745,33 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
                  swizzled=None, families=None, scopes=None):
     """One [[apply]] with its memory tensor and register tensor (its layout swizzled: ``_swizzle``;
     sometimes, ``STAGING_PERCENT`` %, a staging family: a guarded tile (``_guarded_application``,
-    never swizzled), an ldmatrix or stmatrix (``_matrix_application``) or an unguarded cp.async).
+    never swizzled), a family's own draw (``Family.draw_apply``) or an unguarded tile of a family).
     ``families``: only these (``FAMILIES``), each drawn with the same weight."""
     if families is not None:
         order = list(families)
         first = order.pop(_int(draw, 0, len(order) - 1))
         for fam in [first] + order:  # the drawn family, else the others in turn
-            if fam == "ldst":
+            if _DRAWS[fam][0].how == "plain":
                 break
             out = _staged(draw, fam, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes,
-                          swizzled, guard=True if fam == "guard" else None)
+                          swizzled, guard=True if _DRAWS[fam][0].how == "guard" else None)
             if out is not None:
                 return out
         else:
             reject()  # no family of the restriction fits this check's threads: draw another
     elif swizzled is not True and _chance(draw, STAGING_PERCENT):
-        fam = _pick(draw, ["guard", "ldmatrix", "stmatrix", "cp.async"], [6, 3, 2, 1])
+        fam = _pick(draw, [d.name for d in _STAGING], [d.staging for d in _STAGING])
         restricted = kinds is not None or spaces is not None or scopes is not None
         saved = (set(names.used), copy.deepcopy(syms.__dict__)) if restricted else None
         out = _staged(draw, fam, k, threads, scope, symbolic, syms, max_points, names, kinds, spaces, dtypes,
-                      swizzled, guard=False if fam == "cp.async" else None)
+                      swizzled, guard=False if _DRAWS[fam][0].how == "tile" else None)
         if out is not None and _fits(out, kinds, spaces, scopes):
             return out
         if restricted:  # a draw outside the restrictions leaves no names or symbols behind
             names.used, syms.__dict__ = saved
-    kind = _among(draw, kinds, ["ld", "st"], [1, 1], "kinds")
+    plain = plain_family()
+    kind = _among(draw, kinds, list(plain.instructions), [1] * len(plain.instructions), "kinds")
+    memory_role = plain.draw_memory_role(kind)
     space = _among(draw, spaces, ["global", "shared", "local"], [1, 1, 1], "spaces")
     dtype = _among(draw, dtypes, list(DTYPE_BITS), [1] * len(DTYPE_BITS), "dtypes")
     bits = DTYPE_BITS[dtype]
@@ -960,7 +779,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
     vector = _vector(draw, bits)
     group = _group_axes(scope, threads)
     gsize = prod(e for _, e in group)
-    executing = threads if kind == "st" else gsize
+    executing = threads if memory_role == "dst" else gsize  # a store: every thread executes
     repeat = _repeat(draw, max(1, max_points // (max(gsize, executing) * vector)))
     axes = _view_axes(group, repeat, vector)
 
@@ -1012,24 +831,15 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
         op_vector = _pick(draw, [v for v in (1, 2, 4) if v != vector])
     if _chance(draw, 2):
         op_space = _pick(draw, ["generic", "shared::cluster"])
-    opcode = draw(opcodes(kind, op_space, op_bits, op_vector))
+    opcode = draw(_opcode(plain, kind, op_space, op_bits, op_vector))
     if _chance(draw, 2) and "@" not in reg_t.get("layout", ""):
         reg_t["scope"] = _pick(draw, ["global", "shared", "local"])
     ap = {"opcode": opcode}
     if scope != "thread":
         ap["scope"] = scope
     regop, memop = reg.operand_text(), mem.operand_text()
-    ap["dst"], ap["src"] = (regop, memop) if kind == "ld" else (memop, regop)
-    if "L2::cache_hint" in opcode and not _chance(draw, 10):
-        ap["cache_policy"] = True
-    elif _chance(draw, 2):
-        ap["cache_policy"] = True
-    if _chance(draw, 6):
-        ap["pred"] = True
-        if kind == "ld" and _chance(draw, 50):
-            ap["preserve_dst"] = True
-    elif _chance(draw, 2):
-        ap["preserve_dst"] = True
+    ap["dst"], ap["src"] = (memop, regop) if memory_role == "dst" else (regop, memop)
+    plain.draw_keys(TOOLS, draw, kind, ap)
     swz = _swizzle(draw, space, vector, swizzled)  # drawn last: the other draws stay as they were
     if swz:
         mem_t["layout"] = f"{swz} o {mem.layout_text()}"
@@ -1056,10 +866,12 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
         bad = [f for f in families if f not in FAMILIES]
         if bad or not families:
             raise ValueError(f"families must be a non-empty subset of {FAMILIES}, got {families!r}")
-        if "ldst" not in families and scopes is None:
+        plain = any(_DRAWS[f][0].how == "plain" for f in families)
+        warps = all(_DRAWS[f][0].warp for f in families)  # every one needs a whole warp
+        if not plain and scopes is None:
             # thread counts every family fits (a guarded tile: its group times its vector within max_points;
-            # a matrix: a multiple of 32)
-            scopes = ["warp"] if set(families) <= {"ldmatrix", "stmatrix"} else None
+            # a warp's draw: a multiple of 32)
+            scopes = ["warp"] if warps else None
     arch = _among(draw, archs, ["sm_90", "sm_100a", "sm_80", "sm_75", "sm_120"], [12, 3, 1, 1, 1], "archs")
     scope = _among(draw, scopes, ["thread", "warp", "cta"], [5, 2, 3], "scopes")
     if scope == "thread":
@@ -1068,10 +880,9 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
         options, weights = [32, 64, 96, 1024], [8, 2, 1, 1]
     else:
         options, weights = [32, 64, 128, 256, 1024, 96, 512], [3, 3, 3, 1, 1, 1, 1]
-    if families is not None and "ldst" not in families:
-        matrices = set(families) <= {"ldmatrix", "stmatrix"}
-        kept = [(t, 3 * w if matrices and t == 32 else w) for t, w in zip(options, weights)
-                if t <= max(32, max_points // 4) and (t % 32 == 0 or not matrices)]
+    if families is not None and not plain:
+        kept = [(t, 3 * w if warps and t == 32 else w) for t, w in zip(options, weights)
+                if t <= max(32, max_points // 4) and (t % 32 == 0 or not warps)]
         options, weights = [t for t, _ in kept], [w for _, w in kept]
     threads = _pick(draw, options, weights)
     syms = _Symbols(symbolic and _chance(draw, 15), symbolic and _chance(draw, 10))

@@ -11,6 +11,7 @@ non-memory instructions per memory instruction on it; the tests count its SASS.
 """
 from __future__ import annotations
 
+from .. import families
 from .fragment import fragment, require_plan
 from .kernel import version
 
@@ -25,7 +26,7 @@ def probe(plan, apply: int = 0, name: str = "tilecheck_probe", pred: bool = True
     f = fragment(plan, apply, base={mem.name: "%base"}, symbols={n: f"%sym_{n}" for n in syms},
                  pred="%guard", policy="%policy", scratch="%t")
     vec, bits = a.opcode.vector, mem.bits
-    mirror = f"{'st' if a.is_load else 'ld'}.global{f'.v{vec}' if vec > 1 else ''}.b{bits}"
+    mirror = families.of(a.opcode).mirror(a, vec, bits)
     out = []
     # a guarded load's body also zeroes its registers (mov): mirror the memory instructions only
     for k, line in enumerate(line for line in f.body if not line.lstrip().startswith("mov.")):

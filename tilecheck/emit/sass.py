@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import tools
+from ..families import FAMILIES
 
-# SASS memory instructions by class; the PTX (kind, space) each class comes from
-SASS_CLASS = {("ld", "global"): "LDG", ("st", "global"): "STG", ("ld", "shared"): "LDS",
-              ("st", "shared"): "STS", ("ld", "local"): "LDL", ("st", "local"): "STL"}
+# SASS memory instructions by class; the PTX (kind, space) each class comes from (each family's
+# ``sass_classes``)
+SASS_CLASS = {k: c for f in dict.fromkeys(FAMILIES.values()) for k, c in f.sass_classes.items()}
 MEMORY = frozenset(SASS_CLASS.values())
 _SASS = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_:]+)*)")
-_PTX_MEM = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st)\.(?:[\w:]+\.)*?(global|shared|local)\b[\w:.]*\s", re.M)
+_KINDS = "|".join(re.escape(k) for k in dict.fromkeys(k for k, _ in SASS_CLASS))
+_SPACES = "|".join(dict.fromkeys(s for _, s in SASS_CLASS))
+_PTX_MEM = re.compile(rf"^\s*(?:@!?%\w+\s+)?({_KINDS})\.(?:[\w:]+\.)*?({_SPACES})\b[\w:.]*\s", re.M)
 _SPILL = re.compile(r"(\d+) bytes spill stores, (\d+) bytes spill loads")
 
 

@@ -193,6 +193,70 @@ class Family:
         """The reference's input values for a tensor this family uses (None: random bits)."""
         return None
 
+    # --- the tools' hooks: what tilecheck/strategies.py, gpu/ncu_*.py and emit/sass.py need to know ---
+
+    # the strategies (``tilecheck/strategies.py``): the ``checks(families=...)`` draws this family
+    # offers (``Draw`` records) and, where its apply is a guarded tile (``guard = true``), each
+    # instruction's weight among the tiles' kinds
+    draws: tuple = ()
+    tile_kinds: dict[str, int] = {}
+
+    def draw_kind(self, op) -> str | None:
+        """Which of ``checks(kinds=...)``'s kinds (the plain family's instructions) an apply of ``op``
+        counts as: its direction (None: neither, e.g. a copy from memory to memory)."""
+        return None
+
+    # SASS (``emit/sass.py``): (instruction, state space) -> the SASS memory instruction class it
+    # becomes, for the instructions whose class ``Assembled.memory`` counts
+    sass_classes: dict[tuple[str, str], str] = {}
+
+    # ncu (``gpu/ncu_compare.py``, ``gpu/ncu_probe.py``): how an apply's memory traffic is predicted:
+    # "lanes" (each executing thread gives its atom's address), "rows" (the memory role's ``lanes``
+    # give one row each, at its ``origin``: ``memory_model.matrix_wavefronts`` over ``matrices``),
+    # "copy" (memory to memory: the global side is read as global loads, the shared side is written by
+    # the family's own instruction, which ncu counts apart), None (not predicted)
+    ncu_traffic: str | None = None
+    # extra (space, draw name, scope) cells ``ncu_compare prepare --matrix`` draws ("rows" families)
+    ncu_cells: tuple = ()
+
+    def sass(self, op, space: str) -> str:
+        """The SASS memory instruction an apply of ``op`` with its memory in ``space`` becomes."""
+        return self.sass_classes[(op.kind, space)]
+
+    def matrices(self, op) -> int:
+        """A "rows" apply's matrices (``memory_model.matrix_wavefronts``)."""
+        raise NotImplementedError
+
+    def mirror(self, a, vector: int, bits: int) -> str:
+        """``emit/probe.py``'s mirror instruction for apply ``a`` (families whose applies it probes)."""
+        raise NotImplementedError(f"emit.probe does not probe {self.name}")
+
+    def draw_apply(self, tools, draw, name, **context):
+        """A ``Draw(how="hook")``'s application: (tensors, apply table), or None when the restrictions
+        leave no such draw.  ``tools``: the strategies' helpers (``strategies.TOOLS``), so that this
+        package does not import Hypothesis; ``context``: k, threads, symbolic, syms, max_points,
+        names, dtypes, swizzled."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One name ``checks(families=...)`` and ``tilecheck fuzz --families`` take (``strategies.FAMILIES``).
+
+    ``how``: "plain" (the plain tiles: memory and registers, every key drawn), "tile" (a guarded tile
+    of the family's ``tile_kinds``, guarded or not) or "hook" (``Family.draw_apply``).  ``rank``: its
+    place in ``strategies.FAMILIES``; ``staging``: its weight among the applications a default
+    check draws now and then (0: never), ``staging_rank`` its place among them (the draws' order is
+    what makes a seed's draws reproducible); ``warp``: it needs a whole warp (scope warp, threads a
+    multiple of 32); ``help``: what ``--families`` says of it."""
+    name: str
+    how: str
+    rank: int
+    help: str
+    staging: int = 0
+    staging_rank: int = 0
+    warp: bool = False
+
 
 FAMILIES: dict[str, Family] = {}  # instruction name -> family
 
@@ -206,6 +270,26 @@ def _discover():
 
 
 _discover()
+
+
+def _family_draws() -> list:
+    fams = list(dict.fromkeys(FAMILIES.values()))
+    return sorted(((d, f) for f in fams for d in f.draws), key=lambda x: x[0].rank)
+
+
+def tile_kinds() -> list[tuple[str, int, Family]]:
+    """The guarded tiles' kinds (instruction, weight, family), in the order of their families' draws."""
+    fams = list(dict.fromkeys(f for _, f in _family_draws() if f.tile_kinds))
+    return [(k, w, f) for f in fams for k, w in f.tile_kinds.items()]
+
+
+def draws() -> dict[str, tuple[Draw, Family | None]]:
+    """Every family's ``Draw`` records by name, in rank order, with the family that draws each; and
+    ``guard``: a guarded tile of any family with ``tile_kinds`` (family None).  The strategies
+    (``strategies.FAMILIES``) and ``tilecheck fuzz --families`` read it."""
+    guard = Draw("guard", "guard", 1, f"guarded {'/'.join(k for k, _, _ in tile_kinds())} tiles", staging=6)
+    out = _family_draws() + [(guard, None)]
+    return {d.name: (d, f) for d, f in sorted(out, key=lambda x: x[0].rank)}
 
 
 def of(op) -> Family:

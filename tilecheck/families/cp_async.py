@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import InputError
 from ..opcodes import OpcodeError, needs, parse_arch
-from . import MEMORY, READ, WRITE, Family, Role
+from . import MEMORY, READ, WRITE, Draw, Family, Role
 
 GROUPS = {"cache": ("ca", "cg"), "space": ("shared", "shared::cta", "shared::cluster"),
           "source": ("global",), "prefetch": ("L2::64B", "L2::128B", "L2::256B")}
@@ -141,6 +141,36 @@ class CpAsync(Family):
 
     def reference(self, a, memory, off, threads, values):
         memory.scatter(off, threads, values)
+
+    # --- the strategies' draws (tilecheck/strategies.py): a guarded tile (guarded or not) copied to
+    # a shared tile, sometimes swizzled ---
+    draws = (Draw("cp.async", "tile", 2, "guarded or not", staging=1, staging_rank=3),)
+    tile_kinds = {"cp.async": 2}
+
+    # ncu (gpu/ncu_compare.py): measured on the H200 (tilecheck run --profile, docs/efficiency.md): LDGSTS's
+    # global reads are in the global *load* sectors; its shared writes are in none of the LSU counters
+    ncu_traffic = "copy"
+
+    def sass(self, op, space):
+        return "LDGSTS"
+
+    def draw_tile_atom(self, tools, draw, kind, bits, esize, spaces):
+        """Global source (``spaces`` does not restrict it), the copy's size and spelling."""
+        size = tools.pick(draw, [s for s in (16, 8, 4) if s % esize == 0] or [16])
+        vector = max(1, size // esize)
+        return "global", vector, f"cp.async.{'cg' if size == 16 and tools.chance(draw, 50) else 'ca'}.shared.global"
+
+    def draw_tile_operands(self, tools, draw, kind, t):
+        """The cp_size key and the shared destination tile (swizzled now and then, drawn last)."""
+        ap = t.ap
+        ap["cp_size"] = t.vector * t.esize
+        sname = t.names.fresh("S")
+        ap["dst"], ap["src"] = f"{sname}: {t.pattern}", t.memop
+        dst_t = {"dtype": t.dtype, "scope": "shared", "shape": [t.rows, t.cols], "align": t.vector * t.esize}
+        swz = tools.swizzle(draw, "shared", t.vector, t.swizzled)  # drawn last: the other draws stay as they were
+        if swz:
+            dst_t["layout"] = f"{swz} o ({t.rows},{t.cols}):({t.cols},1)"
+        return {t.mname: t.mem_t, sname: dst_t}, ap
 
 
 FAMILY = CpAsync()

@@ -23,10 +23,11 @@ Not modelled: generic addressing (no ``.shared``), the sm_100a forms ``.m16n16``
 them, tilecheck's ``target`` refuses them as not modelled.
 """
 from dataclasses import dataclass
+from math import prod
 
 from ..opcodes import OpcodeError, needs, parse_arch
 from ..layout import Layout, parse_layout
-from . import MEMORY, READ, REGISTER, WRITE, Family, Role
+from . import MEMORY, READ, REGISTER, WRITE, Draw, Family, Role
 
 GROUPS = {"sync": ("sync",), "aligned": ("aligned",), "shape": ("m8n8", "m16n16", "m8n16", "m16n8"),
           "num": ("x1", "x2", "x4"), "trans": ("trans",),
@@ -161,6 +162,192 @@ class Matrix(Family):
             lines.append(f"\t{a.opcode.text} {addr}, {{{packed}}};")
         lines.append("\t}")
         return "\n".join(lines)
+
+    # --- the strategies' draws (tilecheck/strategies.py) ---
+    draws = (Draw("ldmatrix", "hook", 3, "", staging=3, staging_rank=1, warp=True),
+             Draw("stmatrix", "hook", 4, "", staging=2, staging_rank=2, warp=True))
+    DTYPES = ("float16", "bfloat16", "uint16", "int16")  # the dtypes drawn: ldmatrix/stmatrix move b16 elements
+
+    def draw_kind(self, op):
+        return "ld" if op.kind == "ldmatrix" else "st"
+
+    # --- ncu (gpu/ncu_compare.py, gpu/ncu_probe.py): lanes 8i..8i+7 give matrix i's rows ---
+    ncu_traffic = "rows"
+    ncu_cells = (("shared", "ldmatrix", "warp"), ("shared", "stmatrix", "warp"))
+
+    def sass(self, op, space):
+        return "LDSM" if op.kind == "ldmatrix" else "STSM"
+
+    def matrices(self, op):
+        return op.num
+
+    def probe_instruction(self, load: bool, ptype: str) -> str:
+        """``gpu/ncu_probe.py``'s round-3 instruction: ``.m8n8.{ptype}`` (``x4``, ``x4.trans``), shared, b16."""
+        return f"{'ldmatrix' if load else 'stmatrix'}.sync.aligned.m8n8.{ptype}.shared.b16"
+
+    def draw_apply(self, tools, draw, kind, k, threads, symbolic, syms, max_points, names, dtypes=None,
+                   swizzled=None):
+        """One warp-scope ``ldmatrix`` / ``stmatrix`` [[apply]] (``kind``) of ``.x1``/``.x2``/``.x4``
+        8x8 b16 matrices, ``.trans`` or not, between a slice of a 2-D shared tile and a register tile,
+        both viewed at the register coordinates ``(lane (g q), *repeat, words)`` as the examples
+        (``examples/ldmatrix_x4.toml``) spell them: per matrix, lane ``4g + q`` holds row ``g``, columns
+        ``2q + j`` (``.trans``: rows ``2q + j``, column ``g``).  The matrices are stacked along the
+        tile's rows (``ia``) and columns (``ib``), repeated (``mb``, ``kb``).  Drawn around the proved
+        case: row strides and slice starts that are not 16-byte multiples, a base alignment or offset
+        that breaks the rows' alignment, a column stride of 2, a swizzled tile (``strategies._swizzle``),
+        register layouts that are not the fragment map, another arch or state space; with ``symbolic``, a
+        symbolic row stride, slice start, column count or offset.  None when the draw cannot be made
+        (threads not a multiple of 32, no 16-bit dtype allowed)."""
+        dnames = [d for d in self.DTYPES if dtypes is None or d in dtypes]
+        if threads % 32 or not dnames:
+            return None
+        dtype = tools.pick(draw, dnames)
+        num = tools.pick(draw, [4, 1, 2], [3, 1, 2])
+        trans = tools.chance(draw, 35)
+        ia = tools.pick(draw, [d for d in (2, 1, 4) if num % d == 0])
+        ib = num // ia
+        budget = max(1, max_points // (32 * 2 * num))
+        mb = tools.int(draw, 1, min(3, budget))
+        kb = tools.int(draw, 1, min(3, budget // mb))
+        size = {"mb": mb, "kb": kb, "ia": ia, "ib": ib, "g": 8, "q": 4, "j": 2}
+        inner_rows, inner_cols = (["q", "j"], ["g"]) if trans else (["g"], ["q", "j"])
+        outer_rows = [n for n in ("mb", "ia") if size[n] > 1]
+        outer_cols = [n for n in ("kb", "ib") if size[n] > 1]
+        if tools.chance(draw, 30):
+            outer_rows.reverse()
+        if tools.chance(draw, 30):
+            outer_cols.reverse()
+        row_names, col_names = outer_rows + inner_rows, outer_cols + inner_cols
+        words = [n for n in ("ib", "ia") if size[n] > 1]
+        if tools.chance(draw, 40):
+            words.reverse()
+        words.append("j")
+        repeat = [n for n in ("mb", "kb") if size[n] > 1]
+
+        def grp(ns):
+            return ns[0] if len(ns) == 1 else "(" + " ".join(ns) + ")"
+
+        left = " ".join(grp([f"{n}={size[n]}" for n in ns]) if len(ns) > 1 else ns[0] for ns in (row_names, col_names))
+        pattern = f"{left} -> (g q) " + " ".join(repeat + [grp(words)])
+        rows, cols = prod(size[n] for n in row_names), prod(size[n] for n in col_names)
+
+        # the shared tile: [H, W] with the view at [r0:r0+rows, c0:c0+cols], row stride rs (elements)
+        padr = tools.pick(draw, [0, 8, 1, 16], [5, 2, 1, 1])
+        padc = tools.pick(draw, [0, 8, 16, 4], [5, 3, 1, 1])
+        r0 = tools.pick(draw, sorted({0, padr, padr // 2}))
+        c0 = tools.pick(draw, sorted({0, padc, padc // 2, min(padc, 8)}))
+        if tools.chance(draw, 4):  # a slice that leaves the tile
+            c0 = padc + tools.pick(draw, [8, 1])
+        h, w = rows + padr, cols + padc
+        rs = w + tools.pick(draw, [0, 8, 4, 1, 64], [8, 2, 1, 1, 1])
+        cstride = 2 if tools.chance(draw, 3) else 1
+        mname = names.fresh("S")
+        mem_t = {"dtype": dtype, "scope": "shared", "shape": [h, w]}
+        layout = None if rs == w and cstride == 1 else f"({h},{w}):({rs},{cstride})"
+        rtext, ctext = str(r0), str(c0)
+        offset = tools.P.of(0)
+        if symbolic:
+            what = set(draw(tools.lists(tools.sampled(("stride", "row", "col", "offset", "width")), min_size=1,
+                                        max_size=3, unique=True)))
+            if "width" in what:  # a symbolic column count n >= c0 + cols (as a fact, or the minimum)
+                n = syms.fresh_symbol("n")
+                m = tools.pick(draw, [8, 1, 2, 16], [5, 1, 1, 2])
+                syms.declare(n, c0 + cols, draw(tools.maxes(c0 + cols)), m)
+                mem_t["shape"] = [h, n]
+                w = n
+                layout = None if cstride == 1 else f"({h},{n}):({n},{cstride})"
+            elif "stride" in what:
+                s_ = syms.fresh_symbol("s")
+                m = tools.pick(draw, [8, 1, 4, 16], [5, 1, 1, 1])
+                lo = w if not tools.chance(draw, 10) else 1
+                syms.declare(s_, lo, draw(tools.maxes(lo)), m)
+                layout = f"({h},{w}):({s_},{cstride})"
+            if "row" in what:
+                r = syms.fresh_symbol("r")
+                m = tools.pick(draw, [1, 8, 2])
+                syms.declare(r, 0, max(0, padr) if not tools.chance(draw, 10) else draw(tools.maxes(0)), m)
+                rtext = r
+            if "col" in what:
+                c = syms.fresh_symbol("c")
+                m = tools.pick(draw, [8, 4, 1, 16], [5, 1, 1, 1])
+                if isinstance(w, str):
+                    syms.declare(c, 0, draw(tools.maxes(0)), m)
+                    if not tools.chance(draw, 10):
+                        syms.assume(f"{c} + {cols} <= {w}")
+                else:
+                    syms.declare(c, 0, padc if not tools.chance(draw, 10) else padc + 8, m)
+                ctext = c
+            if "offset" in what:
+                o = syms.fresh_symbol("o")
+                m = tools.pick(draw, [8, 4, 1, 64], [4, 1, 1, 2])
+                syms.declare(o, 0, draw(tools.maxes(0)), m)
+                offset = offset + tools.P.of(o)
+        if tools.chance(draw, 8):
+            offset = offset + tools.pick(draw, [8, 4, 1, 64])
+        if offset.value() != 0:
+            mem_t["offset"] = offset.value()
+        align = tools.pick(draw, [16, 8, 2, 128], [12, 1, 1, 2])
+        if align != 2:
+            mem_t["align"] = align
+        swz = tools.swizzle(draw, "shared", 8, swizzled)
+        if swz:
+            layout = f"{swz} o {layout or f'({h},{w}):({w},1)'}"
+        if layout:
+            mem_t["layout"] = layout
+        sliced = padr or padc or rtext != "0" or ctext != "0" or isinstance(w, str)
+        memop = f"{mname}[{rtext}:{rtext}+{rows}, {ctext}:{ctext}+{cols}]: {pattern}" if sliced else \
+            f"{mname}: {pattern}"
+
+        # the register tile: the view's logical [rows, cols] with the fragment map (lane 4g + q), or
+        # the view's own order [32, *repeat, words]
+        rname = names.fresh("R")
+        if tools.chance(draw, 75):
+            lane = {"g": "4@laneid", "q": "1@laneid"}
+            if tools.chance(draw, 10):  # not the fragment map
+                lane = tools.pick(draw, [{"g": "1@laneid", "q": "8@laneid"}, {"g": "4@laneid", "q": "2@laneid"},
+                                    {"g": "1@warpid", "q": "1@laneid"}, {"g": "4@tid", "q": "1@tid"}])
+            slots = [n for n in row_names + col_names if n not in lane]
+            order = ["j"] + [n for n in slots if n != "j"]
+            if tools.chance(draw, 25):
+                order = draw(tools.permutations(slots))
+            stride, acc = {}, 1
+            for n in order:
+                stride[n] = str(acc)
+                acc *= size[n]
+            if tools.chance(draw, 5):  # two slots collide
+                stride[tools.draw_sampled(draw, order)] = "0"
+            stride.update(lane)
+
+            def mode(ns):
+                ns = list(reversed(ns))  # fastest first
+                if len(ns) == 1:
+                    return str(size[ns[0]]), stride[ns[0]]
+                return "(" + ",".join(str(size[n]) for n in ns) + ")", "(" + ",".join(stride[n] for n in ns) + ")"
+            (rsh, rsd), (csh, csd) = mode(row_names), mode(col_names)
+            reg_t = {"dtype": dtype, "scope": "register", "shape": [rows, cols],
+                     "layout": f"({rsh},{csh}):({rsd},{csd})"}
+            regop = f"{rname}: {pattern}"
+        else:
+            shape = [32] + [size[n] for n in repeat] + [2 * num]
+            strides, acc = [], 1
+            for e in reversed(shape[1:]):
+                strides.insert(0, str(acc))
+                acc *= e
+            reg_t = {"dtype": dtype, "scope": "register", "shape": shape,
+                     "layout": "(" + ",".join(map(str, shape)) + "):(" + ",".join(["1@laneid"] + strides) + ")"}
+            regop = rname
+        space = tools.pick(draw, ["shared", "shared::cta"], [4, 1])
+        shape_q, type_q = "m8n8", "b16"
+        if tools.chance(draw, 3):  # a spelling the target refuses
+            how = tools.pick(draw, ["space", "shape", "sync"])
+            if how == "space":
+                space = "shared::cluster"
+            elif how == "shape":
+                shape_q = "m16n16"
+        opcode = f"{kind}.sync.aligned.{shape_q}.x{num}{'.trans' if trans else ''}.{space}.{type_q}"
+        ap = {"opcode": opcode, "scope": "warp"}
+        ap["dst"], ap["src"] = (regop, memop) if kind == "ldmatrix" else (memop, regop)
+        return {mname: mem_t, rname: reg_t}, ap
 
 
 FAMILY = Matrix()

@@ -52,11 +52,7 @@ def add_arguments(p):
                         "line on stderr (or be valid), never a traceback")
     p.add_argument("--swizzled", action="store_true",
                    help="swizzle every drawn memory tensor (Sw<B,M,S> o ...; by default some shared ones are)")
-    p.add_argument("--families", metavar="LIST", default=None,
-                   help="draw only applications of these families, comma-separated: ldst (plain ld/st tiles), guard "
-                        "(guarded ld/st/cp.async tiles), cp.async (guarded or not), ldmatrix, stmatrix; e.g. "
-                        "--families cp.async,ldmatrix,stmatrix,guard (default: all, the staging ones in about "
-                        "1 application in 6)")
+    p.add_argument("--families", metavar="LIST", default=None, help=_families_help())
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -87,6 +83,18 @@ def main(args) -> int:
             raise InputError(f"no usable GPU: {str(e).splitlines()[0] if str(e) else type(e).__name__}", "--gpu") \
                 from None
     return _campaign(args)
+
+
+def _families_help():
+    """``--families``' help: each draw (``families.draws()``) with what it draws; the example names
+    the families' own draws, then the guarded tiles."""
+    from ..families import draws
+    ds = draws()
+    names = ", ".join(f"{n} ({d.help})" if d.help else n for n, (d, _) in ds.items())
+    example = [n for n, (d, f) in ds.items() if f is not None and d.how != "plain"] + \
+        [n for n, (d, f) in ds.items() if f is None]
+    return (f"draw only applications of these families, comma-separated: {names}; e.g. --families "
+            f"{','.join(example)} (default: all, the staging ones in about 1 application in 6)")
 
 
 def _families(text):

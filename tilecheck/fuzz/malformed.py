@@ -19,7 +19,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed as hseed, settings
 from hypothesis import strategies as st
 
-from ..strategies import checks, malformed_texts, to_toml
+from ..strategies import checks, malformed_texts, plain_family, to_toml
 
 SEED_TEXT = '''arch = "sm_90"
 threads = 1
@@ -182,9 +182,11 @@ def judge_file(rc, stdout, stderr, exc, as_json=False) -> str | None:
     return f"exit status {rc!r}" + (f": {stderr.strip()[:300]}" if stderr.strip() else "")  # 4: an internal error
 
 
-# values a mutated field may take (every TOML type, and the strings the parsers see)
+# values a mutated field may take (every TOML type, and the strings the parsers see: among them the
+# plain family's instruction names)
 _TOKENS = list("()[]:,@=->*/%+ 0123456789abnijklvw_.#\"'") + [
-    "laneid", "warpid", "tid", "ld", "st", "global", "shared", "v4", "b32", "L2::", "sm_", "->", "//"]
+    "laneid", "warpid", "tid", *plain_family().instructions, "global", "shared", "v4", "b32", "L2::", "sm_", "->",
+    "//"]
 _TEXT = st.lists(st.sampled_from(_TOKENS), max_size=20).map("".join)
 _VALUE = st.one_of(_TEXT, st.integers(-2**70, 2**70), st.sampled_from([0, -1, 1, 2**31, 2**64, True, False, 1.5]),
                    st.lists(st.one_of(st.integers(-5, 40), _TEXT), max_size=5), st.just({}), st.just([]))

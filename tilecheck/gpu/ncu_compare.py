@@ -38,15 +38,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import memory_model as mm
+from .. import families, memory_model as mm
+from ..emit.sass import SASS_CLASS
 from . import ncu_csv
+from .ncu_csv import LOAD, STORE
 
 PREFIX = "tcnc_"
 GLOBAL_ALIGN = 4096  # every parameter buffer starts at a multiple of this
-COUNTERS = {("shared", "ld"): ncu_csv.SHARED_WAVEFRONTS["ld"], ("shared", "st"): ncu_csv.SHARED_WAVEFRONTS["st"],
-            ("global", "ld"): ncu_csv.GLOBAL_SECTORS["ld"], ("global", "st"): ncu_csv.GLOBAL_SECTORS["st"]}
+COUNTERS = {(sp, o): (ncu_csv.SHARED_WAVEFRONTS if sp == "shared" else ncu_csv.GLOBAL_SECTORS)[o]
+            for sp in ("shared", "global") for o in ncu_csv.OPS}
 KEYS = [f"{s}_{o}" for s, o in COUNTERS]  # shared_ld, shared_st, global_ld, global_st
-SASS = {("shared", "ld"): "LDS", ("shared", "st"): "STS", ("global", "ld"): "LDG", ("global", "st"): "STG"}
+# the SASS instruction of a load or store (the kernel's fill and copy-back loops, register copies)
+SASS = {(sp, o): SASS_CLASS[(o, sp)] for sp, o in COUNTERS}
 
 
 class Unpredictable(Exception):
@@ -62,8 +65,9 @@ class Traffic:
     width: int
     warps: list = field(default_factory=list)  # one {lane: address} per warp-instruction
     per_thread: int = 0  # static instructions per thread (the SASS count it should give)
-    matrix: int = 0  # ldmatrix/stmatrix .x{matrix}: lanes 8i..8i+7 give matrix i's rows
-    sass: str = ""  # its SASS instruction, when not SASS[space, op] (LDSM, STSM, LDGSTS)
+    matrix: int = 0  # a "rows" apply's matrices (families' ncu_traffic): lanes 8i..8i+7 give matrix i's rows
+    sass: str = ""  # its SASS instruction, when not SASS[space, op] nor op.upper() (LDSM, STSM)
+    issues: bool = True  # False: a copy's global side, issued by its shared side's instruction
 
     @property
     def key(self) -> str:
@@ -78,7 +82,7 @@ class Traffic:
         if self.matrix:
             return sum(mm.matrix_wavefronts(w, self.matrix) for w in self.warps)
         if self.space == "shared":
-            return sum(mm.wavefronts(w, self.width, self.op if self.op in ("ld", "st") else "st") for w in self.warps)
+            return sum(mm.wavefronts(w, self.width, self.op if self.op in ncu_csv.OPS else STORE) for w in self.warps)
         return sum(mm.sectors(w, self.width) for w in self.warps)
 
     def ideal(self) -> int:
@@ -117,18 +121,23 @@ def _apply_points(check, a, view, env):
     return thr.ravel(), np.tile(rep, r), np.tile(word, r), tuple(np.tile(i, r) for i in idx), n
 
 
-MATRIX = ("ldmatrix", "stmatrix")
+def _how(a) -> str | None:
+    """How ``a``'s traffic is predicted: its family's ``ncu_traffic``."""
+    return families.of(a.opcode).ncu_traffic
+
+
+def _direction(a) -> str:
+    """ncu's op of ``a``'s memory access: a load when the memory operand is the source."""
+    return LOAD if a.is_load else STORE
 
 
 def _supported(check, a):
     from ..emit.operand import copies
     if copies(a):
-        if a.opcode.kind != "cp.async":
+        if _how(a) != "copy":
             raise Unpredictable(f"apply[{a.index}] copies memory to memory ({a.opcode.text}): not modelled")
-        return  # cp.async: its traffic is listed, not judged (LDGSTS has counters of its own)
-    if a.opcode.kind in MATRIX:
-        return
-    if a.opcode.kind not in ("ld", "st") or not a.opcode.text.startswith(("ld.", "st.")):
+        return  # a copy: its traffic is listed, not judged (its shared side has counters of its own)
+    if _how(a) not in ("lanes", "rows"):
         raise Unpredictable(f"apply[{a.index}]: {a.opcode.text} is not a plain ld/st")
 
 
@@ -152,8 +161,8 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
         end += t.layout.cosize(env, t.offset) * t.esize
     out: dict[str, Traffic] = {}
 
-    def add(source, space, op, width, warps, per_thread):
-        tr = out.setdefault(source, Traffic(source, space, op, width, [], per_thread))
+    def add(source, space, op, width, warps, per_thread, **kw):
+        tr = out.setdefault(source, Traffic(source, space, op, width, [], per_thread, **kw))
         tr.warps += warps
 
     used = {a.memory.tensor for a in check.applies}
@@ -176,15 +185,15 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
                         g = {int(l % 32): int((l + k * T) * t.esize) for l in lanes}
                         s = {l: a + base for l, a in g.items()}
                         fill_g.append(g), fill_s.append(s), back_s.append(s), back_g.append(g)
-                add(f"fill {name} (ld.global)", "global", "ld", t.esize, fill_g, 1)
-                add(f"fill {name} (st.shared)", "shared", "st", t.esize, fill_s, 1)
-                add(f"copy-back {name} (ld.shared)", "shared", "ld", t.esize, back_s, 1)
-                add(f"copy-back {name} (st.global)", "global", "st", t.esize, back_g, 1)
+                add(f"fill {name} (ld.global)", "global", LOAD, t.esize, fill_g, 1)
+                add(f"fill {name} (st.shared)", "shared", STORE, t.esize, fill_s, 1)
+                add(f"copy-back {name} (ld.shared)", "shared", LOAD, t.esize, back_s, 1)
+                add(f"copy-back {name} (st.global)", "global", STORE, t.esize, back_g, 1)
             else:  # local: every thread reads the whole buffer; thread 0 writes it back
                 warps = -(-T // 32)
                 fill = [{l: k * t.esize for l in range(min(32, T - 32 * w))} for k in range(n) for w in range(warps)]
-                add(f"fill {name} (ld.global)", "global", "ld", t.esize, fill, 1)
-                add(f"copy-back {name} (st.global)", "global", "st", t.esize, [{0: k * t.esize} for k in range(n)], 1)
+                add(f"fill {name} (ld.global)", "global", LOAD, t.esize, fill, 1)
+                add(f"copy-back {name} (st.global)", "global", STORE, t.esize, [{0: k * t.esize} for k in range(n)], 1)
         fills, writes = register_copies(check)
         seen: dict = defaultdict(set)
         for which, a in [("fill", a) for a in fills] + [("write-back", a) for a in writes]:
@@ -210,14 +219,14 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
                 for th, ad in g.items():
                     per[th // 32][th % 32] = ad
                 warps += [per[w] for w in sorted(per)]
-            add(f"register {which} {t.name} (apply[{a.index}])", "global", "ld" if which == "fill" else "st",
+            add(f"register {which} {t.name} (apply[{a.index}])", "global", LOAD if which == "fill" else STORE,
                 t.esize, warps, len(kept))
         for a in check.applies:  # the applications themselves
-            if a.opcode.kind == "cp.async":
-                for side in _copy_traffic(check, a, e, bases):
-                    add(*side)
+            if _how(a) == "copy":
+                for *side, kw in _copy_traffic(check, a, e, bases):
+                    add(*side, **kw)
                 continue
-            if a.opcode.kind in MATRIX:
+            if _how(a) == "rows":
                 tr = _matrix_traffic(check, a, e, bases.get(a.memory.tensor, 0))
                 out.setdefault(tr.source, tr) if tr.source not in out else out[tr.source].warps.extend(tr.warps)
                 continue
@@ -233,45 +242,55 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
             width = int(a.memory.shape[-1]) * t.esize
             addr = off[keep] * t.esize + (bases.get(t.name, 0) if t.scope == "shared" else 0)
             warps = _grouped(thr[keep], rep[keep], addr)
-            add(f"apply[{a.index}] {a.opcode.text}", t.scope, a.opcode.kind, width, warps, len(set(rep.tolist())))
+            add(f"apply[{a.index}] {a.opcode.text}", t.scope, _direction(a), width, warps, len(set(rep.tolist())))
     return list(out.values())
 
 
+def _row_width(a) -> int:
+    """Bytes of one row of a "rows" apply: its memory role's ``words`` elements."""
+    return a.family.role(a.opcode, a.family.memory_role(a.opcode)).words * a.opcode.bits // 8
+
+
 def _matrix_traffic(check, a, env: dict, base: int) -> Traffic:
-    """ldmatrix/stmatrix (PTX ISA, "ldmatrix"): lane ``8i + r`` gives the address of row r of matrix i,
-    the 16 bytes from where the view puts that row's column 0 -- element (i, r, 0), held by lane
-    ``4r`` word ``2i`` (``.trans``: lane ``r // 2``, word ``2i + r % 2``); every warp of the CTA
-    issues it at every repeat."""
+    """A "rows" apply (ldmatrix/stmatrix, PTX ISA "ldmatrix"): each lane the memory role's ``lanes``
+    name gives the address of one row, the ``_row_width`` bytes from where the view puts the
+    element at the role's ``origin`` of that lane (ldmatrix: lane ``8i + r``, row r of matrix i,
+    held by lane ``4r`` word ``2i``); every warp of the CTA issues it at every repeat."""
     import numpy as np
+    from ..crd2idx import Ints
     from .reference import _coords, _evaluate_layout, _index
     from ..layout import OFFSET as _OFF
     t = check.tensors[a.memory.tensor]
     shape = tuple(int(x) for x in a.memory.shape)
     off = _evaluate_layout(t, _index(a.memory, _coords(shape), env), env)[_OFF]
     grid = np.asarray(off).reshape(shape[0], -1, shape[-1])
-    op = a.opcode
-    rows = [(r // 2, 2 * i + r % 2) if op.trans else (4 * r, 2 * i) for i in range(op.num) for r in range(8)]
+    op, fam = a.opcode, a.family
+    role = fam.role(op, fam.memory_role(op))
+    rows = [(g[0], w) for g, w in (role.origin([lane], Ints()) for lane in range(role.lanes))]
     per = [{lane: int(grid[l0, k, w0]) * t.esize + base for lane, (l0, w0) in enumerate(rows)}
            for k in range(grid.shape[1])]
     warps = per * max(1, check.threads // 32)
-    return Traffic(f"apply[{a.index}] {op.text}", "shared", "ld" if op.kind == "ldmatrix" else "st", 16, warps,
-                   grid.shape[1], matrix=op.num, sass="LDSM" if op.kind == "ldmatrix" else "STSM")
+    return Traffic(f"apply[{a.index}] {op.text}", "shared", _direction(a), _row_width(a), warps,
+                   grid.shape[1], matrix=fam.matrices(op), sass=fam.sass(op, "shared"))
 
 
 def _copy_traffic(check, a, env: dict, bases: dict) -> list:
-    """cp.async's two sides: the global source, read as global *load* sectors (judged), and the shared
-    destination, listed but not judged (ncu counts LDGSTS's shared writes apart); a guarded-out
-    copy reads nothing (src-size 0) and still zero-fills its destination."""
+    """A copy's (cp.async's) two sides: the global source, read as global *load* sectors (judged), and
+    the shared destination, listed but not judged (ncu counts LDGSTS's shared writes apart, keyed by
+    the family's SASS instruction); a guarded-out copy reads nothing (src-size 0) and still
+    zero-fills its destination."""
     import numpy as np
     from .reference import _evaluate_layout, _inside
     from ..layout import OFFSET as _OFF
     out = []
-    for view in (a.dst, a.src):
+    fam = a.family
+    for role in fam.memory_roles(a.opcode):
+        view = getattr(a, role)
         t = check.tensors[view.tensor]
         thr, rep, word, idx, n = _apply_points(check, a, view, env)
         off = _evaluate_layout(t, idx, env)[_OFF]
         keep = word == 0
-        if view is a.src and getattr(a, "guard", False):
+        if role == fam.guard_role(a.opcode) and getattr(a, "guard", False):
             from .reference import _coords
             inside = _inside(check, a, _coords(tuple(int(x) for x in view.shape)), env)
             keep &= np.tile(inside, len(thr) // len(inside))
@@ -279,9 +298,11 @@ def _copy_traffic(check, a, env: dict, bases: dict) -> list:
         width = int(view.shape[-1]) * t.esize
         # measured on the H200 (tilecheck run --profile, docs/efficiency.md): LDGSTS's global reads are in
         # the global *load* sectors (judged); its shared writes are in none of the four counters (listed)
+        sass = fam.sass(a.opcode, t.scope)
         out.append((f"apply[{a.index}] {a.opcode.text} ({t.scope} side)", t.scope,
-                    "ld" if t.scope == "global" else "ldgsts", width,
-                    _grouped(thr[keep], rep[keep], addr), len(set(rep.tolist())) if t.scope == "shared" else 0))
+                    LOAD if t.scope == "global" else sass.lower(), width,
+                    _grouped(thr[keep], rep[keep], addr), len(set(rep.tolist())) if t.scope == "shared" else 0,
+                    {"issues": False} if t.scope == "global" else {}))
     return out
 
 
@@ -312,14 +333,15 @@ def counters(items: list[Traffic]) -> dict[str, int]:
 def sass_expected(items: list[Traffic]) -> dict[str, int]:
     out: dict[str, int] = defaultdict(int)
     for tr in items:
-        if tr.source.startswith("apply[") and "cp.async" in tr.source and tr.space == "global":
+        if not tr.issues:
             continue  # one LDGSTS per copy, counted with its shared side
         out[_sass_op(tr)] += tr.per_thread
     return {k: v for k, v in out.items() if v}
 
 
 def _sass_op(tr: Traffic) -> str:
-    return tr.sass or ("LDGSTS" if tr.op == "ldgsts" else SASS[tr.space, tr.op])
+    # a side counted apart is keyed by its SASS instruction, lower-cased (a copy's shared side: "ldgsts")
+    return tr.sass or SASS.get((tr.space, tr.op)) or tr.op.upper()
 
 
 def sass_loops(items: list[Traffic]) -> list[str]:
@@ -414,14 +436,15 @@ def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
     params = [["ptr", int(sizes[n]) * check.tensors[n].esize] for n in check.tensors]
     params += [["s64", int(env[s.name])] for s in check.symbols.values() if not s.source]
     # judged: the counter of the last apply that is not a copy (cp.async's LDGSTS is counted apart)
-    a = next((b for b in reversed(check.applies) if b.opcode.kind != "cp.async"), check.applies[0])
+    a = next((b for b in reversed(check.applies) if _how(b) != "copy"), check.applies[0])
     space = check.tensors[a.memory.tensor].scope
-    kind = {"ldmatrix": "ld", "stmatrix": "st"}.get(a.opcode.kind, a.opcode.kind)
+    kind = a.opcode.kind if _how(a) == "copy" else _direction(a)
     return {"name": name, "source": source, "ptx": ptx, "threads": check.threads,
             "grid": len(_cta_values(check, env)), "ctaid": bool(ctaid_symbols(check)),
             "dynamic_shared": dynamic_shared_bytes(check, env), "params": params,
             "space": space, "op": kind, "scope": a.scope, "opcode": a.opcode.text,
-            "width": 16 if a.opcode.kind in MATRIX else int(a.memory.shape[-1]) * check.tensors[a.memory.tensor].esize,
+            "width": _row_width(a) if _how(a) == "rows" else
+            int(a.memory.shape[-1]) * check.tensors[a.memory.tensor].esize,
             "judged": f"{space}_{kind}", "predicted": counters(items),
             "ideal": {k: sum(tr.ideal() for tr in items if tr.key == k) for k in KEYS},
             "breakdown": [[tr.source, tr.key, tr.width, len(tr.warps), tr.count(), tr.ideal()] for tr in items],
@@ -430,16 +453,20 @@ def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
 
 # prepare -------------------------------------------------------------------------------------
 
+# the "rows" families' cells (ldmatrix, stmatrix): (space, draw name, scope)
+ROW_CELLS = [c for f in dict.fromkeys(families.FAMILIES.values()) for c in f.ncu_cells]
+
+
 def cells(matrix: bool = False) -> list[tuple[str, str, str]]:
-    """(space, kind, scope) cells, each drawn in equal share; ``matrix``: ldmatrix and stmatrix too
-    (a separate quota, warp scope)."""
-    out = [(sp, k, sc) for sp in ("shared", "global") for k in ("ld", "st") for sc in ("warp", "cta")]
-    return out + ([("shared", "ldmatrix", "warp"), ("shared", "stmatrix", "warp")] if matrix else [])
+    """(space, kind, scope) cells, each drawn in equal share; ``matrix``: the ``ROW_CELLS`` too
+    (ldmatrix and stmatrix: a separate quota, warp scope)."""
+    out = [(sp, k, sc) for sp in ("shared", "global") for k in ncu_csv.OPS for sc in ("warp", "cta")]
+    return out + (list(ROW_CELLS) if matrix else [])
 
 
 def _cell_of(rec: dict) -> tuple[str, str, str]:
     kind = rec["opcode"].split(".")[0]
-    return rec["space"], kind if kind in MATRIX else rec["op"], rec["scope"]
+    return rec["space"], kind if kind in {k for _, k, _ in ROW_CELLS} else rec["op"], rec["scope"]
 
 
 def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, timeout: float = 5.0,
@@ -461,8 +488,8 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
         mine = [c for c in cells() if c[0] == sp]
         for k, c in enumerate(mine):
             quota[c] = want[sp] // len(mine) + (k < want[sp] % len(mine))
-    for k, c in enumerate(cells(True)[len(cells()):]):  # ldmatrix, stmatrix: the matrix quota
-        quota[c] = matrix // 2 + (k < matrix % 2)
+    for k, c in enumerate(ROW_CELLS):  # ldmatrix, stmatrix: the matrix quota
+        quota[c] = matrix // len(ROW_CELLS) + (k < matrix % len(ROW_CELLS))
     have = defaultdict(int)
     while any(have[c] < quota[c] for c in quota):
         if time.perf_counter() - t0 > budget_s:
@@ -472,7 +499,7 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
             space, kind, scope = cell
             if have[cell] >= quota[cell]:
                 continue
-            if kind in MATRIX:
+            if cell in ROW_CELLS:
                 strategy = checks(max_points=512, max_applies=1, scopes=[scope], families=[kind], archs=["sm_90"])
             else:
                 strategy = checks(max_points=512, max_applies=1, scopes=[scope], kinds=[kind], spaces=[space],
@@ -731,7 +758,8 @@ def main(argv=None) -> int:
     p.add_argument("--shared", type=int, default=560, help="shared-memory kernels (default 560)")
     p.add_argument("--global", dest="global_", type=int, default=240, help="global-memory kernels (default 240)")
     p.add_argument("--matrix", type=int, default=0,
-                   help="ldmatrix/stmatrix kernels (shared, warp scope; default 0), half of each")
+                   help=f"{'/'.join(k for _, k, _ in ROW_CELLS)} kernels (shared, warp scope; default 0), "
+                        f"{'half' if len(ROW_CELLS) == 2 else 'a share'} of each")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=float, default=5.0, help="bound on each proof query")
     for name, help in (("measure", "run every kernel under ncu in one process and compare (GPU machine)"),

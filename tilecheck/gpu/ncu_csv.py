@@ -23,14 +23,13 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SHARED_WAVEFRONTS = {"ld": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-                     "st": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}
-SHARED_CONFLICTS = {"ld": "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-                    "st": "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"}
-GLOBAL_SECTORS = {"ld": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-                  "st": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"}
-GLOBAL_REQUESTS = {"ld": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
-                   "st": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"}
+# ncu's LSU ops, the suffix of its per-op counters (``..._op_ld.sum``): loads and stores, whatever
+# instruction issues them (the direction ``memory_model.wavefronts`` takes), not a tilecheck family
+OPS = LOAD, STORE = ("ld", "st")
+SHARED_WAVEFRONTS = {o: f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{o}.sum" for o in OPS}
+SHARED_CONFLICTS = {o: f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{o}.sum" for o in OPS}
+GLOBAL_SECTORS = {o: f"l1tex__t_sectors_pipe_lsu_mem_global_op_{o}.sum" for o in OPS}
+GLOBAL_REQUESTS = {o: f"l1tex__t_requests_pipe_lsu_mem_global_op_{o}.sum" for o in OPS}
 SHARED_ALL = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"  # every shared-memory wavefront (LDSM/STSM too)
 # counters that may name ldmatrix/stmatrix alone (which of them a given ncu knows: ``available``)
 MATRIX_METRICS = [SHARED_ALL, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum",

@@ -37,8 +37,10 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .. import memory_model as mm
+from .. import families, memory_model as mm
+from ..emit.sass import SASS_CLASS
 from . import ncu_csv
+from .ncu_csv import LOAD, STORE
 
 INACTIVE = 0xFFFFFFFF
 INACTIVE_FROM = 0x80000000  # an offset at or above it marks an inactive thread
@@ -55,6 +57,13 @@ GLOBAL_REPEAT = 65536
 SHARED_LIMIT = 48 * 1024
 GLOBAL_BYTES = 1 << 20
 PREFIX = "tcprobe_"
+# the family of round 3 (ldmatrix/stmatrix): the one whose applies give row addresses ("rows")
+ROWS = next(f for f in dict.fromkeys(families.FAMILIES.values()) if f.ncu_traffic == "rows")
+
+
+def _row_sass(op: str) -> str:
+    """The SASS instruction of a round-3 probe of ncu op ``op`` (LDSM, STSM)."""
+    return ROWS.sass(families.parse(ROWS.probe_instruction(op == LOAD, "x1")), "shared")
 
 
 @dataclass
@@ -80,7 +89,7 @@ class Probe:
     @property
     def instruction(self) -> str:
         if self.matrix:
-            return f"{'ldmatrix' if self.op == 'ld' else 'stmatrix'}.sync.aligned.m8n8.{self.ptype}.shared.b16"
+            return ROWS.probe_instruction(self.op == LOAD, self.ptype)
         return f"{self.op}.{self.space}.{self.ptype}"
 
     @property
@@ -102,8 +111,8 @@ class Probe:
             ideal = sum(mm.ideal_wavefronts(w, MATRIX_ROW) for w in ws) * self.repeats
             self.predicted = {
                 "wavefronts": wf, "ideal": ideal, "conflicts": wf - ideal, "instructions": executed,
-                "alt_pairs_merge": sum(mm.wavefronts(w, MATRIX_ROW, "ld") for w in ws) * self.repeats,
-                "alt_every_lane": sum(mm.wavefronts(w, MATRIX_ROW, "st") for w in self.warps(True)) * self.repeats}
+                "alt_pairs_merge": sum(mm.wavefronts(w, MATRIX_ROW, LOAD) for w in ws) * self.repeats,
+                "alt_every_lane": sum(mm.wavefronts(w, MATRIX_ROW, STORE) for w in self.warps(True)) * self.repeats}
         elif self.space == "shared":
             wf = sum(mm.wavefronts(w, self.width, self.op) for w in ws) * self.repeats
             ideal = sum(mm.ideal_wavefronts(w, self.width, self.op) for w in ws) * self.repeats
@@ -145,7 +154,7 @@ def probes() -> list[Probe]:
                          space, op, ptype, offs, repeats, note))
 
     rng = random.Random(12)
-    for op in ("ld", "st"):
+    for op in ncu_csv.OPS:
         for ptype, (w, _, _) in TYPES.items():
             g = max(w, 4)
             if ptype in ("u32", "b64", "v4.b32"):  # every conflict degree 1..32
@@ -219,7 +228,7 @@ def probes_round2() -> list[Probe]:
         out.append(Probe(f"{PREFIX}r2_{len(out):03d}_{space[0]}{op}_{ptype.replace('.', '')}_{name}",
                          space, op, ptype, offs, repeats, note))
 
-    for op in ("ld", "st"):
+    for op in ncu_csv.OPS:
         for ptype in ("u32", "b64", "v2.b32", "v4.b32", "v2.b64", "u16"):
             w = TYPES[ptype][0]
             g = max(w, 4)
@@ -276,12 +285,12 @@ def probes_round3() -> list[Probe]:
 
     def add(op, num, name, offs, repeats=1, note="", trans=False):
         ptype = f"x{num}" + (".trans" if trans else "")
-        out.append(Probe(f"{PREFIX}r3_{len(out):03d}_{'ldsm' if op == 'ld' else 'stsm'}_{ptype.replace('.', '')}"
+        out.append(Probe(f"{PREFIX}r3_{len(out):03d}_{_row_sass(op).lower()}_{ptype.replace('.', '')}"
                          f"_{name}", "shared", op, ptype, offs, repeats, note))
 
     R = MATRIX_ROW
     swz = lambda o: o ^ (((o >> 7) & 7) << 4)  # noqa: E731  Sw<3,4,3> on bytes: row r's 16-byte chunk ^= r % 8
-    for op in ("ld", "st"):
+    for op in ncu_csv.OPS:
         for num in (1, 2, 4):
             add(op, num, "contig", lanes(lambda l: l * R), note="rows contiguous: 128 B per matrix")
             for pitch in (32, 48, 64, 80, 128, 144, 256, 272, 1024):
@@ -346,7 +355,7 @@ def probes_round4() -> list[Probe]:
                          "shared", op, ptype, offs, 1, note))
 
     free_bits = (1, 2, 4, 8, 16, 3, 6, 10, 12, 18, 24, 20)
-    for op in ("ld", "st"):
+    for op in ncu_csv.OPS:
         for ptype in ("b64", "v2.b32", "v4.b32", "v2.b64"):
             w = TYPES[ptype][0]
             main = ptype in ("b64", "v4.b32")
@@ -469,19 +478,19 @@ def kernel_ptx(p: Probe) -> str:
     else:
         L += ["\tcvt.u64.u32 \t%rd4, %r1;", "\tadd.s64 \t%rd4, %rd0, %rd4;"]
         addr = lambda r: f"[%rd4+{r * GLOBAL_REPEAT}]"
-    if p.op == "st":
+    if p.op == STORE:
         for k, n in enumerate(names):
             L.append(f"\tcvt.u64.u32 \t{n}, %r0;" if n.startswith("%rd") else f"\tadd.u32 \t{n}, %r0, {k + 1};")
     mem = f"{p.op}.{p.space}.{p.ptype}"
     for r in range(p.repeats):
-        if p.op == "ld":
+        if p.op == LOAD:
             L.append(f"\t@%p0 {mem} \t{operand}, {addr(r)};")
             L += _fold(names)
             L.append("\t@%p0 st.global.u32 \t[%rd3], %r9;" if p.space == "shared" else
                      "\t@%p0 st.shared.u32 \t[%r3], %r9;")
         else:
             L.append(f"\t@%p0 {mem} \t{addr(r)}, {operand};")
-    if p.op == "st" and p.space == "shared":  # read the stores back (shared loads: not compared)
+    if p.op == STORE and p.space == "shared":  # read the stores back (shared loads: not compared)
         L.append("\tbar.sync \t0;")
         for r in range(p.repeats):
             L.append(f"\t@%p0 ld.shared.{p.ptype} \t{operand}, {addr(r)};")
@@ -515,11 +524,11 @@ def matrix_ptx(p: Probe) -> str:
     L += [f"\tld.param.u64 \t%rd1, [{p.name}_sink];", "\tcvta.to.global.u64 \t%rd1, %rd1;",
           "\tmul.wide.u32 \t%rd2, %r0, 4;", "\tadd.s64 \t%rd3, %rd1, %rd2;",
           f"\tmov.u32 \t%r2, {smem};", "\tadd.u32 \t%r4, %r2, %r1;"]
-    if p.op == "st":
+    if p.op == STORE:
         L += [f"\tadd.u32 \t{n}, %r0, {k + 1};" for k, n in enumerate(names)]
     for r in range(p.repeats):
         addr = f"[%r4+{r * SHARED_REPEAT}]"
-        if p.op == "ld":
+        if p.op == LOAD:
             L.append(f"\t{p.instruction} \t{regs}, {addr};")
             L += _fold(names)
             L.append(f"\tst.global.u32 \t[%rd3+{r * 512}], %r9;")  # a sink slot per repeat: no load is dead
@@ -542,7 +551,7 @@ def build(out: Path, only: str | None = None, round_: int = 1) -> list[Probe]:
     return ps
 
 
-SASS_OP = {("shared", "ld"): "LDS", ("shared", "st"): "STS", ("global", "ld"): "LDG", ("global", "st"): "STG"}
+SASS_OP = {(sp, o): SASS_CLASS[(o, sp)] for sp in ("shared", "global") for o in ncu_csv.OPS}
 
 
 def sass_counts(sass: str) -> dict[str, dict[str, int]]:
@@ -568,11 +577,11 @@ def expected_sass(p: Probe) -> dict[str, int]:
     """The memory instructions each probe's SASS must hold: the profiled one ``repeats`` times, and its sink."""
     want = {k: 0 for k in ("LDS", "STS", "LDG", "STG")}
     if p.matrix:
-        want["LDSM" if p.op == "ld" else "STSM"] = p.repeats
-        want["STG"] += p.repeats if p.op == "ld" else 0
+        want[_row_sass(p.op)] = p.repeats
+        want["STG"] += p.repeats if p.op == LOAD else 0
         return want
     want[SASS_OP[p.space, p.op]] += p.repeats
-    if p.op == "ld":
+    if p.op == LOAD:
         want["STG" if p.space == "shared" else "STS"] += p.repeats
     elif p.space == "shared":
         want["LDS"] += p.repeats
@@ -703,7 +712,7 @@ def table(results: list[Compared], missing: list[str]) -> str:
     if mx:  # the alternatives a matrix round tells apart
         for alt in ("wavefronts", "alt_pairs_merge", "alt_every_lane"):
             hit = sum(c.measured["wavefronts"] == c.probe.predicted[alt] for c in mx)
-            lines.append(f"ldmatrix/stmatrix model {alt}: {hit}/{len(mx)} probes equal")
+            lines.append(f"{'/'.join(ROWS.instructions)} model {alt}: {hit}/{len(mx)} probes equal")
     lines.append(f"predicted == measured: {sum(c.ok for c in sh)}/{len(sh)} shared, "
                  f"{sum(c.ok for c in gl)}/{len(gl)} global")
     return "\n".join(lines)
@@ -729,7 +738,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", metavar="REGEX", help="only the probes whose name matches")
     ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1,
                     help="1: the calibration set; 2: the lane-sharing set for 8- and 16-byte shared accesses; "
-                         "3: ldmatrix/stmatrix; 4: 8/16-byte shared accesses whose lanes l and l^2 (^4, ...) share")
+                         f"3: {'/'.join(ROWS.instructions)}; 4: 8/16-byte shared accesses whose lanes l and l^2 (^4, "
+                         "...) share")
     ap.add_argument("--no-sass", action="store_true", help="skip the ptxas + nvdisasm check of the kernels")
     ap.add_argument("--parse", type=Path, metavar="DIR", help="compare a saved run in DIR again")
     ap.add_argument("--launch", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # the child under ncu
