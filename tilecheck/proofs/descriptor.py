@@ -279,7 +279,7 @@ def prove(check, m: TensorMap, timeout_s: float = 10.0, facts=None, minimize: bo
         return Outcome(NAME, UNKNOWN, time.perf_counter() - start,
                        f"{NAME} unknown: solver gave up ({solver.reason_unknown()}) after {timeout_s:g} s")
     model = solver.model()
-    names = [s for s in check.symbols if s in used]
+    names = list(check.symbols)  # every symbol (an allowed assignment), the smallest first in declaration order
     if minimize:
         for s in names:
             model = lowest(solver, z3.Int(s), check.symbols[s].min, model, start + timeout_s)
