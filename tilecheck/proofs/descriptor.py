@@ -167,7 +167,8 @@ def explain(check, m: TensorMap, env: dict) -> "tuple[str, dict] | None":
     v = _values(m, env)
     for name, ok in rules(check, m, v, _INT):
         if not ok:
-            return _say(check, m, name, v, env), {"tensormap": m.name, "rule": name, "symbols": dict(env),
+            static = dict(rules(check, m, _values(m), _Z3))[name]  # a rule of the concrete fields alone
+            return _say(check, m, name, v, {} if isinstance(static, bool) else env), {"tensormap": m.name, "rule": name, "symbols": dict(env),
                                                   "arguments": m.at(env) if env or not m.names() else None}
     return None
 
