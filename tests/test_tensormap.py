@@ -103,6 +103,17 @@ def test_the_descriptor_obligation_agrees_with_every_recorded_driver_verdict():
     assert result["disagreements"] == [] and result["agree"] == result["total"] == len(_records())
 
 
+def test_the_solver_agrees_with_the_driver_where_every_number_is_a_symbol():
+    """The same sets with each number a symbol pinned to it (``check_of(symbolic=True)``): the violation
+    formula goes to Z3, which must give the driver's verdict (a constant formula would only be simplified)."""
+    recs = _records()[::3]
+    result = tmap_probe.compare(recs, symbolic=True)
+    assert result["disagreements"] == [] and result["agree"] == len(recs) > 200
+    check = __import__("tilecheck.check", fromlist=["from_dict"]).from_dict(
+        tmap_probe.check_of(recs[0]["args"], symbolic=True))
+    assert check.symbols and check.tensormaps["M"].names()
+
+
 def test_the_compare_mode_prints_the_agreement(capsys):
     assert tmap_probe.main(["--compare", str(SAMPLE), "--limit", "40"]) == 0
     assert "tilecheck == driver: 40/40" in capsys.readouterr().out

@@ -297,35 +297,50 @@ def as_driver_saw(a: dict) -> dict:
     return b
 
 
-def check_of(a: dict, arch: str = "sm_90") -> dict:
+def check_of(a: dict, arch: str = "sm_90", symbolic: bool = False) -> dict:
     """A check file (as a dict) whose one tensor map has the arguments ``a`` (concrete): the tensor's
-    ``align`` is the address's largest power of two (up to 4096), which decides its alignment exactly."""
+    ``align`` is the address's largest power of two (up to 4096), which decides its alignment exactly.
+    ``symbolic``: every numeric argument is a symbol whose range holds that one value (a symbol is an
+    s64: values past it stay constants), so the solver decides the obligation, not the simplifier."""
     a = as_driver_saw(a)
     addr = a["address"]
     align = min(addr & -addr, 4096) if addr else 4096
     tensor = {"dtype": TENSOR_DTYPE.get(a["dtype"], a["dtype"]), "scope": "global", "shape": [1], "align": align}
-    m = {"tensor": "A", "dtype": a["dtype"], "dims": a["dims"], "strides": a["strides"], "box": a["box"],
-         "element_strides": a["element_strides"], "interleave": a["interleave"], "swizzle": a["swizzle"],
+    symbols = {}
+
+    def field(key):
+        out = []
+        for k, v in enumerate(a[key]):
+            if symbolic and v < 2**63:
+                name = f"{key}{k}"
+                symbols[name] = {"min": v, "max": v}
+                v = name
+            out.append(v)
+        return out
+
+    m = {"tensor": "A", "dtype": a["dtype"], "dims": field("dims"), "strides": field("strides"), "box": field("box"),
+         "element_strides": field("element_strides"), "interleave": a["interleave"], "swizzle": a["swizzle"],
          "l2_promotion": a["l2"], "oob_fill": a["oob"]}
-    return {"arch": arch, "tensors": {"A": tensor}, "tensormaps": {"M": m}}
+    return {"arch": arch, "symbols": symbols, "tensors": {"A": tensor}, "tensormaps": {"M": m}}
 
 
-def prove(a: dict) -> tuple[str, str | None]:
+def prove(a: dict, symbolic: bool = False) -> tuple[str, str | None]:
     """tilecheck's verdict on one set: ("proved" | "refuted" | ..., the refuted rule)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from tilecheck.check import from_dict
     from tilecheck.proofs.registry import TENSORMAP_REGISTRY
-    check = from_dict(check_of(a))
+    check = from_dict(check_of(a, symbolic=symbolic))
     out = TENSORMAP_REGISTRY["descriptor"].prove(check, check.tensormaps["M"], 10.0)
     return out.status, (out.counterexample or {}).get("rule")
 
 
-def compare(records: list[dict]) -> dict:
-    """Prove every recorded set; the agreement with the driver and every disagreement."""
+def compare(records: list[dict], symbolic: bool = False) -> dict:
+    """Prove every recorded set (``symbolic``: each number a pinned symbol, ``check_of``); the agreement
+    with the driver and every disagreement."""
     agree, differ, by_family = 0, [], {}
     for rec in records:
-        status, rule = prove(rec["args"])
+        status, rule = prove(rec["args"], symbolic)
         accepted = rec["status"] == 0
         same = (status == "proved") == accepted and status in ("proved", "refuted")
         fam = by_family.setdefault(rec.get("family", "recorded"), [0, 0])
@@ -374,6 +389,8 @@ def main(argv=None) -> int:
     ap.add_argument("--driver-only", action="store_true", help="ask the driver only (no z3 needed)")
     ap.add_argument("--compare", metavar="FILE", help="prove recorded verdicts here (no GPU)")
     ap.add_argument("--limit", type=int, help="--compare: the first N records only")
+    ap.add_argument("--symbolic", action="store_true",
+                    help="state each number as a symbol pinned to it: the solver decides, not the simplifier")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     if args.compare:
@@ -398,7 +415,7 @@ def main(argv=None) -> int:
                 Path(args.out).write_text(json.dumps(records))
             print(boundary(records) or "")
             return 0
-    result = compare(records)
+    result = compare(records, args.symbolic)
     text = report(result, records)
     print(text)
     print(f"({time.perf_counter() - start:.1f} s)")
