@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import InputError
-from .expr import concrete, evaluate, names_of, parse_expr
+from .expr import evaluate, names_of, parse_expr
 
 # CUtensorMapDataType, in the enum's order (the value is the index): CUDA 13.0's cuda.h
 DATA_TYPES = ("uint8", "uint16", "uint32", "int32", "uint64", "int64", "float16", "float32", "float64",
@@ -170,7 +170,3 @@ def parse(name: str, spec, symbols: dict, tensors: dict) -> TensorMap:
                      _choice(spec, "l2_promotion", L2_PROMOTIONS, "none"), _choice(spec, "oob_fill", OOB_FILLS, "none"),
                      t.align, t.offset, t.esize, host)
 
-
-def concrete_map(tmap: TensorMap) -> bool:
-    """Whether no field depends on a symbol."""
-    return not tmap.names() and all(concrete(v) is not None for _, v in tmap.fields())
