@@ -144,7 +144,8 @@ def test_the_probe_draws_over_10000_sets_of_every_family_deterministically():
     fams = {f for f, _ in sets}
     assert fams >= {"valid", "dims", "stride_multiple", "stride_max", "box", "box_inner", "element_strides",
                     "address", "rank", "interleave_swizzle", "interleave_rank", "swizzle_span", "dtype_oob", "l2",
-                    "box_bytes", "box_bytes_floor", "packed", "stride_small", "stride_order"}
+                    "box_bytes", "box_bytes_floor", "box_bytes_interleave", "packed", "stride_small", "stride_order",
+                    "address_value"}
     sizes = [descriptor_bytes(a) for f, a in sets if f == "box_bytes"]
     assert min(sizes) <= tmap_probe.BOX_LOW and max(sizes) >= tmap_probe.BOX_HIGH and len(sizes) > 500
 

@@ -144,6 +144,8 @@ def mutations(rng, a: dict):
     for d in (1, 2, 4, 8, 15, 16, 24, 32):
         put("address", address=a["address"] + d)
     put("address", address=a["address"] - 1)
+    # the address's value: tilecheck models only its alignment (the tensor's align); does the driver look further?
+    put("address_value", address=rng.choice((0, 2**12, 2**40, 2**47, 2**48, 2**56, 2**63, 2**64 - 256)))
     for b0 in {a["box"][0] - 1, a["box"][0] + 1, max(1, 16 // es) * rng.randint(1, 16), 24 // es or 1}:
         if 1 <= b0 <= 256:
             put("box_inner", box=(0, b0))
@@ -236,6 +238,10 @@ def box_bytes(rng, step: int = 16) -> list[tuple[str, dict]]:
                 break
     for box, estr in FLOOR_CASES:
         out.append(("box_bytes_floor", _box_set(box, estr)))
+    for total in range(BOX_LOW // 1024 * 1024 - 1024, BOX_HIGH + 1024 + 1, 1024):  # the same limit interleaved?
+        rest = _smooth(total // 256, 4) if total % 256 == 0 else None
+        for il in ("16B", "32B") if rest is not None else ():
+            out.append(("box_bytes_interleave", {**_box_set([256, *rest], [1] * 5), "interleave": il}))
     return out
 
 
