@@ -1,0 +1,50 @@
+"""ptxas accepts every wgmma / tcgen05.mma spelling of ``tilecheck/mma_spelling.py`` at the ``.version``
+written, and refuses the version below it (so the version is the lowest that works)."""
+import pytest
+
+from tilecheck import mma_spelling as ms
+from tilecheck.tools import ToolNotFound, find_tool, ptxas
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _ptxas():
+    try:
+        find_tool("ptxas")
+    except ToolNotFound:
+        pytest.skip("ptxas not found")
+
+
+def _below(version: str) -> str:
+    major, minor = map(int, version.split("."))
+    return f"{major}.{minor - 1}" if minor else f"{major - 1}.8"
+
+
+@pytest.mark.parametrize("ab", sorted(ms.WGMMA_K))
+def test_wgmma_spellings_assemble_for_sm_90a(ab):
+    text = ms.wgmma_kernel(ab)
+    assert text.count("wgmma.mma_async") == len(ms.WGMMA_N) + (ab in ("f16", "bf16"))
+    r = ptxas(text, ms.WGMMA_TARGET)
+    assert r.ok, r.summary()
+    low = ptxas(ms.wgmma_kernel(ab, _below(ms.WGMMA_VERSION)), ms.WGMMA_TARGET)
+    assert not low.ok and f"requires PTX ISA .version {ms.WGMMA_VERSION}" in low.summary()
+
+
+@pytest.mark.parametrize("cta_group", [1, 2])
+def test_tcgen05_spellings_assemble_for_sm_100a(cta_group):
+    text = ms.tcgen05_kernel(cta_group)
+    assert text.count("tcgen05.mma") == len(ms.TCGEN05_KINDS)
+    r = ptxas(text, ms.TCGEN05_TARGET)
+    assert r.ok, r.summary()
+    low = ptxas(ms.tcgen05_kernel(cta_group, _below(ms.TCGEN05_VERSION)), ms.TCGEN05_TARGET)
+    assert not low.ok and f"requires PTX ISA .version {ms.TCGEN05_VERSION}" in low.summary()
+    hopper = ptxas(text.replace(".target sm_100a", ".target sm_90a"), "sm_90a")
+    assert not hopper.ok and "tcgen05" in hopper.summary()  # tcgen05 is Blackwell's
+
+
+def test_spellings_refuse_what_ptx_does_not_have():
+    with pytest.raises(ValueError, match="multiple of 8"):
+        ms.wgmma(12)
+    with pytest.raises(ValueError, match="imm-trans"):
+        ms.wgmma(64, "e4m3", trans_a=1)
+    assert ms.wgmma(8) == ("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%d0, %d1, %d2, %d3}, %desc_a, "
+                           "%desc_b, %scale_d, 1, 1, 0, 0;")

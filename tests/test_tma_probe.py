@@ -1,0 +1,192 @@
+"""The TMA landing probe without a GPU: its cases, its kernels through ptxas, and its comparison
+held to a device simulated by the brute-force restatement of tests/test_tma_landing.py (so a probe
+that says "model == hardware" on the H200 compares what it claims to)."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from test_tma_landing import brute
+from tilecheck.gpu import tma_probe as tp
+from tilecheck.tools import ToolNotFound, find_tool
+
+CASES = tp.cases()
+MAIN = [c for c in CASES if c.group == "main"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_cases_cover_the_brief():
+    loads = [c for c in MAIN if c.kind == "load"]
+    assert {(c.swizzle, c.esize) for c in loads} == {(s, e) for s in ("none", "32B", "64B", "128B")
+                                                    for e in (1, 2, 4, 8)}
+    assert {c.rank for c in loads} == {1, 2, 3}
+    assert any(c.es[1] > 1 for c in loads) and any(c.es[0] > 1 for c in loads)
+    for sw, span in (("32B", 32), ("64B", 64), ("128B", 128)):
+        widths = {c.box[0] * c.esize for c in loads if c.swizzle == sw}
+        assert min(widths) == 16 and max(widths) == span
+        repeat = 2 * span * 8 // 2
+        dsts = {c.dst_offset % repeat for c in loads if c.swizzle == sw}
+        assert 0 in dsts and dsts - {0} and all(d % 128 == 0 for d in dsts)
+    assert {c.edge for c in loads} == {"", "hi", "lo", "out", "neg"}
+    assert any(c.oob == "nan" for c in loads) and all(c.dtype in tp.FLOATS for c in loads if c.oob == "nan")
+    assert any(c.kind == "store" and c.note.startswith("clipped") for c in MAIN)
+    for c in MAIN:  # the main set keeps to the rules: 16-byte inner coordinate, 128-byte destination
+        assert (c.start[0] * c.esize) % 16 == 0 and c.dst_offset % 128 == 0, c.name
+        assert c.nbytes == c.model().nbytes and c.shared_size <= 48 * 1024
+    assert len({c.name for c in CASES}) == len(CASES) > 600
+
+
+def test_kernels_name_their_box_bytes_and_take_the_map_by_value():
+    for c in CASES[::37]:
+        text = tp.kernel_ptx(c)
+        assert f".param .align 64 .b8 {c.name}_tmap[128]" in text
+        assert f"cp.async.bulk.tensor.{c.rank}d." in text
+        if c.kind == "load":
+            assert f"expect_tx.shared::cta.b64 \t_, [%r2], {c.nbytes};" in text
+            assert "mbarrier.try_wait.parity" in text and f"{tp.SPIN_LIMIT}" in text
+        else:
+            assert ".global.shared::cta.bulk_group" in text and "cp.async.bulk.wait_group \t0" in text
+
+
+def test_every_kernel_assembles(tmp_path):
+    try:
+        find_tool("ptxas")
+    except ToolNotFound as e:
+        pytest.skip(f"no ptxas here: {e}")
+    files = tp.assemble(CASES, tmp_path)
+    assert sum(f.read_text().count(".visible .entry") for f in files) == len(CASES)
+    assert all(f.with_suffix(".cubin").stat().st_size > 0 for f in files)
+
+
+def simulate_load(c, array, gbytes, nan=False, anchor_at_dst=False):
+    """What the device's shared array holds after the load, by the brute-force restatement."""
+    img = tp.sentinel(c.shared_size)
+    dst = array + c.dst_offset
+    placed = brute(c.esize, c.box, c.es, c.swizzle, 0 if anchor_at_dst else dst, c.start)
+    for k, (addr, coords) in placed.items():
+        addr = (addr + dst if anchor_at_dst else addr) - array
+        inside = all(0 <= x < d for x, d in zip(coords, c.dims))
+        if inside:
+            g = c.goff + coords[0] * c.esize + sum(x * s for x, s in zip(coords[1:], c.strides))
+            img[addr:addr + c.esize] = gbytes[g:g + c.esize]
+        else:
+            img[addr:addr + c.esize] = 0xFF if nan else 0
+    return img
+
+
+GBYTES = tp.source_bytes(tp.GLOBAL_BYTES, 30)
+SAMPLE = [c for c in MAIN if c.kind == "load" and c.nbytes <= 4096][::9]
+
+
+def test_the_comparison_passes_the_simulated_device():
+    """Every main load case: the device simulated by the restatement equals the model's prediction."""
+    nan_cases = 0
+    for c in MAIN:
+        if c.kind != "load":
+            continue
+        got = simulate_load(c, 1024 + 1024 * (c.dst_offset % 3), GBYTES, nan=c.oob == "nan")
+        r = tp.judge_load(c, 1024 + 1024 * (c.dst_offset % 3), GBYTES, got)
+        assert r["ok"], (c.name, r)
+        if c.oob == "nan" and c.edge:
+            assert r["nan_fill"]["nan"] == r["nan_fill"]["elements"] > 0
+            nan_cases += 1
+    assert nan_cases >= 30
+
+
+def test_the_comparison_catches_a_wrong_landing():
+    [c] = [c for c in MAIN if c.kind == "load" and c.swizzle == "128B" and c.dst_offset == 384 and c.esize == 2
+           and c.rank == 2][:1]
+    got = simulate_load(c, 1024, GBYTES, anchor_at_dst=True)  # a device that anchors at the destination
+    r = tp.judge_load(c, 1024, GBYTES, got)
+    assert not r["ok"] and r["first_diff"]["count"] > 0
+    o = tp._verdict(c, 1024, {}, lambda how: tp.judge_load(c, 1024, GBYTES, got, how))
+    assert o.status == "differs" and o.matches == ["at_dst"]
+    zero_for_nan = simulate_load(next(x for x in SAMPLE if x.oob == "nan" and x.edge == "hi"), 1024, GBYTES)
+    bad = tp.judge_load(next(x for x in SAMPLE if x.oob == "nan" and x.edge == "hi"), 1024, GBYTES, zero_for_nan)
+    assert not bad["ok"] and "not NaN" in bad["why"]
+    stray = simulate_load(SAMPLE[0], 1024, GBYTES)
+    stray[-1] ^= 0x80  # one byte written past the box
+    assert not tp.judge_load(SAMPLE[0], 1024, GBYTES, stray)["ok"]
+
+
+def test_a_store_is_judged_against_the_same_landing():
+    """Every main store case: the global tensor the restatement writes equals the probe's expectation."""
+    stores = [c for c in MAIN if c.kind == "store"]
+    assert len(stores) > 50 and {c.edge for c in stores} == {"", "hi", "lo"}
+    for c in stores:
+        image = tp.source_bytes(c.shared_size, 7)
+        before = tp.sentinel(c.extent)
+        after = before.copy()
+        for k, (addr, coords) in brute(c.esize, c.box, c.es, c.swizzle, 2048 + c.dst_offset, c.start).items():
+            if all(0 <= x < d for x, d in zip(coords, c.dims)):
+                g = coords[0] * c.esize + sum(x * s for x, s in zip(coords[1:], c.strides))
+                after[g:g + c.esize] = image[addr - 2048:addr - 2048 + c.esize]
+        assert (tp.expect_store(c, 2048, image, before) == after).all(), c.name
+        assert (after != before).any()
+
+
+def test_the_file_runs_without_the_package(tmp_path):
+    """``python tilecheck/gpu/tma_probe.py`` loads the two pure modules by path: no tilecheck package, no z3."""
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['tma_probe.py', '--build-only', '--only', '_0001_', '--out', {str(tmp_path)!r}]\n"
+            "try:\n"
+            f"    runpy.run_path({str(ROOT / 'tilecheck/gpu/tma_probe.py')!r}, run_name='__main__')\n"
+            "except SystemExit as e:\n"
+            "    assert not e.code, e.code\n"
+            "print(sorted(m for m in sys.modules if m == 'z3' or m.startswith('tilecheck')))\n")
+    try:
+        find_tool("ptxas")
+    except ToolNotFound as e:
+        pytest.skip(f"no ptxas here: {e}")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                       env={"PATH": str(Path(find_tool("ptxas")).parent) + ":/usr/bin:/bin"})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "[]"
+    assert "1 kernels in 1 modules" in r.stdout
+
+
+@pytest.mark.gpu
+def test_the_probe_on_the_device(tmp_path):
+    try:
+        import pycuda.driver as drv
+        drv.init()
+        assert drv.Device.count() > 0
+    except Exception as e:  # noqa: BLE001 (no pycuda, no driver, no device: skip with the reason)
+        pytest.skip(f"GPU test: no CUDA device with pycuda here ({e})")
+    assert tp.main(["--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "tma_probe.json").read_text())
+    assert re.search(r"model == hardware: (\d+)/\1 ", data["summary"]), data["summary"]
+
+
+def test_a_fault_ends_one_child_and_a_new_one_takes_the_rest(monkeypatch):
+    """The parent never touches the device: children answer one JSON line per case; the case a child
+    died on is a fault, and the cases after it run in a new child."""
+    cs = MAIN[:5]
+    index = {c.name: k for k, c in enumerate(CASES)}
+    calls = []
+
+    class Done:
+        def __init__(self, out, code):
+            self.stdout, self.stderr, self.returncode = out, "CUDA_ERROR_ILLEGAL_INSTRUCTION", code
+
+    def fake(cmd, **kw):
+        ks = [int(k) for k in cmd[cmd.index("--child") + 1].split(",")]
+        calls.append(ks)
+        lines = []
+        for k in ks:
+            if k == index[cs[2].name] and len(calls) == 1:
+                return Done("\n".join(lines), 1)  # dies on the third case
+            lines.append(json.dumps({"name": CASES[k].name, "status": "ok", "detail": {}, "matches": []}))
+        return Done("\n".join(lines), 0)
+
+    monkeypatch.setattr(tp.subprocess, "run", fake)
+    outs = tp.run_children(cs)
+    assert [o.status for o in outs] == ["ok", "ok", "fault", "ok", "ok"]
+    assert "ILLEGAL_INSTRUCTION" in outs[2].detail["message"]
+    assert calls == [[index[c.name] for c in cs], [index[c.name] for c in cs[3:]]]
+    line = tp.summary(outs)
+    assert line.startswith("tma_probe: model == hardware: 4/5 (loads 4/5, stores 0/0") and "(fault)" in line
