@@ -201,6 +201,36 @@ ONE = {
 }
 
 
+# --- [tensormaps.M] (issue 30): one bad field of a good table, inserted before [[apply]] (line 23) ---------
+TENSORMAP = {"tensor": '"A"', "dims": "[4, 30]", "strides": "[16]", "box": "[4, 2]"}
+BAD_TENSORMAP = {  # case -> (key, its bad text, words of the error; None: the key is added last)
+    "tensormap unknown tensor": ("tensor", '"B"', "unknown tensor 'B'"),
+    "tensormap of a register tensor": ("tensor", '"R"', "a tensor map describes a global tensor"),
+    "tensormap unknown dtype": ("dtype", '"float31"', "unknown dtype 'float31'"),
+    "tensormap dtype of another width": ("dtype", '"float16"', "float16 has 16 bits"),
+    "tensormap box not a list": ("box", "4", "box must be a list"),
+    "tensormap box too short": ("box", "[4]", "box has 1 entries, dims has 2"),
+    "tensormap strides too long": ("strides", "[16, 32]", "strides has 2 entries"),
+    "tensormap undeclared symbol": ("dims", '["m", 30]', "undeclared symbol 'm'"),
+    "tensormap bool entry": ("box", "[true, 2]", "must be an integer or an expression"),
+    "tensormap unknown swizzle": ("swizzle", '"256B"', "unknown swizzle '256B'"),
+    "tensormap unknown interleave": ("interleave", '"64B"', "unknown interleave '64B'"),
+    "tensormap unknown oob_fill": ("oob_fill", '"zero"', "unknown oob_fill 'zero'"),
+    "tensormap unknown computed_in": ("computed_in", '"int16"', "unknown computed_in 'int16'"),
+    "tensormap unknown key": ("boxes", "[1]", "unknown key 'boxes'"),
+    "tensormap rank 7": ("dims", "[1, 1, 1, 1, 1, 1, 1]", "a tensor map has rank 1..5"),
+    "tensormap bad expression": ("dims", '["n +* 2", 30]', "cannot parse"),
+}
+
+
+def _tensormap_case(key, text, words):
+    fields = dict(TENSORMAP)
+    fields[key] = text
+    body = "".join(f"{k} = {v}\n" for k, v in fields.items())
+    line = 23 + 1 + list(fields).index(key)  # the header is line 23, the keys follow in order
+    return ("[[apply]]\nopcode", f"[tensormaps.M]\n{body}\n[[apply]]\nopcode", words, line)
+
+
 def _cases():
     out = {}
     for old, (pattern, where) in INT_KEYS.items():
@@ -219,6 +249,8 @@ def _cases():
     out.update(S64_CASES)
     for name, case in ONE.items():
         out[name] = case
+    for name, (key, text, words) in BAD_TENSORMAP.items():
+        out[name] = _tensormap_case(key, text, words)
     return out
 
 
@@ -250,6 +282,9 @@ def test_the_corpus_is_large_and_its_base_proves(tmp_path, capsys):
     f = tmp_path / "base.toml"
     f.write_text(BASE)
     assert main(["prove", str(f)]) == 0
+    good = BASE.replace(*_tensormap_case("tensor", '"A"', "")[:2])  # the tensor-map cases' good table
+    f.write_text(good)
+    assert main(["prove", str(f)]) == 0 and "tensormap M (float32, rank 2" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

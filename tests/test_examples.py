@@ -57,8 +57,32 @@ def test_example(name):
     assert not [o for o in obligations if o.status == "unknown"]
 
 
+# tensor maps only (issue 30): file -> (verdict, the descriptor rule refuted, its minimal symbol values)
+TENSORMAPS = {
+    "tma_box_wider_than_swizzle_refuted.toml": ("refuted", "swizzle_span", {"K": 64, "M": 128}),
+    "tma_box_within_swizzle.toml": ("proved", None, None),
+    "tma_stride_1022_refuted.toml": ("refuted", "stride_multiple", {}),
+    "tma_stride_padded.toml": ("proved", None, None),
+    # 2*C*W*H first passes 2^31 - 1 at C = 64 (the smallest C), then W = 4096, H = 4096 (their smallest)
+    "tma_stride_int32_overflow_refuted.toml": ("refuted", "computed_in", {"C": 64, "W": 4096, "H": 4096, "N": 1}),
+    "tma_stride_int64.toml": ("proved", None, None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TENSORMAPS))
+def test_tensormap_example(name):
+    verdict, rule, symbols = TENSORMAPS[name]
+    report = tilecheck.prove(tilecheck.load(EXAMPLES / name))
+    assert report.verdict == verdict and not report.applies
+    ((m, (o,)),) = report.tensormaps
+    assert o.name == "descriptor" and o.status == verdict
+    if rule is not None:
+        assert o.counterexample["rule"] == rule and o.counterexample["symbols"] == symbols
+        assert f"tensormaps.{m.name}: {rule}: " in o.message
+
+
 def test_every_example_is_covered():
-    assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED)
+    assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED) | set(TENSORMAPS)
 
 
 def test_misaligned_region_counterexample_names_the_row():

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from . import accesses as _accesses, families, opcodes
+from . import accesses as _accesses, families, opcodes, tensormap
 from .errors import InputError
 from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
 from .machine import GROUPS, group_shape
@@ -129,6 +129,7 @@ class Check:
     tensors: dict = field(default_factory=dict)  # name -> Tensor
     applies: tuple = ()
     path: str = "<check>"
+    tensormaps: dict = field(default_factory=dict)  # name -> tensormap.TensorMap ([tensormaps.NAME])
 
     def group_shape(self, scope: str) -> tuple[int, ...]:
         return group_shape(scope, self.threads)
@@ -323,7 +324,7 @@ def _wide_ints(data, where=""):
             stack += [(x, f"{at}[{k}]") for k, x in reversed(list(enumerate(v)))]
 
 
-_TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require"}
+_TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require", "tensormaps"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
 _TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
 _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"}  # and each family's own keys (families.Family.keys)
@@ -368,9 +369,15 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
             tensors[name] = _tensor(name, spec, symbols)
         except InputError as e:
             raise e.at(f"tensors.{name}") from None
+    tensormaps = {}
+    for name, spec in _table(data.get("tensormaps", {}), "tensormaps").items():
+        try:
+            tensormaps[name] = tensormap.parse(name, spec, symbols, tensors)
+        except InputError as e:
+            raise e.at(f"tensormaps.{name}") from None
     applies = data.get("apply", [])
-    if not isinstance(applies, list) or not applies:
-        raise InputError("the file needs at least one [[apply]] table", "apply")
+    if not isinstance(applies, list) or (not applies and not tensormaps):
+        raise InputError("the file needs at least one [[apply]] table (or a [tensormaps.NAME] table)", "apply")
     shapes = {n: t.shape for n, t in tensors.items()}
     required = _require(data.get("require", []), "require")
     out = []
@@ -380,7 +387,7 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
                               {n for n, t in tensors.items() if t.is_register}, tensors, required))
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
-    return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path)
+    return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path, tensormaps)
 
 
 def _keys(d, allowed, where):

@@ -1136,3 +1136,97 @@ def elements(check) -> int:
         rep = prod(a.memory.shape[g:-1]) if len(a.memory.shape) > g else 1
         n += max(check.threads, prod(check.group_shape(a.scope))) * rep * a.opcode.vector
     return n
+
+
+# --- tensor maps: cuTensorMapEncodeTiled's rules by enumeration (issue 30) ------------------------------
+# Restated from the CUDA 13.0 header and docs/tma.md's table of the H200 driver's answers, apart from
+# proofs/descriptor.py: concrete values only, one assignment of the symbols at a time.
+
+TMAP_BITS = {"uint8": 8, "uint16": 16, "uint32": 32, "int32": 32, "uint64": 64, "int64": 64, "float16": 16,
+             "float32": 32, "float64": 64, "bfloat16": 16, "float32_ftz": 32, "tfloat32": 32, "tfloat32_ftz": 32,
+             "16u4_align8b": 4, "16u4_align16b": 8, "16u6_align16b": 8}
+TMAP_BOX_BYTES = 232448  # the sm_90 driver's largest box, in bytes (docs/tma.md)
+TMAP_HOST = {"uint64": (0, 2**64 - 1), "int64": (-2**63, 2**63 - 1), "int32": (-2**31, 2**31 - 1),
+             "uint32": (0, 2**32 - 1)}
+
+
+def tmap_broken(check, tmap, env: dict) -> str | None:
+    """The first rule of the driver that tensor map ``tmap`` breaks at symbol values ``env``, or None."""
+    sm = int(check.arch[3:].rstrip("af"))
+    t = tmap.dtype
+    bits = TMAP_BITS[t]
+    gaps16 = t in ("16u4_align16b", "16u6_align16b")
+    dims = [evaluate(x, env) for x in tmap.dims]
+    strides = [evaluate(x, env) for x in tmap.strides]
+    box = [evaluate(x, env) for x in tmap.box]
+    es = [evaluate(x, env) for x in tmap.element_strides]
+    rank = len(dims)
+    if sm < 90:
+        return "arch"
+    if rank < 1 or rank > 5:
+        return "rank"
+    if t.startswith("16u") and sm < 100:
+        return "packed_arch"
+    if tmap.swizzle.startswith("128B_atom") and sm < 100:
+        return "swizzle_arch"
+    if tmap.interleave != "none" and rank < 3:
+        return "interleave_rank"
+    need = 32 if tmap.interleave == "32B" or gaps16 else 16
+    if tmap.align % need != 0 or (evaluate(tmap.offset, env) * tmap.tensor_bytes) % need != 0:
+        return "address"
+    for d in dims:
+        if d < 1 or d > 1 << 32:
+            return "dims"
+    if gaps16 and dims[0] % 128 != 0:
+        return "packed_dims"
+    if t == "16u4_align8b" and dims[0] % 2 != 0:
+        return "packed_dims"
+    for s in strides:
+        if s % need != 0:
+            return "stride_multiple"
+    for s in strides:
+        if s < 0 or s >= 1 << 40:
+            return "stride_max"
+    for b in box:
+        if b < 1 or b > 256:
+            return "box"
+    if box[0] * bits % 128 != 0:
+        return "box_inner"
+    if gaps16 and box[0] != 128:
+        return "packed_box"
+    for e in es:
+        if e < 1 or e > 8:
+            return "element_strides"
+    elements = 1
+    for b, e in zip(box, es):
+        elements *= b // e
+    if elements * bits > TMAP_BOX_BYTES * 8:
+        return "box_bytes"
+    span = {"none": None, "32B": 32, "64B": 64}.get(tmap.swizzle, 128)
+    if tmap.interleave == "none" and span is not None and box[0] * bits > span * 8:
+        return "swizzle_span"
+    if t == "16u6_align16b" and tmap.interleave != "none":
+        return "packed_interleave"
+    if t == "16u6_align16b" and tmap.swizzle not in ("none", "128B", "128B_atom_32B", "128B_atom_64B"):
+        return "packed_swizzle"
+    if t == "16u4_align16b" and tmap.swizzle not in ("none", "128B", "128B_atom_32B"):
+        return "packed_swizzle"
+    if tmap.oob_fill == "nan" and t not in ("float16", "float32", "float64", "bfloat16", "float32_ftz", "tfloat32",
+                                            "tfloat32_ftz"):
+        return "oob_nan"
+    lo, hi = TMAP_HOST[tmap.computed_in]
+    if any(not lo <= v <= hi for v in (*dims, *strides, *box, *es)):
+        return "computed_in"
+    return None
+
+
+def tensormap(check, name: str, symbol_values: list | None = None, limit: int = 64) -> tuple[str, dict | None]:
+    """The ``descriptor`` obligation of ``[tensormaps.NAME]`` by enumeration: ("refuted", {"rule",
+    "symbols"}) at the first assignment (``symbol_values``, else ``assignments``) where a rule breaks,
+    else ("proved", None) -- over that range only."""
+    tmap = check.tensormaps[name]
+    for env in symbol_values if symbol_values is not None else assignments(check, limit=limit):
+        rule = tmap_broken(check, tmap, env)
+        if rule is not None:
+            return REFUTED, {"rule": rule, "symbols": dict(env)}
+    return PROVED, None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .check import Apply, Check
 from .encode import instructions
@@ -58,10 +58,11 @@ class Report:
     applies: list[ApplyReport]
     seconds: float = 0.0
     recheck: object = None  # smt2.Recheck with --smt2 / --recheck: the exported queries, cvc5's answers
+    tensormaps: list = field(default_factory=list)  # [(TensorMap, [Outcome])]: each [tensormaps.NAME]'s obligations
 
     @property
     def verdict(self) -> str:
-        return worst(a.verdict for a in self.applies)
+        return worst([*(a.verdict for a in self.applies), *(o.status for _, outs in self.tensormaps for o in outs)])
 
     @property
     def disagreements(self) -> list:
@@ -90,6 +91,9 @@ class Report:
     def to_json(self) -> dict:
         out = {"file": self.check.path, "verdict": self.verdict, "arch": self.check.arch,
                "seconds": round(self.seconds, 6), "applies": [a.to_json() for a in self.applies]}
+        if self.tensormaps:
+            out["tensormaps"] = [{"name": m.name, "tensor": m.tensor, "verdict": worst(o.status for o in outs),
+                                  "obligations": [o.to_json() for o in outs]} for m, outs in self.tensormaps]
         if self.recheck is not None:
             out["recheck"] = self.recheck.to_json()
         return out
@@ -112,6 +116,14 @@ class Report:
                     lines.append(f"    - {o.message}{tail}")
                 elif o.status == PROVED and o.message:
                     lines.append(f"    - {o.name}: {o.message}")
+        for m, outs in self.tensormaps:
+            lines.append(f"  tensormap {m.name} ({m.dtype}, rank {m.rank}, interleave {m.interleave}, swizzle "
+                         f"{m.swizzle}, of {m.tensor}): {worst(o.status for o in outs)}")
+            for o in outs:
+                lines.append(f"    {o.name:<11} {o.status:<8} {o.seconds * 1000:7.1f} ms")
+            for o in outs:
+                if o.status in (REFUTED, UNKNOWN):
+                    lines.append(f"    - {o.message}")
         if self.recheck is not None and (text := self.recheck.to_text()):
             lines.append(text)
         return "\n".join(lines)
@@ -138,9 +150,12 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
         recorder = Recorder(export=smt2, recheck=recheck, timeout=timeout)
     start = time.perf_counter()
     facts = _facts.decide(check, timeout)
+    from .proofs.registry import TENSORMAP_REGISTRY
+    maps = [(m, [module.prove(check, m, timeout, facts, minimize) for module in TENSORMAP_REGISTRY.values()])
+            for m in check.tensormaps.values()]
     out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder))
            for a in check.applies]
-    report = Report(check, out, time.perf_counter() - start)
+    report = Report(check, out, time.perf_counter() - start, tensormaps=maps)
     if recorder is not None:
         report.recheck = recorder.for_file(check.path)
     return report

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import re
 
+from .. import opcodes
 from ..check import Check, Tensor, cta_grid
 from ..poly import Poly
 from ..verdict import Verdict
@@ -148,7 +149,8 @@ def version(check: Check) -> tuple[int, int]:
     """The lowest .version every application's opcode and the target need: the maximum over the module
     of each family's ``ptx_version`` (its ``versions`` table, held to ptxas by the spelling sweeps;
     ``tests/test_kernel_version.py`` assembles every legal spelling's kernel at it)."""
-    return max(a.family.ptx_version(a.opcode, check.arch) for a in check.applies)
+    return max((a.family.ptx_version(a.opcode, check.arch) for a in check.applies),
+               default=opcodes.parse_arch(check.arch).min_ptx)  # a file of tensor maps only: the target's
 
 
 class _Kernel:

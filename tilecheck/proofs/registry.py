@@ -14,12 +14,17 @@ from ..obligations import (CONTRACT, DIFFERS, ILLEGAL, NAMES, PERFORMANCE, PERFO
                            Obligation)
 from . import (alignment, banks, bounds, contiguity, disjoint, guard, operands, overflow, ownership, registers, sectors,
                shape, space, target, width)
+from . import descriptor
 
 _MODULES = {"target": target, "space": space, "shape": shape, "width": width, "operands": operands, "guard": guard,
             "contiguity": contiguity, "alignment": alignment, "ownership": ownership, "disjoint": disjoint,
             "bounds": bounds, "overflow": overflow, "registers": registers, "banks": banks, "sectors": sectors}
 
 REGISTRY: dict[str, Obligation] = {name: replace(o, module=_MODULES[name]) for name, o in RECORDS.items()}
+
+# obligations of a tensor map ([tensormaps.NAME]), not of an application: name -> module with
+# ``violation(check, tmap)`` and ``prove(check, tmap, timeout_s, facts, minimize) -> Outcome``
+TENSORMAP_REGISTRY = {"descriptor": descriptor}
 
 
 def blocks(name: str, require=()) -> bool:
