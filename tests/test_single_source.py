@@ -142,6 +142,74 @@ def test_no_import_cycles():
                        "only for optional dependencies):\n" + "\n".join(lines))
 
 
+ORACLE_MODULES = ("tilecheck.decide", "tilecheck.gpu.reference")
+
+
+def _paths(graph: dict[str, dict[str, bool]], start: str, stop) -> dict[str, list[str]]:
+    """For each module ``stop`` accepts that ``start`` reaches through imports (any import statement),
+    one path of modules to it."""
+    seen, todo, out = {start: [start]}, [start], {}
+    while todo:
+        v = todo.pop(0)
+        for w in sorted(graph[v]):
+            if w not in seen:
+                seen[w] = seen[v] + [w]
+                (out.__setitem__(w, seen[w]) if stop(w) else todo.append(w))
+    return out
+
+
+def _oracle_leaks(graph: dict[str, dict[str, bool]]) -> list[str]:
+    """Import paths from the prover (tilecheck.proofs) to an oracle and back, function-local imports
+    included."""
+    prover = [m for m in graph if m == "tilecheck.proofs" or m.startswith("tilecheck.proofs.")]
+    leaks = [p for m in prover for p in _paths(graph, m, lambda w: w in ORACLE_MODULES).values()]
+    leaks += [p for m in ORACLE_MODULES if m in graph
+              for p in _paths(graph, m, lambda w: w == "tilecheck.proofs" or w.startswith("tilecheck.proofs.")).values()]
+    return sorted(" -> ".join(p) for p in leaks)
+
+
+def test_the_prover_and_the_oracles_import_nothing_of_each_other():
+    """Issue 29: the brute-force decider and the numpy reference are the oracles the prover is compared
+    with, so neither side reaches the other through any import (the facts' meaning is in domain.py)."""
+    graph = _import_graph(ROOT)
+    assert "tilecheck.proofs.swizzle" in graph and all(m in graph for m in ORACLE_MODULES)
+    leaks = _oracle_leaks(graph)
+    assert not leaks, "the prover and an oracle import each other:\n" + "\n".join(leaks)
+
+
+def test_the_oracle_check_finds_a_leak(tmp_path):
+    """The check above can fail: a function-local import of the decider two modules away is a leak."""
+    pkg = tmp_path / "tilecheck"
+    (pkg / "proofs").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "proofs" / "__init__.py").write_text("from .a import f\n")
+    (pkg / "proofs" / "a.py").write_text("from ..util import g\n\ndef f():\n    return g()\n")
+    (pkg / "util.py").write_text("def g():\n    from .decide import allowed\n    return allowed\n")
+    (pkg / "decide.py").write_text("def allowed():\n    return True\n")
+    leaks = _oracle_leaks(_import_graph(tmp_path))
+    assert "tilecheck.proofs.a -> tilecheck.util -> tilecheck.decide" in leaks and len(leaks) == 2
+
+
+def test_the_facts_meaning_is_stated_twice_and_agrees():
+    """domain.py (the model's) and decide.py (the oracle's own restatement) allow the same values."""
+    from tilecheck import domain
+    check = from_dict({"threads": 32, "symbols": {"n": {"min": 1, "max": 40, "multiple_of": 4},
+                                                  "m": {"min": 0, "max": 9}},
+                       "assume": ["n >= 2*m", "m % 3 == 1"], "tensors": {
+        "A": {"dtype": "float32", "scope": "global", "shape": [32], "layout": "(32):(1)"},
+        "R": {"dtype": "float32", "scope": "register", "shape": [32], "layout": "(32):(1@laneid)"}},
+        "apply": [{"opcode": "ld.global.b32", "scope": "warp", "dst": "R", "src": "A"}]})
+    for per_end, limit, largest in ((None, 64, True), (1, 16, True), (3, 64, False), (None, 1000, True)):
+        assert domain.assignments(check, per_end, limit, largest) == decide.assignments(check, per_end, limit, largest)
+    assert domain.assignments(check) == [{"n": 4, "m": 1}, {"n": 8, "m": 1}, {"n": 12, "m": 1}, {"n": 32, "m": 1},
+                                         {"n": 32, "m": 7}, {"n": 36, "m": 1}, {"n": 36, "m": 7}, {"n": 40, "m": 1},
+                                         {"n": 40, "m": 7}]  # m % 3 == 1 at m in {0,1,2,7,8,9}; n >= 2*m
+    for n in range(-4, 48):
+        for m in range(-1, 11):
+            assert domain.allowed(check, {"n": n, "m": m}) == decide.allowed(check, {"n": n, "m": m})
+    assert domain.allowed(check, {"n": 8, "m": 4}) and not domain.allowed(check, {"n": 4, "m": 4})
+
+
 def test_the_import_graph_finds_a_cycle(tmp_path):
     """The check above can fail: a function-local import that closes a loop is a cycle."""
     pkg = tmp_path / "tilecheck"

@@ -113,6 +113,9 @@ def needs(name: str, is_load: bool) -> tuple[str, ...]:
 
 
 # --- symbol values ----------------------------------------------------------------------
+# The facts' meaning, stated again on purpose: ``domain.py`` states it for the model's users (the
+# prover among them); the oracle the prover is compared with keeps its own copy, so that a bug in one
+# does not reach both sides of the comparison (tests/test_single_source.py holds the two equal).
 
 def allowed(check, env: dict[str, int]) -> bool:
     """``env`` gives every symbol a value allowed by its min/max/multiple_of and the facts."""

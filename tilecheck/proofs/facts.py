@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import z3
 
+from ..domain import assignments
 from ..errors import InputError
 from ..expr import to_poly
 from ..poly import Context, Poly
@@ -226,5 +227,4 @@ def small_values(check, k: int) -> list[dict[str, int]]:
     grid (the first symbol, then the next), as ``runner._minimize`` orders them.  Refutations found
     by enumeration try them after the facts' model (``swizzle.smallest_at_facts_model``,
     ``warp._refute_by_enumeration``)."""
-    from ..decide import assignments  # which values the facts allow (no evaluation of an operand)
     return assignments(check, per_end=k, largest=False)

@@ -18,6 +18,7 @@ from typing import Callable
 
 import z3
 
+from ..domain import allowed
 from ..encode import Query, Witness
 from ..poly import Poly
 from . import modular
@@ -242,8 +243,8 @@ MINIMIZE_S = 0.25  # seconds at most to minimise a refutation of a residue viola
 
 
 def _witnessed(name, v: Violation, q: Query, apply, check, recorder, start: float, timeout_s: float) -> "Outcome | None":
-    """The refutation ``v.witness`` finds without the solver (replayed on the concrete semantics
-    twice: the obligation's ``explain`` and the brute-force decider), or None.  The point is already
+    """The refutation ``v.witness`` finds without the solver (replayed on the concrete semantics:
+    the obligation's ``explain``), or None.  The point is already
     the smallest (proofs/swizzle.py): not minimised.  For the recorder (--smt2 / --recheck) the
     violation formula with the point's coordinates and symbols pinned is decided too (sat, else
     None: the solver decides) and shown with every variable pinned to that model (ground, sat)."""
@@ -418,14 +419,13 @@ def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
     """A refutation at the smallest allowed symbol values: the symbols of ``query`` each over its
     ``GRID_VALUES`` smallest values (its range, ``multiple_of`` and ``name % d == e`` facts), in
     lexicographic (declaration)
-    order, the others at the facts' model; each point the facts allow (``decide.allowed``) pinned and
+    order, the others at the facts' model; each point the facts allow (``domain.allowed``) pinned and
     decided in one fresh context (``_fresh_check`` says why): with the symbols concrete the query's
     products in them are linear.  Past the neighbours of the facts' model (which change one symbol)
     it reaches a collision two symbols away (fuzz seed 151 under z3 5.0.0: ``s = 24`` with ``n = 12``,
     ``s`` one less than the stride ``2*n+1``).  ``(pinned solver, sat, model)`` at the first sat point
     (as ``_at_the_facts_model`` returns), None when none is found within ``seconds``: unsat points
     prove nothing about the others."""
-    from .. import decide as _decide
     model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
     if not model or seconds <= 0.002 or q.cta_copies:
         return None
@@ -443,7 +443,7 @@ def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
         if drawn >= GRID_DRAWN or left <= 0.001:
             return None
         env = dict(zip(check.symbols, values))
-        if env == model or not _decide.allowed(check, env):  # (the model's point was asked first)
+        if env == model or not allowed(check, env):  # (the model's point was asked first)
             continue
         pins = [q.z(q.symbols[n]) == env[n] for n in names]
         fresh = fresh if fresh is not None else _Fresh(query)

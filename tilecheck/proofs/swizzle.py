@@ -25,8 +25,9 @@ a multiple of ``2^(M+S+B)``, ``M`` below ``log2 V`` with the read bits known to 
 When step 1 holds and step 2 does not, the swizzle splits some run at some residue of its start:
 a refutation is likely, and it is looked for first without the solver (``smallest_at_facts_model``):
 every point ``(group, repeat, word)`` in order at the facts' model (their smallest symbol values),
-each judged on the concrete semantics (the obligation's ``explain``) and the first violating one
-replayed by the brute-force decider (``decide.violation_at``) before it is reported.  The first
+each judged on the concrete semantics (the obligation's ``explain``), the first violating one
+reported (the brute-force decider is not asked: it is the oracle ``tilecheck fuzz`` holds this
+search to, so it decides nothing for the prover).  The first
 point in that order is the counterexample ``runner._minimize`` would reach (smallest symbols, then
 coordinates), so none is minimised.  None there: the same search on the grid of each symbol's
 ``GRID`` smallest allowed values, in lexicographic order (the first symbol's smallest value first,
@@ -52,6 +53,7 @@ import time
 import z3
 
 from .. import crd2idx
+from ..domain import allowed
 from ..encode import Witness
 from ..poly import Poly, nonnegative
 from . import modular
@@ -123,7 +125,7 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
     (``Violation.witness``): a function ``search(at=None)`` that returns the values of the solver's
     variables at the first point (``coords`` in order: group, repeat, word) where ``explain``
     reports a violation and ``inside`` (the guard, when the obligation is stated of guarded-in
-    atoms: ``inside(witness)``) holds, replayed by the brute-force decider; the symbols at the
+    atoms: ``inside(witness)``) holds; the symbols at the
     facts' model, or at ``at``'s values of their variables (a solver's model: the smallest
     coordinates there).  None when no point of at most ``limit`` (default ``POINTS``) does, or the
     symbols have no known allowed values (the solver then decides: nothing is concluded from a miss).
@@ -135,9 +137,6 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
     points (a 1,024-thread tile at several symbol values) instead of ``POINTS``."""
 
     def search(at: dict | None = None):
-        # the decider imports nothing of the prover; here only to replay
-        from .. import decide
-
         check = q.check
         coords_ = [p for p in coords if p.variables()]  # a coordinate pinned to a constant is no variable
         names = [min(p.variables()) for p in coords_]
@@ -160,7 +159,7 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
             env.update((v, at[v]) for v in q.symbol_vars() if v in at)
         _complete(q, env, set(), facts)  # the (other) symbols at the facts' model, every other variable 0
         first = Witness(q, env).symbols
-        if check.symbols and not decide.allowed(check, first):
+        if check.symbols and not allowed(check, first):
             return None
         # the facts' model (or ``at``), then (no ``at``) the allowed points next to it (Facts.neighbours,
         # in lexicographic order) and the grid of small values
@@ -198,9 +197,7 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
                 explained = explain(w)
                 if explained is None or (inside is not None and not inside(w)):
                     continue
-                if decide.violation_at(check, q.apply.index, name, explained[1]) is None:
-                    return dict(env)
-                return None  # the prover's and the decider's semantics differ here: let the solver decide
+                return dict(env)
         return None
 
     return search
@@ -253,7 +250,6 @@ def _stepped(check, k: int):
     ``name % d == e`` facts: ``runner.grid_axes``) that the facts allow, in lexicographic order (a symbol
     stepped by a congruence fact has one allowed value in ``d`` raw ones: fuzz seed 194, ``s % 4 == 0`` from
     48, split first at ``s = 68, r = 8``, past the raw grid)."""
-    from .. import decide
     from .runner import _congruences, grid_axes
     if not any(_congruences(check, name) for name in check.symbols):
         return  # (each symbol's step is its multiple_of: the raw grid already holds its smallest values)
@@ -262,7 +258,7 @@ def _stepped(check, k: int):
         return
     for values in itertools.product(*axes):
         env = dict(zip(check.symbols, values))
-        if decide.allowed(check, env):
+        if allowed(check, env):
             yield env
 
 
@@ -292,8 +288,8 @@ def by_residue(q, shortcut, coords: list, search):
     value: the combinations in lexicographic order (the order ``runner._minimize`` gives the
     variables) are every class of symbol values at its smallest member, so the first one with a bad
     start is the smallest violating symbol values within the variables' ranges.  There the search
-    finds the smallest coordinates and replays them (``explain`` and the brute-force decider);
-    ``decide.allowed`` holds the other facts to them.  A division digit of the symbols alone (``n//4``:
+    finds the smallest coordinates and replays them (``explain``);
+    ``domain.allowed`` holds the other facts to them.  A division digit of the symbols alone (``n//4``:
     ``_symbol_digits``) is no function of its symbol's residue: that symbol goes by value over its whole
     range (``BY_VALUE`` values at most), the digit computed from it.  A candidate the facts rule out is
     skipped at once where that is exact: the last variable's facts are congruences that rule out its
@@ -759,10 +755,9 @@ def _symbol_of(q, var: str):
 
 def _allowed(q, at: dict) -> bool:
     """The facts hold at the variables' values ``at`` (the other symbols at the facts' model)."""
-    from .. import decide  # the facts' own test
     env = dict(at)
     _complete(q, env, set(), getattr(q, "facts", None))
-    return decide.allowed(q.check, Witness(q, env).symbols)
+    return allowed(q.check, Witness(q, env).symbols)
 
 
 def _symbols_of(q, vs: set):
@@ -779,7 +774,6 @@ def _symbols_of(q, vs: set):
 def _completed(q, at: dict, later: set):
     """``at`` with the variables ``later`` (symbols declared after ``at``'s) at their smallest values the
     facts allow with ``at``'s (``Facts.completion``), or None when no such values exist."""
-    from .. import decide
     facts = getattr(q, "facts", None)
     if facts is None:
         return None
@@ -789,7 +783,7 @@ def _completed(q, at: dict, later: set):
     symbols = Witness(q, env).symbols
     skip = {name for name, _ in of.values()}
     done = facts.completion({n: v for n, v in symbols.items() if n not in skip})
-    if done is None or not decide.allowed(q.check, done):
+    if done is None or not allowed(q.check, done):
         return None
     out = dict(at)
     for v, (name, scale) in of.items():

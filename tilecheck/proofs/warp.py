@@ -32,6 +32,7 @@ from math import gcd, lcm, prod
 import numpy as np
 
 from .. import crd2idx, memory_model
+from ..domain import allowed, assignments
 from ..expr import evaluate, names_of
 from ..layout import OFFSET
 from ..machine import GROUP_NAMES, WARP
@@ -1269,8 +1270,7 @@ def _by_runs(rows: list, j: int) -> list:
 
 
 def _any_allowed(check, facts) -> dict:
-    """Symbol values the facts allow: their smallest model, else the first the decider enumerates."""
-    from ..decide import allowed, assignments
+    """Symbol values the facts allow: their smallest model, else the first of ``domain.assignments``."""
     first = [facts.model] if facts is not None and facts.ok and facts.model else []
     return next((e for e in [*first, *assignments(check, per_end=1, limit=16)] if allowed(check, e)), {})
 
@@ -1283,7 +1283,6 @@ def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: floa
     allowed symbol values (``first``: the facts' smallest model; then each symbol's smallest and
     largest; then the grid of each symbol's three smallest values, in order: the first found there
     is the smallest on the grid; then ``near()``, the points next to the facts' model), or None."""
-    from ..decide import allowed, assignments
     from .facts import small_values
     start = time.perf_counter()
     seen = []
@@ -1317,7 +1316,6 @@ def _every_assignment(check, limit: int = ENUMERATE_ALL, q=None) -> list[dict] |
     combinations of the ranges to filter)."""
     from itertools import product
 
-    from ..decide import allowed
     names, ranges, combos = [], [], 1
     for s in check.symbols.values():
         lo, hi = s.min, s.max
@@ -1390,7 +1388,6 @@ def _samples(check, symbols: dict, per_symbol: int = 12):
     """Symbol values near a counterexample's to count at: each symbol in turn at its ends and at
     powers of two (times its ``multiple_of``), smallest first, the others kept; only values the
     facts allow."""
-    from ..decide import allowed
     seen = {tuple(sorted(symbols.items()))}
     for name, s in check.symbols.items():
         values = [s.min, s.max] + [s.multiple_of << i for i in range(62) if s.min <= s.multiple_of << i <= s.max]
