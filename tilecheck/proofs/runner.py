@@ -20,7 +20,7 @@ import z3
 
 from ..domain import allowed
 from ..encode import Query, Witness
-from ..poly import Poly
+from ..poly import Division, Poly
 from . import modular
 
 from ..verdict import Verdict
@@ -524,10 +524,8 @@ def _facts_hold(q: Query, env: dict) -> "bool | None":
     progress = True
     while progress:  # the digits of known values, until no more (a nested digit after its source)
         progress = False
-        for key, parts in ctx.memo.items():
-            if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "divmod" and isinstance(key[2], int)):
-                continue
-            src, d = key[1], key[2]
+        for e in ctx.defined(Division):
+            src, d, parts = e.source, e.d, e.parts
             names = [min(part.variables()) if part.variables() else None for part in parts]
             if d <= 0 or None in names or any(part != Poly.var(n) for part, n in zip(parts, names)):
                 continue

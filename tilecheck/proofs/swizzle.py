@@ -55,7 +55,7 @@ import z3
 from .. import crd2idx
 from ..domain import allowed
 from ..encode import Witness
-from ..poly import Poly, nonnegative
+from ..poly import Digits, Division, Poly, nonnegative
 from . import modular
 from .facts import NEIGHBOURS, small_values
 from .runner import _CONGRUENCE, _complete, _names, fast_solver, relevant
@@ -930,10 +930,8 @@ def _symbol_digits(ctx, syms: set) -> dict:
     digits too (``(n//4)//2``: made after, so later in the memo's order), each a function of the symbols'
     values (``symbols``: the symbol variables it depends on)."""
     out: dict = {}
-    for key, parts in ctx.memo.items():
-        if not isinstance(key, tuple) or len(key) != 3 or key[0] != "divmod" or not isinstance(key[2], int):
-            continue
-        src, d = key[1], key[2]
+    for e in ctx.defined(Division):
+        src, d, parts = e.source, e.d, e.parts
         vs = src.variables()
         if not vs or not vs <= syms | set(out) or d <= 0 or not _fits(ctx, src):
             continue
@@ -964,11 +962,9 @@ def _digits(ctx, known: dict, syms: set, n: int) -> None:
     progress = True
     while progress:
         progress = False
-        for key, out in ctx.memo.items():
-            if not isinstance(key, tuple) or not key or key[0] not in ("divmod", "digits"):
-                continue
-            src = key[1]
-            outs = list(out)
+        for e in ctx.defined(Division, Digits):
+            src = e.source
+            outs = list(e.parts)
             if src.variables() & syms or any(v not in known for v in src.variables()):
                 continue
             if not _fits(ctx, src):
@@ -980,7 +976,7 @@ def _digits(ctx, known: dict, syms: set, n: int) -> None:
             if all(v in known for v in onames):
                 continue
             value = np.broadcast_to(src.eval(known), (n,))
-            parts = [value // key[2], value % key[2]] if key[0] == "divmod" else Ints().digits(value, list(key[2]), "")
+            parts = [value // e.d, value % e.d] if isinstance(e, Division) else Ints().digits(value, list(e.sizes), "")
             for name, part in zip(onames, parts):
                 known[name] = part
             progress = True

@@ -36,7 +36,7 @@ from ..domain import allowed, assignments
 from ..expr import evaluate, names_of
 from ..layout import OFFSET
 from ..machine import GROUP_NAMES, WARP
-from ..poly import Poly
+from ..poly import Division, Poly
 
 
 def role_of(apply, view):
@@ -1103,12 +1103,11 @@ def _congruent(q, v: str, values: range, k: int):
     take: sound wherever the full range is."""
     from math import gcd
     kept = values
-    for key, parts in q.ctx.memo.items():
-        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "divmod" and key[1] == Poly.var(v)
-                and isinstance(key[2], int) and key[2] > 1):
+    for e in q.ctx.defined(Division):
+        if e.source != Poly.var(v) or e.d <= 1:
             continue
-        d = key[2]
-        lo, hi = q.ctx.interval(parts[1])
+        d = e.d
+        lo, hi = q.ctx.interval(e.r)
         if lo is None or hi is None or hi - lo + 1 >= d:
             continue
         g = gcd(d, k) if k else d
