@@ -2,8 +2,8 @@
 
 The meaning of a check file's ``[symbols]`` (``min``, ``max``, ``multiple_of``, ``source``) and its
 ``assume`` facts at concrete values, for the model's users: the prover's enumerations
-(``proofs/facts.py``, ``proofs/warp.py``, ``proofs/swizzle.py``, ``proofs/runner.py``), ``draw`` and
-``suggest``.  It reads only the check and evaluates expressions (``expr.py``).
+(``proofs/facts.py``, ``proofs/warp.py``, ``proofs/swizzle.py``, ``proofs/runner.py``).  It reads only
+the check and evaluates expressions (``expr.py``).
 
 The brute-force decider (``decide.py``) states the same meaning again in its own code, on purpose:
 it is the fuzz oracle the prover is compared with, so it shares no code with the prover's side

@@ -118,7 +118,7 @@ class Report:
 
 
 def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: bool = False, smt2=None,
-          recorder=None) -> Report:
+          recorder=None, facts=None) -> Report:
     """Prove or refute every obligation of every application of ``check``.
 
     The symbols' facts are decided first: facts that cannot all hold raise ``InputError``
@@ -129,6 +129,8 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
     ``smt2=DIR`` writes every query Z3 decides to ``DIR/<file-stem>/apply<i>-<obligation>.smt2``;
     ``recheck=True`` lets cvc5 decide each query's SMT-LIB text too (``report.disagreements``,
     exit status 4 when the solvers disagree).  ``recorder`` (a ``proofs.smt2.Recorder``) does both.
+    ``facts``: the symbols' facts already decided (``proofs.facts.decide`` of a check with the same
+    symbols and ``assume``: ``tilecheck suggest`` decides them once for all its variants).
     """
     from .proofs import facts as _facts
     from .timeout import seconds
@@ -137,7 +139,7 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
         from .proofs.smt2 import Recorder
         recorder = Recorder(export=smt2, recheck=recheck, timeout=timeout)
     start = time.perf_counter()
-    facts = _facts.decide(check, timeout)
+    facts = _facts.decide(check, timeout) if facts is None else facts
     out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder))
            for a in check.applies]
     report = Report(check, out, time.perf_counter() - start)
