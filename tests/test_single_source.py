@@ -223,3 +223,85 @@ def test_the_import_graph_finds_a_cycle(tmp_path):
     assert graph["tilecheck.a"] == {"tilecheck.sub.b": True} and graph["tilecheck.sub.b"] == {"tilecheck.a": False}
     assert graph["tilecheck"] == {"tilecheck.a": True} and graph["tilecheck.c"] == {"tilecheck.a": True}
     assert _cycles(graph) == [["tilecheck.a", "tilecheck.sub.b"]]
+
+
+# Function-local imports (issue 29): only for an optional or slow third-party package (or a module of
+# tilecheck that imports one at its top), or where a module-level import would close a loop through a
+# package's __init__; each other one is listed here with its reason.
+OPTIONAL_OR_SLOW = {"pycuda", "tomlkit", "rich", "hypothesis", "shtab", "cvc5", "tensor_layouts", "tvm_tirx", "nvidia",
+                    "resource"}  # resource: Unix only
+LOCAL_ON_PURPOSE = {
+    ("tilecheck", "importlib.metadata"): "read only when __version__ is asked for (~20 ms a command)",
+    ("tilecheck.cli", "tilecheck"): "__version__ is computed on first use (importlib.metadata costs ~20 ms a command)",
+    ("tilecheck.plan", "tilecheck.emit.operand"): "tilecheck/emit/__init__ imports plan at module level",
+}
+NOT_YET = ("tilecheck/families/", "tilecheck/strategies.py", "tilecheck/gpu/ncu_", "tilecheck/draw.py")  # issue 29
+
+
+def _local_imports(root: Path) -> list[str]:
+    """Every function-local import of ``root``'s tilecheck that is not for an optional package."""
+    import ast
+    mods = {".".join(f.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): f
+            for f in (root / "tilecheck").rglob("*.py")}
+    trees = {m: ast.parse(f.read_text(encoding="utf-8")) for m, f in mods.items()}
+
+    def module_level(tree):  # module-level imports, also under a module-level if/try
+        out, todo = [], list(tree.body)
+        while todo:
+            n = todo.pop()
+            if isinstance(n, (ast.Import, ast.ImportFrom)):
+                out.append(n)
+            elif isinstance(n, (ast.If, ast.Try)):
+                todo += n.body + n.orelse + getattr(n, "finalbody", []) + [s for h in getattr(n, "handlers", [])
+                                                                          for s in h.body]
+        return out
+
+    def targets(cur, node):
+        if isinstance(node, ast.Import):
+            return [a.name for a in node.names]
+        base = cur.split(".")
+        if node.level:
+            base = base[: len(base) - node.level + (mods[cur].name == "__init__.py")]
+        prefix = ".".join(base + ([node.module] if node.module else [])) if node.level else node.module
+        subs = [f"{prefix}.{a.name}" for a in node.names if f"{prefix}.{a.name}" in mods]
+        return subs + ([prefix] if len(subs) < len(node.names) else [])
+
+    top = {m: {t for n in module_level(tree) for t in targets(m, n)} for m, tree in trees.items()}
+
+    def optional(name, seen):  # the module is, or imports at its top, an optional package
+        if name.split(".")[0] in OPTIONAL_OR_SLOW:
+            return True
+        if name in seen:
+            return False
+        seen.add(name)
+        parts = name.split(".")
+        return any(optional(t, seen) for i in range(1, len(parts) + 1) for t in top.get(".".join(parts[:i]), ()))
+
+    bad = []
+    for m, tree in trees.items():
+        rel = str(mods[m].relative_to(root))
+        if rel.startswith(NOT_YET):
+            continue
+        tops = {id(n) for n in module_level(tree)}
+        for n in ast.walk(tree):
+            if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in tops:
+                for t in targets(m, n):
+                    if not optional(t, set()) and (m, t) not in LOCAL_ON_PURPOSE:
+                        bad.append(f"{rel}:{n.lineno}: {ast.unparse(n)}")
+    return bad
+
+
+def test_function_local_imports_only_for_optional_packages():
+    bad = _local_imports(ROOT)
+    assert not bad, ("function-local imports that can be module-level (move them to the top; a cycle is "
+                     "fixed in the layers, not hidden in a function):\n" + "\n".join(bad))
+
+
+def test_the_local_import_check_finds_one(tmp_path):
+    pkg = tmp_path / "tilecheck"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("def f():\n    from .b import g\n    import shtab\n    from .c import h\n    return g\n")
+    (pkg / "b.py").write_text("def g():\n    return 1\n")
+    (pkg / "c.py").write_text("import hypothesis\n\ndef h():\n    return 1\n")
+    assert _local_imports(tmp_path) == ["tilecheck/a.py:2: from .b import g"]

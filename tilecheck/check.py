@@ -10,7 +10,7 @@ import operator
 import re
 import sys
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -134,7 +134,6 @@ class Check:
         return group_shape(scope, self.threads)
 
     def with_arch(self, arch: str) -> "Check":
-        from dataclasses import replace
         try:
             opcodes.parse_arch(arch)
         except ValueError as e:

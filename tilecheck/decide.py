@@ -31,6 +31,7 @@ import numpy as np
 from . import memory_model, oracle
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
+from .layout import ThreadStride, _leaves
 
 
 def _flat(x) -> list:
@@ -51,7 +52,6 @@ def fits_int64(layout, bounds, env, offset) -> bool:
     ``|offset| + sum_k bounds[k] * sum |stride|`` over the mode's leaves (a thread stride's coefficient
     included), and the swizzle's XOR adds at most its mask: all below ``EXACT_INT64``.  False when anything
     does not evaluate (the Python-int path decides, as before)."""
-    from .layout import ThreadStride, _leaves
     try:
         total = abs(int(evaluate(offset, env)))
         for b, shape, stride in zip(bounds, layout.shape, layout.stride):
@@ -529,7 +529,6 @@ def registers(check, apply, env):
     registers per SM, 256 per warp per allocation).  A stride naming a symbol counts each of its
     coordinates as another slot.  A 16-bit tensor that only ldmatrix/stmatrix name is packed: slots
     2m and 2m+1 (offset included) share one 32-bit register.  Enumerates until the budget is exceeded."""
-    from .layout import ThreadStride
     warps = (check.threads + 31) // 32
     budget = min(255, 8 * (256 // warps))
     named = {v.tensor for a in check.applies for v in (a.dst, a.src)}

@@ -6,8 +6,12 @@ from dataclasses import dataclass
 
 from .check import Apply, Check
 from .encode import instructions
-from .proofs import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, prove_apply
+from .proofs import Outcome, PROVED, REFUTED, SKIPPED, UNKNOWN, facts as _facts, prove_apply
 from .verdict import Verdict
+from .plan import Plan, _TOKEN
+from .proofs.registry import blocks
+from .proofs.smt2 import Recorder
+from .timeout import seconds
 
 ERROR, INTERNAL = Verdict.ERROR, Verdict.INTERNAL
 EXIT = {PROVED: 0, REFUTED: 1, ERROR: 2, UNKNOWN: 3, INTERNAL: 4}
@@ -36,7 +40,6 @@ class ApplyReport:
     def verdict(self) -> str:
         """refuted if a contract obligation is (a performance one is reported and blocks only when the
         check file requires it: ``require``)."""
-        from .proofs.registry import blocks
         st = [o.status for o in self.obligations if blocks(o.name, self.apply.require)]
         return REFUTED if REFUTED in st else UNKNOWN if UNKNOWN in st else PROVED
 
@@ -80,7 +83,6 @@ class Report:
     @property
     def plan(self):
         """The emitter's input; only a proved report hands one out."""
-        from .plan import Plan, _TOKEN
         if self.disagreements:
             raise PermissionError(f"{self.check.path}: z3 and cvc5 disagree: there is no plan to emit")
         if self.verdict != PROVED:
@@ -95,7 +97,6 @@ class Report:
         return out
 
     def to_text(self) -> str:
-        from .proofs.registry import blocks
         lines = [f"{self.check.path}: {self.verdict} ({self.check.arch}, threads={self.check.threads}, "
                  f"{self.seconds * 1000:.0f} ms)"]
         for a in self.applies:
@@ -132,11 +133,8 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
     ``facts``: the symbols' facts already decided (``proofs.facts.decide`` of a check with the same
     symbols and ``assume``: ``tilecheck suggest`` decides them once for all its variants).
     """
-    from .proofs import facts as _facts
-    from .timeout import seconds
     timeout = seconds(timeout)  # InputError unless a finite positive number of seconds
     if recorder is None and (recheck or smt2 is not None):
-        from .proofs.smt2 import Recorder
         recorder = Recorder(export=smt2, recheck=recheck, timeout=timeout)
     start = time.perf_counter()
     facts = _facts.decide(check, timeout) if facts is None else facts

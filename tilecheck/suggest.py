@@ -26,13 +26,17 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+import argparse
 
 from .check import from_dict, load
 from .errors import InputError
 from .layout import Layout, Swizzle
-from .proofs.registry import REGISTRY, CONTRACT
+from .proofs.registry import CONTRACT, REGISTRY, blocks
 from .report import prove
 from .verdict import Verdict
+from .decide import decide
+from .proofs import facts as _facts, prove_apply
+from .timeout import positive_seconds
 
 B_RANGE = range(1, 6)  # 2^5 = 32 banks: more XOR bits cannot spread one column over more banks
 M_LOW = 4
@@ -105,7 +109,6 @@ class _Prover:
 
     def facts(self, check):
         if self._facts is None:
-            from .proofs import facts as _facts
             self._facts = _facts.decide(check, self.timeout)
         return self._facts
 
@@ -120,8 +123,6 @@ class _Prover:
         the registry's order, but only the blocking ones (``contract_only``: the contract ones) and
         stopping at the first that is not proved.  Returns ((k, outcome) of that one or None,
         {k: {name: outcome}})."""
-        from .proofs import prove_apply
-        from .proofs.registry import blocks
         self.count += 1
         facts = self.facts(check)
         done = {}
@@ -148,7 +149,6 @@ def _with_expect(data, indices):
 
 def _failure(rep, indices, skip=()):
     """The first blocking obligation not proved on the applies ``indices`` (None: all proved)."""
-    from .proofs.registry import blocks
     for k in indices:
         a = rep.applies[k]
         for o in a.obligations:
@@ -188,8 +188,6 @@ def _screen(check, users):
     """The first blocking obligation of the applies ``users`` that the brute-force decider
     (``decide.py``, exact enumeration) refutes: a concrete counterexample, so a sound rejection.
     None when it refutes none; the candidate then goes to the prover, which alone accepts."""
-    from .decide import decide
-    from .proofs.registry import blocks
     try:
         verdicts = decide(check)
     except ValueError:  # no symbol assignment in the decider's range: the prover decides
@@ -522,12 +520,10 @@ def add_arguments(p):
 
 
 def _seconds(text):
-    from .timeout import positive_seconds
     return positive_seconds(text)
 
 
 def _positive(text):
-    import argparse
     try:
         n = int(text)
     except ValueError:

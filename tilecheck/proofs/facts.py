@@ -21,6 +21,7 @@ from ..domain import assignments
 from ..errors import InputError
 from ..expr import to_poly
 from ..poly import Context, Poly
+from .runner import lowest, tactic_solver as solver
 
 
 NEIGHBOURS = 2  # next values per symbol (Facts.neighbours)
@@ -154,7 +155,6 @@ QUICK = 0.5
 
 
 def tactic_solver(ms: int):
-    from .runner import tactic_solver as solver  # (runner imports this module's users: not at the top)
     return solver(ms)
 
 
@@ -209,7 +209,6 @@ def _core(facts, ms) -> list:
 
 
 def _smallest(items, ms, lows) -> dict[str, int]:
-    from .runner import lowest
     names = items[-1][1]
     solver = tactic_solver(ms)
     solver.add(*(f for _, f in items[:-1]))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 import z3
+import numpy as np
 
 from ..domain import allowed
 from ..encode import Query, Witness
@@ -616,7 +617,6 @@ def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
     them within ``seconds``.  A sat class is a refutation: ``(solver, sat, model)``, the solver (main
     context) holding the class's query for minimisation and --smt2/--recheck, as ``_case_split``'s
     cases; None otherwise (nothing is concluded from unsat classes: the solver decides)."""
-    import numpy as np
 
     target, m, rest = classes
     if modular.power_of_two(m) is None or m < 2 or seconds <= 0.002:

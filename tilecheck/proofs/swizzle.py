@@ -51,6 +51,7 @@ import re
 import time
 
 import z3
+import numpy as np
 
 from .. import crd2idx
 from ..domain import allowed
@@ -58,7 +59,8 @@ from ..encode import Witness
 from ..poly import Digits, Division, Poly, nonnegative
 from . import modular
 from .facts import NEIGHBOURS, small_values
-from .runner import _CONGRUENCE, _complete, _names, fast_solver, relevant
+from .runner import _CONGRUENCE, _complete, _congruences, _names, fast_solver, grid_axes, relevant
+from ..crd2idx import Ints
 
 POINTS = 4096  # the most points smallest_at_facts_model explains one by one (50-450 us each)
 
@@ -215,7 +217,6 @@ def _grid(ranges, coords, names):
     """Every point of the search in its order (``itertools.product`` of the variables' ranges): the
     variables' values, and each entry of ``coords`` (a variable, or a constant) as numpy arrays of
     Python ints."""
-    import numpy as np
     shape = [v.hi - v.lo + 1 for v in ranges]
     n = 1
     for e in shape:
@@ -230,7 +231,6 @@ def _grid(ranges, coords, names):
 def _mask(candidates, symbols, full, size):
     """The positions where ``candidates`` says a violation can be (an int array), None when it cannot say
     (every point is then explained)."""
-    import numpy as np
     try:
         bad = candidates(symbols, full)
     except Exception:  # noqa: BLE001 - the point-by-point search decides
@@ -250,7 +250,6 @@ def _stepped(check, k: int):
     ``name % d == e`` facts: ``runner.grid_axes``) that the facts allow, in lexicographic order (a symbol
     stepped by a congruence fact has one allowed value in ``d`` raw ones: fuzz seed 194, ``s % 4 == 0`` from
     48, split first at ``s = 68, r = 8``, past the raw grid)."""
-    from .runner import _congruences, grid_axes
     if not any(_congruences(check, name) for name in check.symbols):
         return  # (each symbol's step is its multiple_of: the raw grid already holds its smallest values)
     axes = grid_axes(check, list(check.symbols), {}, k)
@@ -303,7 +302,6 @@ def by_residue(q, shortcut, coords: list, search):
     above: nothing is concluded from a miss."""
 
     def find():
-        import numpy as np
 
         if not getattr(shortcut, "plain_contiguous", False):
             return None
@@ -505,7 +503,6 @@ def _walk(q, order, values, badness, total, rows, search, admit):
     branch entered only when some combination of the classes below splits a run (the whole table of
     ``badness``).  The first candidate the facts allow (``admit``) is the smallest violating symbol
     values; None past ``WALK_TRIES`` candidates ruled out (the solver decides) or when no class splits."""
-    import numpy as np
 
     if total * max(1, rows) > WALK_CELLS:
         return None
@@ -556,7 +553,6 @@ def _by_earlier(q, earlier, order, values, badness, total, rows, search, admit):
     below splits a run), and the first the facts allow (``admit``) is the smallest violating point: every
     smaller value of the symbol had none.  None (the solver decides) for more than one such symbol, a
     variable the facts leave without a bound, or past ``EARLIER_VALUES`` values or ``EARLIER_STEPS``."""
-    import numpy as np
 
     if len(earlier) != 1 or q.cta_copies or total * max(1, rows) > WALK_CELLS:
         return None
@@ -613,7 +609,6 @@ def _first_by_value(q, order, values, monos, coef, groups, mod, digits_of, searc
     ``EARLIER_VALUES`` values, when some symbol of the start is left without a bound, or past the limits.
     Seed 183 (``--swizzled``): a start with ``n//2`` (``n`` up to 1,048,576), ``r`` tied by ``r + 1 <= n//2``
     and ``s`` unbounded: split first at ``(n, r, s) = (6, 0, 44)``, unknown at 2 s before."""
-    import numpy as np
 
     e, rest = order[0], order[1:]
     var = q.ctx.vars[e]
@@ -796,7 +791,6 @@ def _completed(q, at: dict, later: set):
 def _starts(coef, monos, vals: dict, n: int, mod: int, skip=None):
     """The runs' starts modulo ``mod`` (``n`` x rows): each row's constant plus its coefficient of every
     monomial of ``monos`` (but ``skip``) times the monomial at the variables' values ``vals`` (arrays)."""
-    import numpy as np
     start = np.broadcast_to(coef[:, -1], (n, len(coef))).astype(np.int64) % mod
     for j, m in enumerate(monos):
         if m == skip:
@@ -842,7 +836,6 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
     next bad start along ``+a`` steps: exact, so the first leading values with that ``c <= beta`` (and
     the facts on the leading variables alone holding) are the smallest violating symbol values.
     None when a condition does not hold or no combination within the limit splits a run."""
-    import numpy as np
 
     last, lead = order[-1], order[:-1]
     if not lead or any(last in m and m != (last,) for m in monos) or (last,) not in monos:
@@ -907,7 +900,6 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
 def _next_bad(table, a: int):
     """For each start ``l`` in ``[0, 2^T)``: the fewest steps ``d >= 0`` with ``table[(l + a*d) mod 2^T]``
     (``a`` a power of two), or ``2^T`` when its chain has none."""
-    import numpy as np
     mod = len(table)
     chain = mod // a  # the starts l, l+a, ... of one residue mod a: a cycle of this length
     cyc = table.reshape(chain, a).T  # cyc[r, t] = table[r + a*t]
@@ -956,9 +948,7 @@ def _fits(ctx, p: Poly) -> bool:
 def _digits(ctx, known: dict, syms: set, n: int) -> None:
     """The division digits (``Context.divmod``, ``Polys.digits``) that are functions of ``known``'s
     variables, computed into it (numpy arrays of ``n`` values), until no more can be."""
-    import numpy as np
 
-    from ..crd2idx import Ints
     progress = True
     while progress:
         progress = False
