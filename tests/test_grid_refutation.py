@@ -3,6 +3,7 @@ the symbols' smallest values (their ranges, ``multiple_of`` and ``name % d == e`
 lexicographic order, pinned and decided; past the facts' model's neighbours (one symbol changed) it
 reaches a collision two symbols away.  Held to the brute-force decider, value by value."""
 import itertools
+from dataclasses import replace
 from pathlib import Path
 
 import z3
@@ -32,7 +33,7 @@ def test_seed151s_collision_two_symbols_from_the_model_is_found_on_the_grid(monk
     ``s = 24`` is one less than the stride at ``n = 12`` and two stores meet (unknown at 2 s: the
     facts' model is ``s = 4``, its neighbours ``s = 8, 12``).  Every point decided (no per-point
     bound), the first sat one is the decider's first collision, and it replays."""
-    monkeypatch.setattr(runner, "GRID_POINT_S", 10.0)
+    monkeypatch.setattr(runner, "TUNING", replace(runner.TUNING, grid_point_s=10.0))
     check = tilecheck.load(DATA / "seed151_two_symbols_from_the_model.toml")
     q, v, query, used = _query(check)
     found = runner._on_the_grid(q, query, used, q.facts, 60.0)

@@ -4,6 +4,7 @@ given to the chain query (``x = 8*q + rem``: with ``q`` dropped, ``x % 8 == 0`` 
 import tomllib
 
 import pytest
+from dataclasses import replace
 from pathlib import Path
 
 import tilecheck
@@ -151,9 +152,9 @@ def test_few_symbol_values_each_pinned_prove_what_the_whole_query_could_not(monk
     """Seed 181: 22 allowed ``(s, s2)`` points; the whole query was unknown at 2 s (under z3 5.4.1 and
     5.0.0).  Each point pinned is linear: every one unsat is a proof, and the decider, over every allowed
     point, agrees.  (The verdicts, not the time: at 2 s, and 0.1 s a point, a loaded machine left it
-    unknown -- 22 points of ~15 ms each alone; the main context's first attempt stays at MAIN_FIRST_S.)"""
+    unknown -- 22 points of ~15 ms each alone; the main context's first attempt stays at TUNING.main_first_s.)"""
     from tilecheck.proofs import runner
-    monkeypatch.setattr(runner, "EVERY_POINT_S", 2.0)
+    monkeypatch.setattr(runner, "TUNING", replace(runner.TUNING, every_point_s=2.0))
     seen = _route(monkeypatch)
     check = _few()
     (o,) = [o for o in prove(check, timeout=10).applies[0].obligations if o.name == "disjoint"]
@@ -215,7 +216,7 @@ def test_a_sat_point_among_few_symbol_values_is_the_refutation_not_a_proof(monke
     the refutation; every point before it is unsat.  (A sat point taken for unsat would be a wrong
     proof: this test is what holds that.)"""
     from tilecheck.proofs import runner
-    monkeypatch.setattr(runner, "MAIN_FIRST_S", 0.0001)
+    monkeypatch.setattr(runner, "TUNING", replace(runner.TUNING, main_first_s=0.0001))
     seen = _route(monkeypatch)
     check = _few('["s % 4 == 0", "s2 % 3 == 1", "s2 <= 16"]')
     envs = _allowed_points(check)

@@ -86,3 +86,23 @@ def test_names_walks_the_term_as_z3py_does():
     for f in terms:
         assert runner._names(f) == _names_by_z3py(f), f
     assert runner._names(terms[0]) == {"x", "y", "z", "flag"}
+
+
+def test_the_runners_tuning_is_one_documented_table():
+    """Issue 29: the solver tactics' budget is ``runner.TUNING`` (a frozen ``Tuning``), every field with a
+    comment saying what it tunes; no other numeric constant at the runner's module level."""
+    import ast
+    import dataclasses
+    source = Path(runner.__file__).read_text()
+    tree = ast.parse(source)
+    loose = [t.id for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Constant, ast.BinOp))
+             for t in node.targets if isinstance(t, ast.Name) and t.id.isupper()
+             and isinstance(getattr(node.value, "value", 0), (int, float))]
+    assert not loose, f"tuning constants outside runner.Tuning: {loose}"
+    fields = dataclasses.fields(runner.Tuning)
+    assert len(fields) >= 20 and dataclasses.is_dataclass(runner.TUNING) and runner.Tuning.__dataclass_params__.frozen
+    lines = source.splitlines()
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Tuning")
+    undocumented = [s.target.id for s in cls.body if isinstance(s, ast.AnnAssign)
+                    and "#" not in lines[s.lineno - 1] and "#" not in lines[s.lineno]]
+    assert not undocumented, f"fields of runner.Tuning without a comment: {undocumented}"

@@ -8,6 +8,7 @@ process's own history is not part of the experiment."""
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 DATA = Path(__file__).parent / "data" / "solver_state"
@@ -304,7 +305,7 @@ def test_symbolic_queries_decided_in_a_fresh_context_agree_with_the_decider(monk
     from tilecheck.proofs import runner
     from tilecheck.proofs import swizzle
     calls, real = [], runner._fresh_check
-    monkeypatch.setattr(runner, "MAIN_FIRST_S", 0.001)
+    monkeypatch.setattr(runner, "TUNING", replace(runner.TUNING, main_first_s=0.001))
     # the exact searches that would otherwise decide some of these first (few symbol values, the grid
     # stepped by congruence facts): this test is about the fresh context
     monkeypatch.setattr(runner, "_every_point", lambda *a, **k: None)

@@ -139,3 +139,22 @@ def test_cli_output_keeps_the_users_comments_and_formatting(tmp_path):
     assert head.startswith("# Suggested by `tilecheck suggest mine.toml` (re-proved: proved).\n")
     assert body == expected
     assert tilecheck.prove(tilecheck.load(out)).verdict == "proved"
+
+
+def test_candidates_are_the_checked_model_with_the_layout_replaced_and_the_facts_decided_once(monkeypatch):
+    """Issue 29: a swizzle candidate is the checked model with the tensor's layout replaced in place
+    (no check rebuilt from the file's data per candidate), and the symbols' facts, which no candidate
+    changes, are decided once for the whole run (widths included)."""
+    import tilecheck.suggest as sg
+    from tilecheck.proofs import facts
+    built, decided = [], []
+    real_build, real_decide = sg.from_dict, facts.decide
+    monkeypatch.setattr(sg, "from_dict", lambda *a, **k: built.append(1) or real_build(*a, **k))
+    monkeypatch.setattr(facts, "decide", lambda check, timeout_s, quick=True:
+                        (decided.append(1) if quick else None) or real_decide(check, timeout_s, quick))
+    s = sg.suggest(EXAMPLES / "banks_staged_half_refuted.toml")
+    (t,) = s.tensors
+    assert t.tried == 15 and t.swizzle == Swizzle(3, 2, 3)  # the candidates the other tests hold
+    # the ideal and the tensor's checks, the final one, and one per width tried of each apply
+    assert len(built) <= 3 + len(sg.WIDTHS) * len(s.widths)
+    assert len(decided) == 1

@@ -394,7 +394,7 @@ def _off_the_grid(monkeypatch):
 def test_a_violation_off_the_grid_is_found_by_residues_at_the_smallest_point(monkeypatch):
     """The grid cut to the facts' model: the residues find the refutation without the solver, at the
     brute-force decider's first symbols and, there, its first point.  (The solver's route, its
-    minimisation bounded by ``MINIMIZE_S``, reached o = 12 or 20 instead of 4 under load.)"""
+    minimisation bounded by ``TUNING.minimize_s``, reached o = 12 or 20 instead of 4 under load.)"""
     _off_the_grid(monkeypatch)
     check = tilecheck.load(ROWS / "refuted_symbolic_offset.toml")
     q, v = _violation(check)

@@ -10,7 +10,7 @@ import operator
 import re
 import sys
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -148,7 +148,6 @@ class Check:
         return _accesses.of(self, apply)
 
     def with_arch(self, arch: str) -> "Check":
-        from dataclasses import replace
         try:
             opcodes.parse_arch(arch)
         except ValueError as e:

@@ -7,12 +7,15 @@ import json
 import os
 import re
 import sys
+import traceback
+from pathlib import Path
 
 from .check import load_check
 from .errors import InputError
 from .report import error_json, exit_status, prove
 from .timeout import positive_seconds
 from .verdict import Verdict
+from .proofs import smt2  # smt2.cvc5_version: looked up at the call (a test replaces it)
 
 
 # Front ends beyond `prove`: each module has add_arguments(parser) and main(args) -> exit status.
@@ -42,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
 
 class _Version(argparse.Action):  # argparse's "version" action, the version read only when asked
     def __call__(self, parser, namespace, values, option_string=None):
-        from . import __version__
+        from . import __version__  # computed on first use (importlib.metadata: ~20 ms a command)
         sys.stdout.write(f"tilecheck {__version__}\n")
         parser.exit()
 
@@ -81,11 +84,9 @@ def cmd_prove(args) -> int:
     quiet = fmt in ("sarif", "github")  # the text reports would break the SARIF log / duplicate the annotations
     outs, verdicts, results = [], [], []
     if args.recheck:
-        from .proofs.smt2 import cvc5_version
-        if cvc5_version() is None:
+        if smt2.cvc5_version() is None:
             raise InputError("needs the cvc5 package (pip install cvc5, or tilecheck[recheck])", "--recheck")
     if args.smt2 is not None:
-        from pathlib import Path
         try:
             Path(args.smt2).mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -191,7 +192,6 @@ def _main(argv) -> int:
         return 2
     except Exception as e:  # noqa: BLE001 - a bug: one line and exit 4, never a traceback (nor exit 1, "refuted")
         if os.environ.get("TILECHECK_TRACEBACK"):
-            import traceback
             traceback.print_exc()
         what = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
         if getattr(args, "json", False):

@@ -10,6 +10,7 @@ import argparse
 import importlib
 
 from .errors import InputError
+from .cli import SUBCOMMANDS, _parser
 
 SHELLS = ("bash", "zsh", "tcsh")
 
@@ -21,7 +22,6 @@ def add_arguments(p):
 def parser() -> argparse.ArgumentParser:
     """The full command line: every subcommand with its arguments (``tilecheck`` itself adds only
     the running command's, so that one front end cannot break another)."""
-    from .cli import SUBCOMMANDS, _parser
     p = _parser()
     sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
     for name, (module, _) in SUBCOMMANDS.items():

@@ -24,7 +24,7 @@ from __future__ import annotations
 from .errors import InputError
 from .expr import concrete, evaluate, to_poly
 from .modes import OFFSET, THREAD_AXES, ThreadStride, _leaves, product
-from .poly import Context, Poly
+from .poly import Context, Digits, Poly, Swizzled
 
 
 INT64 = 2**63  # a numpy integer array's values and results stay within (-INT64, INT64), else object
@@ -147,8 +147,8 @@ class Polys:
         if key not in ctx.memo:
             ds = [ctx.fresh(f"{stem}#{k}", 0, s - 1) for k, s in enumerate(sizes)]
             ctx.eqs.append(c - row_major(ds, sizes, Poly()))
-            ctx.memo[key] = ds
-        return ctx.memo[key]
+            ctx.memo[key] = Digits(c, tuple(sizes), tuple(ds))
+        return list(ctx.memo[key].digits)
 
 
 def exact_divmod(p: Poly, d: int, ctx: Context):
@@ -196,7 +196,7 @@ def swizzle_poly(o: Poly, sw, ctx: Context) -> Poly:
         return easy
     key = ("swizzle", o, sw.bits, sw.base, sw.shift)
     if key in ctx.memo:
-        return ctx.memo[key][0]
+        return ctx.memo[key].value
     B, M, S = sw.bits, sw.base, sw.shift
     top = M + S + B
     lo, hi = ctx.interval(o)
@@ -214,7 +214,7 @@ def swizzle_poly(o: Poly, sw, ctx: Context) -> Poly:
         t = ctx.fresh(f"swz.t{i}", 0, 1)
         ctx.ges += [z[i] - t, y[i] - t, t - z[i] - y[i] + 1]
         out = out + (y[i] - 2 * t) * (1 << (M + i))  # (z + y - 2t) - z
-    ctx.memo[key] = (out, None)
+    ctx.memo[key] = Swizzled(o, sw.bits, sw.base, sw.shift, out)
     return out
 
 
@@ -222,7 +222,7 @@ class Divisions(Polys):
     """Polynomials whose digits are exact divisions (``Context.divmod``): what code computes."""
 
     def swizzle(self, o: Poly, sw) -> Poly:
-        """One fresh variable per swizzled value, defined by ``ctx.memo[("swizzle", o, B, M, S)]``:
+        """One fresh variable per swizzled value, defined by its ``Swizzled`` entry in ``ctx.memo``:
         the emitter computes it with shift, and, xor (``emit/arith.py``)."""
         easy = _trivial(o, sw, self.ctx)
         if easy is not None:
@@ -232,8 +232,8 @@ class Divisions(Polys):
             lo, hi = ctx.interval(o)
             mask = sw.block - 1  # swz(o) keeps every bit from M+B up
             v = ctx.fresh("swz", None if lo is None else lo & ~mask, None if hi is None else hi | mask)
-            ctx.memo[key] = (v, None)
-        return ctx.memo[key][0]
+            ctx.memo[key] = Swizzled(o, sw.bits, sw.base, sw.shift, v)
+        return ctx.memo[key].value
 
     def divmod(self, c: Poly, d: int, stem: str):
         return self.ctx.divmod(c, d, stem)

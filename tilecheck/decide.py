@@ -32,6 +32,7 @@ from . import accesses, memory_model, oracle
 from .families import MEMORY
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
+from .layout import ThreadStride, _leaves
 
 
 def _flat(x) -> list:
@@ -52,7 +53,6 @@ def fits_int64(layout, bounds, env, offset) -> bool:
     ``|offset| + sum_k bounds[k] * sum |stride|`` over the mode's leaves (a thread stride's coefficient
     included), and the swizzle's XOR adds at most its mask: all below ``EXACT_INT64``.  False when anything
     does not evaluate (the Python-int path decides, as before)."""
-    from .layout import ThreadStride, _leaves
     try:
         total = abs(int(evaluate(offset, env)))
         for b, shape, stride in zip(bounds, layout.shape, layout.stride):
@@ -106,6 +106,9 @@ def needs(name: str, is_load: bool) -> tuple[str, ...]:
 
 
 # --- symbol values ----------------------------------------------------------------------
+# The facts' meaning, stated again on purpose: ``domain.py`` states it for the model's users (the
+# prover among them); the oracle the prover is compared with keeps its own copy, so that a bug in one
+# does not reach both sides of the comparison (tests/test_single_source.py holds the two equal).
 
 def allowed(check, env: dict[str, int]) -> bool:
     """``env`` gives every symbol a value allowed by its min/max/multiple_of and the facts."""
@@ -531,7 +534,6 @@ def registers(check, apply, env):
     registers per SM, 256 per warp per allocation).  A stride naming a symbol counts each of its
     coordinates as another slot.  A 16-bit tensor that only ldmatrix/stmatrix name is packed: slots
     2m and 2m+1 (offset included) share one 32-bit register.  Enumerates until the budget is exceeded."""
-    from .layout import ThreadStride
     warps = (check.threads + 31) // 32
     budget = min(255, 8 * (256 // warps))
     named = {v.tensor for a in check.applies for v in (a.dst, a.src)}

@@ -13,6 +13,7 @@ from .draw import COLORS, GRIDS, svg
 from .errors import InputError
 from .report import prove
 from .timeout import positive_seconds
+from .check import load_check
 
 
 def add_arguments(p):
@@ -29,7 +30,6 @@ def add_arguments(p):
 
 
 def picture(path, args) -> str:
-    from .check import load_check
     check = load_check(path, args.arch)
     return svg(check, prove(check, timeout=args.timeout), args.apply, args.grid, args.color)
 

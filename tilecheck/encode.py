@@ -10,8 +10,9 @@ concrete semantics.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import prod
+import z3
 
 from .check import Apply, Check, Tensor
 from . import accesses, crd2idx
@@ -227,7 +228,6 @@ class Query:
         sw = t.layout.swizzle
         if sw is None or sw.bits == 0:
             return self.value(view, c)[OFFSET], 1
-        from dataclasses import replace
         plain = replace(t, layout=replace(t.layout, swizzle=None))
         return crd2idx.operand_value(plain, view, c.all, self.domain(c), c.tag)[OFFSET], 1 << (sw.base + sw.bits)
 
@@ -239,7 +239,6 @@ _OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a 
 
 class _Z3Vars(dict):
     def __missing__(self, name):
-        import z3
         v = self[name] = z3.Int(name)
         return v
 

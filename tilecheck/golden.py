@@ -30,6 +30,14 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+import z3
+from . import tools
+from .check import loads
+from .emit.cli import fragments
+from .emit.kernel import kernel
+from .emit.sass import MEMORY, assemble
+from .report import prove
+from .tools import ToolNotFound
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHS = ("sm_80", "sm_90", "sm_100a")
@@ -72,7 +80,6 @@ def _dump(obj) -> str:
 
 
 def _ptxas_release() -> str:
-    from . import tools
     out = subprocess.run([tools.find_tool("ptxas"), "--version"], capture_output=True, text=True).stdout
     for word in out.replace(",", " ").split():
         if word[:1].isdigit() and "." in word:  # "release 13.0, V13.0.88" -> 13.0
@@ -91,7 +98,6 @@ def _queries(label: str) -> dict[str, str]:
 
 
 def _sass(kernel_ptx: str, arch: str) -> dict:
-    from .emit.sass import MEMORY, assemble
     asm = assemble(kernel_ptx, arch)
     counts: dict[str, int] = {}
     for i in asm.instructions:
@@ -102,10 +108,6 @@ def _sass(kernel_ptx: str, arch: str) -> dict:
 
 def expected(examples: Path | None = None) -> dict[str, str]:
     """Every golden file's path (relative to the repository root) and its text."""
-    from .check import loads
-    from .emit.cli import fragments
-    from .emit.kernel import kernel
-    from .report import prove
 
     examples = examples or ROOT / "examples"
     out = dict(README)
@@ -138,7 +140,6 @@ def expected(examples: Path | None = None) -> dict[str, str]:
         per_stem.setdefault(stem, {"ptxas": release, "archs": {}})["archs"][arch] = result
     for stem, data in per_stem.items():
         out[f"emit/{stem}.sass.json"] = _dump(data)
-    import z3
     out[Z3_FILE] = z3.get_version_string() + "\n"
     return dict(sorted(out.items()))
 
@@ -220,7 +221,6 @@ def main(argv=None) -> int:
         print(f"tilecheck.golden: error: {ROOT} is not a tilecheck source tree (no examples/, emit/, proofs/)",
               file=sys.stderr)
         return 2
-    from .tools import ToolNotFound
     try:
         want = expected()
     except ToolNotFound as e:

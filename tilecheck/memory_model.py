@@ -39,6 +39,7 @@ that can hold the distinct bytes moved, ``ceil(bytes / 32)``.
 from __future__ import annotations
 
 from collections import defaultdict
+import numpy as np
 
 BANKS = 32
 WORD = 4
@@ -177,7 +178,6 @@ def count_rows(kind: str, rows, width: int, op: str = WRITE):
     """``(counts, ideals)`` (int64 arrays, one per row) of ``kind`` "banks" (``wavefronts``,
     ``ideal_wavefronts``) or "sectors" (``sectors``, ``ideal_sectors``) for each row of ``rows``
     (an R x L integer array; L <= 32); None when the addresses do not fit the arrays' arithmetic."""
-    import numpy as np
     rows = np.asarray(rows)
     if rows.ndim != 2 or rows.shape[1] == 0 or rows.shape[1] > LANES:
         return None
@@ -195,7 +195,6 @@ def count_rows(kind: str, rows, width: int, op: str = WRITE):
 def _distinct_per_group(rows_index, group, value, valid, groups: int, n_rows: int):
     """For each (row, group): how many distinct ``value`` among the valid entries (an array of
     shape (n_rows, groups)).  Entries are flat arrays of one length."""
-    import numpy as np
     cell = (rows_index * groups + group)[valid]  # (row, group) as one number
     value = value[valid]
     if cell.size == 0:
@@ -216,7 +215,6 @@ def _distinct_per_group(rows_index, group, value, valid, groups: int, n_rows: in
 
 
 def _banks_rows(rows, width: int, op: str):
-    import numpy as np
     R, L = rows.shape
     n = phase_lanes(width)
     lane = np.arange(L)
@@ -257,7 +255,6 @@ def _banks_rows(rows, width: int, op: str):
 
 
 def _sectors_rows(rows, width: int, op: str):
-    import numpy as np
     R, L = rows.shape
     first, last = rows // SECTOR, (rows + width - 1) // SECTOR
     span = (width + SECTOR - 2) // SECTOR + 1

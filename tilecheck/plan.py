@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .check import Apply, Check
+from .encode import Query
 
 _TOKEN = object()
 
@@ -57,7 +58,6 @@ class Step:
 
     @cached_property
     def model(self) -> Model:
-        from .encode import Query
         q = Query(self.check, self.apply)
         c = q.coords("plan")
         return Model(tuple(c.all), q.value(self.apply.memory, c), q.value(self.apply.register, c), q.ctx)

@@ -265,6 +265,53 @@ def nonnegative(p: Poly, op: str) -> list[Poly]:
     return out
 
 
+# --- the context's memo: the fresh variables that decompositions define -----------------------------
+# One entry per decomposed value, so that the same value gets the same variables; the proofs and the
+# emitter read the definitions back (``Context.defined``) to compute the variables or to emit them.
+
+@dataclass(frozen=True)
+class Division:
+    """``Context.divmod``: ``source == d*q + r`` with ``r`` in ``[0, d)``, exact floor division."""
+    source: "Poly"
+    d: int
+    q: "Poly"
+    r: "Poly"
+
+    @property
+    def parts(self) -> tuple:
+        return self.q, self.r
+
+
+@dataclass(frozen=True)
+class Digits:
+    """``crd2idx.Polys.digits``: ``source`` split into row-major digits, digit k in ``[0, sizes[k])``."""
+    source: "Poly"
+    sizes: tuple[int, ...]
+    digits: tuple
+
+    @property
+    def parts(self) -> tuple:
+        return self.digits
+
+
+@dataclass(frozen=True)
+class Swizzled:
+    """CuTe's ``Swizzle<bits, base, shift>`` of ``source`` (``crd2idx.swizzle_poly``: a polynomial in
+    its digits; ``crd2idx.Divisions.swizzle``: one fresh variable that the emitter computes)."""
+    source: "Poly"
+    bits: int
+    base: int
+    shift: int
+    value: "Poly"
+
+    @property
+    def parts(self) -> tuple:
+        return (self.value,)
+
+
+MemoEntry = Division | Digits | Swizzled
+
+
 @dataclass
 class Var:
     name: str
@@ -280,8 +327,14 @@ class Context:
     eqs: list[Poly] = field(default_factory=list)  # each == 0
     ges: list[Poly] = field(default_factory=list)  # each >= 0
     rels: list = field(default_factory=list)  # (Poly, op): poly OP 0, op in < <= > >= == !=
-    memo: dict = field(default_factory=dict)  # shared decompositions: the same digits for the same value
+    memo: dict[tuple, MemoEntry] = field(default_factory=dict)  # shared decompositions (in the order made):
+    # the same digits for the same value; read with ``defined``
     _fresh: int = 0
+
+    def defined(self, *kinds: type) -> list:
+        """The memo's entries of the given kinds (``Division``, ``Digits``, ``Swizzled``; every kind when
+        none is given), in the order they were made (a nested digit after its source)."""
+        return [e for e in self.memo.values() if not kinds or isinstance(e, kinds)]
 
     def var(self, name: str, lo: int | None, hi: int | None) -> Poly:
         self.vars[name] = Var(name, lo, hi)
@@ -330,12 +383,12 @@ class Context:
             return p, Poly.const(0)
         key = ("divmod", p, d)
         if key in self.memo:
-            return self.memo[key]
+            return self.memo[key].parts
         lo, hi = self.interval(p)
         q = self.fresh(stem, None if lo is None else lo // d, None if hi is None else hi // d)
         r = self.fresh(stem + "r", 0, d - 1)
         self.eqs.append(p - (q * d + r))
-        self.memo[key] = (q, r)
+        self.memo[key] = Division(p, d, q, r)
         return q, r
 
     def z3vars(self) -> dict[str, z3.ArithRef]:

@@ -6,8 +6,12 @@ from dataclasses import dataclass, field
 
 from .check import Apply, Check
 from .encode import instructions
-from .proofs import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, prove_apply
+from .proofs import Outcome, PROVED, REFUTED, SKIPPED, UNKNOWN, facts as _facts, prove_apply
 from .verdict import Verdict
+from .plan import Plan, _TOKEN
+from .proofs.registry import TENSORMAP_REGISTRY, blocks
+from .proofs.smt2 import Recorder
+from .timeout import seconds
 
 ERROR, INTERNAL = Verdict.ERROR, Verdict.INTERNAL
 EXIT = {PROVED: 0, REFUTED: 1, ERROR: 2, UNKNOWN: 3, INTERNAL: 4}
@@ -36,7 +40,6 @@ class ApplyReport:
     def verdict(self) -> str:
         """refuted if a contract obligation is (a performance one is reported and blocks only when the
         check file requires it: ``require``)."""
-        from .proofs.registry import blocks
         st = [o.status for o in self.obligations if blocks(o.name, self.apply.require)]
         return REFUTED if REFUTED in st else UNKNOWN if UNKNOWN in st else PROVED
 
@@ -81,7 +84,6 @@ class Report:
     @property
     def plan(self):
         """The emitter's input; only a proved report hands one out."""
-        from .plan import Plan, _TOKEN
         if self.disagreements:
             raise PermissionError(f"{self.check.path}: z3 and cvc5 disagree: there is no plan to emit")
         if self.verdict != PROVED:
@@ -99,7 +101,6 @@ class Report:
         return out
 
     def to_text(self) -> str:
-        from .proofs.registry import blocks
         lines = [f"{self.check.path}: {self.verdict} ({self.check.arch}, threads={self.check.threads}, "
                  f"{self.seconds * 1000:.0f} ms)"]
         for a in self.applies:
@@ -130,7 +131,7 @@ class Report:
 
 
 def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: bool = False, smt2=None,
-          recorder=None) -> Report:
+          recorder=None, facts=None) -> Report:
     """Prove or refute every obligation of every application of ``check``.
 
     The symbols' facts are decided first: facts that cannot all hold raise ``InputError``
@@ -141,16 +142,14 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
     ``smt2=DIR`` writes every query Z3 decides to ``DIR/<file-stem>/apply<i>-<obligation>.smt2``;
     ``recheck=True`` lets cvc5 decide each query's SMT-LIB text too (``report.disagreements``,
     exit status 4 when the solvers disagree).  ``recorder`` (a ``proofs.smt2.Recorder``) does both.
+    ``facts``: the symbols' facts already decided (``proofs.facts.decide`` of a check with the same
+    symbols and ``assume``: ``tilecheck suggest`` decides them once for all its variants).
     """
-    from .proofs import facts as _facts
-    from .timeout import seconds
     timeout = seconds(timeout)  # InputError unless a finite positive number of seconds
     if recorder is None and (recheck or smt2 is not None):
-        from .proofs.smt2 import Recorder
         recorder = Recorder(export=smt2, recheck=recheck, timeout=timeout)
     start = time.perf_counter()
-    facts = _facts.decide(check, timeout)
-    from .proofs.registry import TENSORMAP_REGISTRY
+    facts = _facts.decide(check, timeout) if facts is None else facts
     maps = [(m, [module.prove(check, m, timeout, facts, minimize) for module in TENSORMAP_REGISTRY.values()])
             for m in check.tensormaps.values()]
     out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder))

@@ -7,7 +7,10 @@ widest legal vector of every memory operand, each one re-proved by tilecheck's o
    so every atom stays whole), then larger M, then smaller; within an M the fewest bits B, then the
    smallest shift S.  A candidate is accepted when the whole modified check, proved again, has every
    apply that uses the tensor proved with ``expect = { banks = "conflict-free" }`` (every contract
-   obligation, every required one, and ``banks`` at the ideal: proved, never unknown).
+   obligation, every required one, and ``banks`` at the ideal: proved, never unknown).  Each candidate
+   is the checked model with the tensor's layout replaced in place (``dataclasses.replace`` of the
+   Tensor and the Check: nothing is parsed again), and the symbols' facts, which no candidate changes,
+   are decided once for the whole search.
 2. For every ld/st apply, each vector width v1/v2/v4/v8 of the opcode's type: the operands are
    rewritten (widening fuses the innermost part of the last repeat axis into the word; narrowing
    splits the word's outer part off into a new last repeat axis, both operands alike, since they pair
@@ -21,15 +24,19 @@ import re
 import time
 import tomllib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+import argparse
 
 from .check import from_dict, load
 from .errors import InputError
 from .layout import Layout, Swizzle
-from .proofs.registry import REGISTRY, CONTRACT
+from .proofs.registry import CONTRACT, REGISTRY, blocks
 from .report import prove
 from .verdict import Verdict
+from .decide import decide
+from .proofs import facts as _facts, prove_apply
+from .timeout import positive_seconds
 
 B_RANGE = range(1, 6)  # 2^5 = 32 banks: more XOR bits cannot spread one column over more banks
 M_LOW = 4
@@ -94,25 +101,30 @@ def _copy(data):
 
 
 class _Prover:
+    """The prover for every variant of one check file: they all have its symbols and facts (a swizzle,
+    a width or an ``expect`` changes neither), so the facts are decided once (``proofs.facts.decide``)."""
+
     def __init__(self, path, timeout):
-        self.path, self.timeout, self.count = path, timeout, 0
+        self.path, self.timeout, self.count, self._facts = path, timeout, 0, None
+
+    def facts(self, check):
+        if self._facts is None:
+            self._facts = _facts.decide(check, self.timeout)
+        return self._facts
 
     def __call__(self, data):
         """The whole check proved (``report.prove``)."""
         self.count += 1
-        return prove(from_dict(data, self.path), timeout=self.timeout)
+        check = from_dict(data, self.path)
+        return prove(check, timeout=self.timeout, facts=self.facts(check))
 
-    def blocking(self, data, indices, contract_only=False):
-        """The applies ``indices`` of ``data`` proved as ``prove_apply`` does, obligation by obligation in
+    def blocking(self, check, indices, contract_only=False):
+        """The applies ``indices`` of ``check`` proved as ``prove_apply`` does, obligation by obligation in
         the registry's order, but only the blocking ones (``contract_only``: the contract ones) and
         stopping at the first that is not proved.  Returns ((k, outcome) of that one or None,
         {k: {name: outcome}})."""
-        from .proofs import prove_apply
-        from .proofs import facts as _facts
-        from .proofs.registry import blocks
         self.count += 1
-        check = from_dict(data, self.path)
-        facts = _facts.decide(check, self.timeout)
+        facts = self.facts(check)
         done = {}
         for k in indices:
             apply = check.applies[k]
@@ -137,7 +149,6 @@ def _with_expect(data, indices):
 
 def _failure(rep, indices, skip=()):
     """The first blocking obligation not proved on the applies ``indices`` (None: all proved)."""
-    from .proofs.registry import blocks
     for k in indices:
         a = rep.applies[k]
         for o in a.obligations:
@@ -177,8 +188,6 @@ def _screen(check, users):
     """The first blocking obligation of the applies ``users`` that the brute-force decider
     (``decide.py``, exact enumeration) refutes: a concrete counterexample, so a sound rejection.
     None when it refutes none; the candidate then goes to the prover, which alone accepts."""
-    from .decide import decide
-    from .proofs.registry import blocks
     try:
         verdicts = decide(check)
     except ValueError:  # no symbol assignment in the decider's range: the prover decides
@@ -195,7 +204,10 @@ def _screen(check, users):
 
 # --- 1. swizzles -------------------------------------------------------------------------------
 
-def _search_tensor(prover, check, data, name, users, targets, before, cap):
+def _search_tensor(prover, check, name, users, targets, before, cap):
+    """The first swizzle of the family that ``prover`` accepts for the tensor ``name`` of ``check`` (the
+    checked model, with ``expect = { banks = "conflict-free" }`` on ``users``): ``(TensorResult, the
+    check with it)``, or ``(TensorResult, check)`` when none is."""
     t = check.tensors[name]
     res = TensorResult(name, users, targets, before)
     atoms = [check.applies[k] for k in users]
@@ -207,26 +219,25 @@ def _search_tensor(prover, check, data, name, users, targets, before, cap):
     res.family_text = (f"Sw<B,M,S> o {Layout(t.layout.shape, t.layout.stride)} (B 1..{B_RANGE[-1]}, "
                        f"M 0..{max(M_LOW, m0)}, S >= B, M+S+B <= {bits})")
     res.family = len(cands)
-    base = str(Layout(t.layout.shape, t.layout.stride))
+    base = Layout(t.layout.shape, t.layout.stride)
     for sw in cands[:cap]:
-        trial = _copy(data)
-        trial["tensors"][name]["layout"] = f"{sw} o {base}"
+        trial = replace(check, tensors={**check.tensors, name: replace(t, layout=replace(base, swizzle=sw))})
         res.tried += 1
-        why = _screen(from_dict(trial, prover.path), users)
+        why = _screen(trial, users)
         if why is not None:  # a concrete counterexample: rejected without the solver
             res.screened += 1
         else:
             bad, done = prover.blocking(trial, users)
             why = None if bad is None else _reason(*bad)
         if why is None:
-            res.swizzle, res.layout = sw, trial["tensors"][name]["layout"]
+            res.swizzle, res.layout = sw, f"{sw} o {base}"
             res.after = {k: done[k]["banks"].message for k in users}
             return res, trial
         res.failures[why] += 1
         res.examples.setdefault(why, [])
         if len(res.examples[why]) < 3:
             res.examples[why].append(str(sw))
-    return res, data
+    return res, check
 
 
 # --- 2. vector widths --------------------------------------------------------------------------
@@ -326,7 +337,7 @@ def _widths(prover, check, data, report, k):
         trial = _copy(data)
         trial["apply"][k].update(texts)
         try:
-            bad, _ = prover.blocking(trial, [k], contract_only=True)
+            bad, _ = prover.blocking(from_dict(trial, prover.path), [k], contract_only=True)
         except InputError as e:
             return None, f"not a valid apply: {e.message}"
         return texts, None if bad is None else _line(bad[1])
@@ -393,7 +404,7 @@ def suggest(path, timeout: float = 10.0, cap: int = MAX_CANDIDATES) -> Suggestio
             r.blocked = f"{_reason(*blocked)} before any swizzle: fix that first"
             tensors.append(r)
             continue
-        res, found = _search_tensor(prover, check, _with_expect(out, ks), name, ks, targets, before, cap)
+        res, _ = _search_tensor(prover, from_dict(_with_expect(out, ks), prover.path), name, ks, targets, before, cap)
         if res.swizzle is not None:
             out = _copy(out)
             out["tensors"][name]["layout"] = res.layout
@@ -509,12 +520,10 @@ def add_arguments(p):
 
 
 def _seconds(text):
-    from .timeout import positive_seconds
     return positive_seconds(text)
 
 
 def _positive(text):
-    import argparse
     try:
         n = int(text)
     except ValueError:

@@ -17,6 +17,7 @@ from math import prod
 
 from .errors import InputError
 from .expr import concrete, parse_expr
+from . import crd2idx
 
 _OPERAND = re.compile(r"^\s*([A-Za-z_][A-Za-z_0-9]*)\s*(\[(.*?)\])?\s*(?::(.*))?$", re.S)
 _TOKEN = re.compile(r"\(|\)|[A-Za-z_][A-Za-z_0-9]*(?:\s*=\s*\d+)?|\S")
@@ -41,7 +42,6 @@ class View:
 
     def index(self, coords, env: dict[str, int] | None = None) -> tuple[int, ...]:
         """The tensor's logical index of the view element at ``coords`` (ints or numpy arrays)."""
-        from . import crd2idx
         return tuple(crd2idx.view_index(self, coords, crd2idx.Ints(env)))
 
 

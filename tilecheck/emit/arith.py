@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..poly import Context, Poly
+from ..poly import Context, Division, Poly, Swizzled
 from .operand import TID
 
 TYPE = {32: "s32", 64: "s64"}
@@ -136,16 +136,17 @@ class Arith:
         changed = True
         while changed:
             changed = False
-            for key, (q, r) in self.ctx.memo.items():
-                if key[0] != "divmod" or not (len(q.terms) == len(r.terms) == 1) or q.is_const:
+            for e in self.ctx.defined(Division):
+                q, r = e.q, e.r
+                if not (len(q.terms) == len(r.terms) == 1) or q.is_const:
                     continue
                 (qm, qc), = q.terms.items()
                 (rm, rc), = r.terms.items()
                 if qc != 1 or rc != 1 or len(qm) != 1 or len(rm) != 1:
                     continue
                 cq, cr = p.terms.get(qm, 0), p.terms.get(rm, 0)
-                if cr and cq == key[2] * cr:
-                    p = p - cr * (key[2] * q + r) + cr * key[1]
+                if cr and cq == e.d * cr:
+                    p = p - cr * (e.d * q + r) + cr * e.source
                     changed = True
         return p
 
@@ -173,9 +174,9 @@ class Arith:
         """Define ``v`` when a swizzle introduced it: ``x ^ ((x >> S) & zzz_mask)`` of its offset
         ``x`` (32-bit when ``x`` fits, else 64-bit with an arithmetic shift: two's complement,
         as the oracle's integers).  False when no swizzle defines ``v``."""
-        for key, (val, _) in self.ctx.memo.items():
-            if key[0] == "swizzle" and val.variables() == {v}:
-                p, (B, M, S) = key[1], key[2:]
+        for e in self.ctx.defined(Swizzled):
+            if e.value.variables() == {v}:
+                p, B, M, S = e.source, e.bits, e.base, e.shift
                 break
         else:
             return False
@@ -192,9 +193,9 @@ class Arith:
         """Define the quotient and remainder of the exact division that introduced ``v``."""
         if self._swizzle(v):
             return
-        for key, (q, r) in self.ctx.memo.items():
-            if key[0] == "divmod" and v in q.variables() | r.variables():
-                p, d = key[1], key[2]
+        for e in self.ctx.defined(Division):
+            if v in e.q.variables() | e.r.variables():
+                p, d, q, r = e.source, e.d, e.q, e.r
                 break
         else:
             raise KeyError(f"variable {v!r} has no definition")

@@ -25,6 +25,7 @@ from ..verdict import Verdict
 from .budget import too_large
 from .fragment import fragment
 from .kernel import kernel, version
+from ..check import load_check
 
 HELP = "write the PTX of a proved check file (fragments, or --kernel for a whole .entry)"
 
@@ -63,7 +64,6 @@ def _bases(pairs, check) -> dict:
 
 
 def main(args) -> int:
-    from ..check import load_check
     if args.name is not None and not args.kernel:
         raise InputError("only with --kernel (fragments have no kernel to name)", "--name")
     if args.base and args.kernel:

@@ -65,6 +65,10 @@ from .errors import EmitError
 from .fragment import Names, address_text, copies, lower, register_names, require_plan
 from .operand import TID
 from .registers import REG_BITS, packable, register_copies, slots, tiles
+from ..expr import to_poly
+from ..layout import ThreadStride, _leaves
+from ..plan import unchecked
+from ..report import Report
 
 STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
 DYNAMIC = "smem_dynamic"  # the one .extern .shared array; symbolic-size shared tensors are placed in it
@@ -89,13 +93,11 @@ def kernel_unchecked(report, name: str = "tilecheck_unchecked", *, pred: bool = 
     ``(residue, modulus)`` of a shared or local array's address (a refutation that blames its declared
     ``align``): the array is declared ``.align modulus`` with ``residue`` bytes before the tensor, so its
     base is exactly as aligned as declared and no better (``unplaceable`` says which cannot be)."""
-    from ..report import Report
     if not isinstance(report, Report) or report.verdict != Verdict.REFUTED:
         raise PermissionError("kernel_unchecked takes only a refuted Report "
                               f"(got {getattr(report, 'verdict', type(report).__name__)})")
     if not _IDENT.match(name):
         raise ValueError(f"kernel name {name!r} is not a PTX identifier")
-    from ..plan import unchecked
     bad = unplaceable(report.check, placement or {})
     if bad:
         raise EmitError(bad)
@@ -229,8 +231,6 @@ class _Kernel:
         offset + sum over modes of max((shape - 1) * stride, 0), + 1 (``Layout.cosize``; swizzled:
         rounded up to a multiple of the swizzle's block)."""
         if t.name not in self._counts:
-            from ..expr import to_poly
-            from ..layout import ThreadStride, _leaves
             acc = self.arith.value(to_poly(t.offset, self.ctx, self.sym) + 1, 64)
             acc = acc if not acc.lstrip("-").isdigit() else self.arith.op(64, "mov.s64", acc)
             for shp, std in zip(_leaves(t.layout.shape), _leaves(t.layout.stride)):

@@ -25,7 +25,7 @@ from .. import crd2idx
 from ..check import Apply, Check, Tensor
 from ..layout import row_major
 from ..machine import CTA, GROUPS, WARP
-from ..poly import Context, Poly
+from ..poly import Context, Division, Poly, Swizzled
 from .applies import copies, register_copies  # noqa: F401 (copies re-exported)
 
 REPEAT, WORD = "$r", "$w"
@@ -185,9 +185,9 @@ class Operand:
         out, grew = set(), True
         while grew:  # a swizzle's value may be divided again, and the other way round
             grew = False
-            for key, val in self.ctx.memo.items():
-                if key[0] in _DEFINED and key[1].variables() & (per | out):
-                    new = {v for q in _defined(key, val) for v in q.variables()} - out
+            for e in self.ctx.defined(*_DEFINED):
+                if e.source.variables() & (per | out):
+                    new = {v for q in e.parts for v in q.variables()} - out
                     out |= new
                     grew = grew or bool(new)
         return out
@@ -195,9 +195,9 @@ class Operand:
     def _thread_dependent(self, v: str) -> bool:
         if v == TID:
             return True
-        for key, val in self.ctx.memo.items():
-            if key[0] in _DEFINED and any(v in q.variables() for q in _defined(key, val)):
-                return any(self._thread_dependent(w) for w in key[1].variables())
+        for e in self.ctx.defined(*_DEFINED):
+            if any(v in q.variables() for q in e.parts):
+                return any(self._thread_dependent(w) for w in e.source.variables())
         return False
 
     # per-coordinate values --------------------------------------------------
@@ -243,9 +243,4 @@ def integer_dot(lin: Linear, digits: dict[str, np.ndarray], shape) -> np.ndarray
     return out
 
 
-_DEFINED = ("divmod", "swizzle")  # memo entries whose values are fresh variables defined by key[1]
-
-
-def _defined(key, val) -> tuple:
-    """The fresh variables' polynomials of one memo entry: quotient and remainder, or the swizzled value."""
-    return (val[0],) if key[0] == "swizzle" else val
+_DEFINED = (Division, Swizzled)  # memo entries whose parts are fresh variables defined by their source

@@ -33,6 +33,7 @@ from ..layout import OFFSET, _leaves
 from .errors import EmitError
 from .applies import register_copies  # noqa: F401 (re-exported)
 from .operand import Operand, integer_dot
+from ..proofs.registers import packed
 
 PREFIX = {8: "%rs", 16: "%rs", 32: "%r", 64: "%rl"}
 PACKED = "%rp"  # a packed 16-bit tile's 32-bit registers
@@ -76,7 +77,6 @@ def packable(check: Check, operands) -> frozenset:
     """The register tensors the default naming holds packed: 16-bit, named only by ldmatrix /
     stmatrix (``proofs.registers.packed``), and every instruction's word pair ``2i, 2i+1`` in
     slots ``2m, 2m+1``.  ``operands``: the plan's operand model per application (role -> Operand)."""
-    from ..proofs.registers import packed
     out = set()
     for name, t in check.tensors.items():
         if not t.is_register or not packed(check, name):

@@ -36,9 +36,11 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+import importlib.util
 
 from ..check import DTYPES, from_dict
 from ..errors import InputError
+from ..report import prove
 
 HERE = Path(__file__).resolve().parent
 EXTRACTOR = HERE / "tirx_extract.py"
@@ -272,7 +274,6 @@ def translate(data: dict, file: str | None = None) -> tuple[list[Case], list[dic
 # ------------------------------------------------------------------------------ proving
 def prove_case(c: Case, timeout: float = 10.0) -> dict:
     """Prove one case; the result dict is also stored on the case."""
-    from ..report import prove
     if c.check is None:
         c.result = {"verdict": "unsupported", "reason": c.unsupported}
         return c.result
@@ -316,7 +317,6 @@ def tirx_python(option: str | None = None) -> str | None:
     for p in (option, os.environ.get("TILECHECK_TIRX_PYTHON")):
         if p:
             return p
-    import importlib.util
     if importlib.util.find_spec("tvm_tirx") is not None:
         return sys.executable
     venv = HERE.parent.parent / "bench" / ".venv-tirx" / "bin" / "python"

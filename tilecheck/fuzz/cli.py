@@ -17,8 +17,20 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from collections import Counter
+import multiprocessing as mp
+import os
+import threading
+import z3
 
 from ..timeout import positive_seconds
+from ..check import load
+from ..errors import InputError
+from ..gpu import runner
+from ..proofs import facts
+from ..proofs.registry import NAMES as names
+from ..proofs import smt2  # smt2.cvc5_version: looked up at the call (a test replaces it)
+from .differential import compare
 
 HELP = "property-based fuzzing: Z3's verdicts against an independent brute-force decider"
 
@@ -57,7 +69,6 @@ def add_arguments(p):
 
 
 def main(args) -> int:
-    from ..errors import InputError
     for name in ("cases", "symbolic_cases", "jobs", "malformed"):
         v = getattr(args, name, None)
         if v is not None and v < (1 if name == "jobs" else 0):
@@ -68,8 +79,7 @@ def main(args) -> int:
     if args.time is not None and args.time <= 0:
         raise InputError(f"must be positive, got {args.time}", "--time")
     if getattr(args, "recheck", False):
-        from ..proofs.smt2 import cvc5_version
-        if cvc5_version() is None:
+        if smt2.cvc5_version() is None:
             raise InputError("needs the cvc5 package (pip install cvc5, or tilecheck[recheck])", "--recheck")
     if args.replay:
         return _replay(args)
@@ -77,8 +87,7 @@ def main(args) -> int:
         return _malformed(args)
     if args.gpu:
         try:
-            from ..gpu.runner import gpu
-            gpu()
+            runner.gpu()
         except Exception as e:  # noqa: BLE001 - no pycuda, no device: an input error of this run
             raise InputError(f"no usable GPU: {str(e).splitlines()[0] if str(e) else type(e).__name__}", "--gpu") \
                 from None
@@ -99,7 +108,6 @@ def _families_help():
 
 def _families(text):
     """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (InputError on any other)."""
-    from ..errors import InputError
     from ..strategies import FAMILIES
     names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
     bad = [n for n in names if n not in FAMILIES]
@@ -239,9 +247,6 @@ def _pool(jobs: int):
     running, and Z3's main context not yet made: a forked Z3 context is not safe to use), so that
     each worker starts with the modules this process has already imported (spawned, each worker
     imports Hypothesis, Z3 and numpy again: about 0.6 s before its first case); else spawned."""
-    import multiprocessing as mp
-    import threading
-    import z3
     fork = ("fork" in mp.get_all_start_methods() and threading.active_count() == 1
             and getattr(z3.z3, "_main_ctx", "unknown") is None)
     return mp.get_context("fork" if fork else "spawn").Pool(jobs, initializer=limit_memory,
@@ -253,7 +258,6 @@ def worker_memory(jobs: int) -> int | None:
     (None where it is not known).  A case that would take more raises MemoryError in its worker, a
     crash the campaign reports with the case, instead of the system killing the worker, which leaves
     ``multiprocessing.Pool`` waiting for its chunk forever (seen: one swizzled case, 24 GB)."""
-    import os
     try:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):
@@ -360,7 +364,6 @@ def _summary(tally, seconds, args, written, after=None):
             out.append(f"  {kind:<9} {n:>7} cases: proved {v.get('proved', 0)}, refuted {v.get('refuted', 0)}, "
                        f"unknown {v.get('unknown', 0)}, contradictory facts {v.get('error', 0)}; "
                        f"cases with an unknown obligation {tally.unknown_cases.get(kind, 0)}")
-    from ..proofs.registry import NAMES as names
     cells = []
     for name in names:
         c = {s: tally.obligations.get((name, s), 0) for s in ("proved", "refuted", "skipped", "unknown")}
@@ -373,9 +376,8 @@ def _summary(tally, seconds, args, written, after=None):
                f"unknown on concrete {p.get('unknown', 0)}, crashes {p.get('crash', 0)}, "
                f"invalid draws {p.get('invalid', 0)}  (cases)")
     if getattr(args, "recheck", False):
-        from ..proofs.smt2 import cvc5_version
         r = tally.recheck
-        out.append(f"  recheck (cvc5 {cvc5_version()}, symbolic cases): {r.get('rechecked', 0)} queries Z3 decided "
+        out.append(f"  recheck (cvc5 {smt2.cvc5_version()}, symbolic cases): {r.get('rechecked', 0)} queries Z3 decided "
                    f"rechecked, agreed {r.get('agreed', 0)}"
                    + (f" ({r['agreed_by_model']} sat by checking Z3's model)" if r.get("agreed_by_model") else "")
                    + f", cvc5 unknown {r.get('cvc5_unknown', 0)}, "
@@ -425,7 +427,6 @@ class _Progress:
 
 
 def _by_verdict(verdicts):
-    from collections import Counter
     c = Counter()
     for (_, verdict), n in verdicts.items():
         c[verdict] += n
@@ -435,9 +436,6 @@ def _by_verdict(verdicts):
 # --- replay ----------------------------------------------------------------------------------------
 
 def _replay(args) -> int:
-    from ..check import load
-    from ..proofs import facts
-    from .differential import compare
     bad = 0
     for path in args.replay:
         check = load(path)  # InputError: exit 2

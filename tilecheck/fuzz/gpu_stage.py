@@ -25,8 +25,20 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from concurrent.futures import ThreadPoolExecutor
+import multiprocessing as mp
+import tempfile
 
 from .campaign import Finding
+from .. import emit
+from ..check import from_dict
+from ..decide import alignment_base
+from ..emit.kernel import unplaceable
+from ..gpu.reference import ReferenceUndefined, bind_symbols, buffer_size, reference
+from ..gpu import runner, unchecked  # runner.gpu, unchecked.confirm: looked up at the call (the tests replace them)
+from ..gpu.runner import BatchTimes, cannot_run, launch_loaded, load_modules
+from ..gpu.unchecked import align_blamed
+from ..report import prove
 
 BATCH = 500  # kernels per load and launch
 BATCH_BYTES = 1 << 28  # ... or fewer, so that one arena stays under this many bytes
@@ -45,11 +57,6 @@ def _prepare(item):
 
 
 def _prepare_case(k, data, arch, seed, timeout):
-    from .. import emit
-    from ..check import from_dict
-    from ..gpu.reference import ReferenceUndefined, bind_symbols, reference
-    from ..gpu.runner import cannot_run
-    from ..report import prove
     check = from_dict(data, f"<fuzz gpu {k}>")
     if cannot_run(check.arch, arch):  # proved for a newer target: run it for the device's, if it proves there
         check = check.with_arch(arch)
@@ -77,7 +84,6 @@ def _prepare_case(k, data, arch, seed, timeout):
 
 def _too_large(check, symbols: dict) -> bool:
     """More than CASE_BYTES of buffers (local tensors: one copy per thread, in the reference)."""
-    from ..gpu.reference import buffer_size
     return sum(buffer_size(t, symbols) * t.esize * (check.threads if t.scope == "local" else 1)
                for t in check.tensors.values()) > CASE_BYTES
 
@@ -95,8 +101,7 @@ class Stage:
 def run(tally, *, seed: int, timeout: float, jobs: int, out: str, quiet: bool = True) -> list[str]:
     """Run ``tally.proved`` on the GPU and ``tally.misaligned`` unchecked; findings go into ``tally``;
     returns the summary lines."""
-    from ..gpu.runner import BatchTimes, gpu
-    g = gpu()
+    g = runner.gpu()
     st, times = Stage(), BatchTimes()
     start = time.perf_counter()
     items = [(k, data, g.arch, seed + k, timeout) for k, data in enumerate(tally.proved)]
@@ -154,7 +159,6 @@ def _prepared(items, jobs, st):
     if jobs <= 1:
         pool, results = None, (_prepare(x) for x in it)
     else:
-        import multiprocessing as mp
         pool = mp.get_context("spawn").Pool(jobs)
         results = pool.imap(_prepare, it, chunksize=4)
     try:
@@ -170,7 +174,6 @@ def _prepared(items, jobs, st):
 
 def _run_batch(batch, st, times, tally, out) -> str | None:
     """Load and run one batch; None, or what stopped the stage (a fault: the context is gone)."""
-    from ..gpu.runner import launch_loaded
     st.batches += 1
     t = time.perf_counter()
     batch, loaded = _load(batch, tally)
@@ -197,7 +200,6 @@ def _load(batch, tally):
     """The batch's kernels loaded together; when ptxas or the driver rejects the batch, each kernel
     alone, and every rejected one (a proved plan's kernel!) is a finding.  Returns (batch, loaded)
     for the kernels that loaded."""
-    from ..gpu.runner import load_modules
     try:
         return batch, load_modules([ptx for _, _, ptx, _ in batch])
     except Exception:  # noqa: BLE001 - find the kernels it was
@@ -231,14 +233,6 @@ def _alignment(tally, g, seed) -> str:
     alignment (``unchecked.align_blamed``: a global buffer placed by the arena, a shared or local array
     by the kernel's declaration); one whose base cannot be placed so (dynamic shared memory) is counted
     with the reason, not run."""
-    import tempfile
-    from concurrent.futures import ThreadPoolExecutor
-    from ..check import from_dict
-    from ..decide import alignment_base
-    from ..emit.kernel import unplaceable
-    from ..gpu.reference import bind_symbols
-    from ..gpu.unchecked import align_blamed, confirm, unchecked_kernel
-    from ..report import prove
     from ..strategies import to_toml
     start = time.perf_counter()
     chosen, unplaced, elsewhere, large = [], 0, 0, 0
@@ -255,7 +249,7 @@ def _alignment(tally, g, seed) -> str:
                 unplaced += 1
                 continue
             try:  # emitted here, once: the child only runs it (and the threads below never touch Z3)
-                ptx = unchecked_kernel(report, placement)
+                ptx = unchecked.unchecked_kernel(report, placement)
             except Exception:  # noqa: BLE001 - the emitter cannot build this plan
                 ptx = None
             kind = "base" if alignment_base(check, check.applies[0], {}) else "atom"
@@ -270,7 +264,7 @@ def _alignment(tally, g, seed) -> str:
 
         def one(item):  # the threads only wait for their child processes (Z3 is not thread-safe)
             k, _, _, check, report, placement, ptx = item
-            return item, confirm(check, {}, seed + k, str(Path(tmp) / f"misaligned{k}.toml"), report=report,
+            return item, unchecked.confirm(check, {}, seed + k, str(Path(tmp) / f"misaligned{k}.toml"), report=report,
                                  placement=placement, ptx=ptx)
 
         with ThreadPoolExecutor(ALIGNMENT_PARALLEL) as ex:

@@ -13,13 +13,21 @@ import os
 import re
 import tempfile
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+import json
+import sys
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed as hseed, settings
 from hypothesis import strategies as st
 
 from ..strategies import checks, malformed_texts, plain_family, to_toml
+from .. import decide
+from ..check import from_dict, load
+from ..cli import main
+from ..errors import InputError
+from .differential import UNKNOWN, compare
 
 SEED_TEXT = '''arch = "sm_90"
 threads = 1
@@ -143,7 +151,6 @@ BASES = [SEED_TEXT, SYMBOLIC_TEXT, CTA_TEXT, DIVISION_TEXT]
 
 def run_prove_in_process(path: str, extra=()) -> tuple[int | None, str, str, str | None]:
     """``tilecheck prove PATH`` in this process: (exit status, stdout, stderr, escaped exception)."""
-    from ..cli import main
     out, err = io.StringIO(), io.StringIO()
     rc, exc = None, None
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -152,7 +159,6 @@ def run_prove_in_process(path: str, extra=()) -> tuple[int | None, str, str, str
         except SystemExit as e:
             rc = e.code if isinstance(e.code, int) else 2
         except BaseException as e:  # noqa: BLE001 - a traceback is the finding
-            import traceback
             exc = "".join(traceback.format_exception(e))
     return rc, out.getvalue(), err.getvalue(), exc
 
@@ -165,7 +171,6 @@ def judge_file(rc, stdout, stderr, exc, as_json=False) -> str | None:
     if "Traceback" in stderr or "Traceback" in stdout:
         return "a traceback was printed"
     if rc == 2 and as_json and not stderr:
-        import json
         try:
             err = json.loads(stdout)["error"]
         except (ValueError, KeyError, TypeError):
@@ -267,7 +272,6 @@ def spaced_texts(draw, base: str):
 
 def _verdicts(path: str) -> tuple:
     """(exit status, per obligation statuses) of ``tilecheck prove --json PATH``."""
-    import json
     rc, out, err, exc = run_prove_in_process(path, ["--timeout", "2", "--json"])
     if exc is not None or rc not in (0, 1, 2, 3):
         return rc, exc
@@ -288,15 +292,12 @@ def judge_spaced(base_path: str, spaced_path: str) -> str | None:
 
 
 def judge_dict(data) -> str | None:
-    from ..check import from_dict
-    from ..errors import InputError
     try:
         from_dict(data, "<mutated>")
     except InputError as e:
         if "\n" in str(e):
             return f"InputError with several lines: {str(e)[:200]!r}"
     except Exception as e:  # noqa: BLE001
-        import traceback
         frame = traceback.extract_tb(e.__traceback__)[-1]
         return f"from_dict raised {type(e).__name__} at {Path(frame.filename).name}:{frame.lineno}: {e}"[:300]
     return None
@@ -304,9 +305,6 @@ def judge_dict(data) -> str | None:
 
 def differential(path: str, budget: int = 50_000) -> str | None:
     """Z3 against the enumerator on a valid file (skipped when the enumeration would be large)."""
-    from .. import decide
-    from ..check import load
-    from .differential import UNKNOWN, compare
     check = load(path)
     envs = decide.assignments(check, limit=16)
     if decide.elements(check) * max(1, len(envs)) > budget:
@@ -372,7 +370,6 @@ def run_malformed(n: int, seed: int = 0, out: str | None = None, quiet: bool = T
                 if why:
                     stats.failures.append(("differential", text, why))
             if not quiet and stats.files % 500 == 0:
-                import sys
                 print(f"  {stats.files} files, {len(stats.failures)} failures", file=sys.stderr)
 
         @settings(cfg, max_examples=max(1, n // 2))

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from math import lcm
 
 import numpy as np
+from ..emit.kernel import dynamic_shared_bytes, dynamic_tensors
+from .reference import _cta_values
 
 GUARD = 256  # at least this many guard bytes before, between and after the buffers
 GUARD_BYTE = 0x5A
@@ -51,7 +54,6 @@ def misaligned_placement(align: int, vector_bytes: int) -> tuple[int, int]:
 def base_alignment(buffers) -> int:
     """The arena base's alignment: a multiple of every buffer's modulus, so that offsets in the arena
     keep their residues as addresses."""
-    from math import lcm
     return lcm(2 * MAX_EXACT_ALIGN, *[2 * b[3] if len(b) < 5 else b[4] for b in buffers])
 
 
@@ -121,8 +123,6 @@ DEFAULT_SHARED = 48 * 1024  # dynamic shared bytes a launch may ask for without 
 def launch_shared(case) -> int:
     """Bytes of dynamic shared memory the case's launch passes (symbolic-size shared tensors; the
     largest over the CTAs when a symbol is bound to %ctaid)."""
-    from ..emit.kernel import dynamic_shared_bytes, dynamic_tensors
-    from .reference import _cta_values
     if not dynamic_tensors(case.check):
         return 0
     return max(dynamic_shared_bytes(case.check, {**case.symbols, **cta})

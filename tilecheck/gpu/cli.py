@@ -17,6 +17,14 @@ import secrets
 import sys
 
 from ..timeout import positive_seconds
+from . import runner
+from ..check import load_check
+from ..errors import InputError
+from ..proofs import facts
+from ..report import error_json, prove
+from .ncu_compare import profile
+from .reference import BufferTooLarge, ReferenceUndefined, bind_symbols
+from .unchecked import choose, confirm
 
 HELP = "prove, emit and run a check file on the GPU; compare with numpy bit for bit"
 
@@ -42,7 +50,6 @@ def add_arguments(p):
 
 
 def _symbols(pairs) -> dict:
-    from ..errors import InputError
     out = {}
     for text in pairs:
         name, eq, value = text.partition("=")
@@ -61,7 +68,6 @@ def _err(args, msg: str, where: str = "", error=None) -> int:
     line is kept)."""
     line = getattr(error, "line", None)
     if getattr(args, "json", False):
-        from ..report import error_json
         print(json.dumps(error_json(args.file, msg, where, line), indent=1))
     else:
         text = str(error) if error is not None else f"{where}: {msg}" if where else msg
@@ -70,7 +76,6 @@ def _err(args, msg: str, where: str = "", error=None) -> int:
 
 
 def main(args) -> int:
-    from ..errors import InputError
     try:
         return _main(args)
     except InputError as e:  # the file, --set, --arch: before any pycuda import
@@ -78,17 +83,12 @@ def main(args) -> int:
 
 
 def _main(args) -> int:
-    from ..check import load_check
-    from ..report import prove
-    from .reference import bind_symbols
 
     check = load_check(args.file, args.arch)  # InputError: exit 2 in tilecheck.cli
-    from ..proofs import facts
     facts.decide(check, args.timeout)  # facts that contradict each other: InputError before any value
     given = _symbols(args.set)
     symbols = bind_symbols(check, given)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    from ..errors import InputError
     if getattr(args, "profile", False) and (args.unchecked or args.json):
         raise InputError("--profile prints a table: not with --unchecked or --json", "--profile")
     report = prove(check, timeout=args.timeout)
@@ -102,8 +102,6 @@ def _main(args) -> int:
         print(f"not run: {args.file} is {report.verdict}; only proved plans run "
               f"(--unchecked runs a refuted one in a separate process to see what the hardware does)")
         return report.exit_status
-    from . import runner
-    from .reference import BufferTooLarge, ReferenceUndefined
     try:
         how = args.load or runner.DEFAULT_LOAD
         g = runner.gpu()
@@ -125,7 +123,6 @@ def _main(args) -> int:
     _print(args.file, report, result, g, how)
     status = 0 if result.ok else 1
     if getattr(args, "profile", False):
-        from .ncu_compare import profile
         status = max(status, profile(check, report.plan, symbols, args.file))
     return status
 
@@ -170,7 +167,6 @@ def _json(path, report, result, g, how) -> dict:
 
 
 def _unchecked(args, check, given, seed, report) -> int:
-    from .unchecked import choose, confirm
     if report.verdict == "proved":
         return _err(args, "proved: --unchecked is only for refuted or unknown plans; run it without --unchecked",
                     args.file)

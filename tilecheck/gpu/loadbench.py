@@ -17,10 +17,11 @@ import os
 import sys
 import tempfile
 import time
+from .runner import Job, gpu, load_modules, prepare
+import tilecheck
 
 
 def _modules_from_tests(path: str) -> list[str]:
-    from .runner import Job, prepare
     spec = importlib.util.spec_from_file_location("gpu_cases", path)
     mod = importlib.util.module_from_spec(spec)
     sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
@@ -32,8 +33,6 @@ def _modules_from_tests(path: str) -> list[str]:
 
 
 def main(argv=None) -> int:
-    import tilecheck
-    from .runner import Job, gpu, load_modules, prepare
     ap = argparse.ArgumentParser(prog="python -m tilecheck.gpu.loadbench")
     ap.add_argument("files", nargs="*")
     ap.add_argument("--tests", help="a test module with CASES (name -> (check, symbols, pred))")

@@ -28,13 +28,19 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+import atexit
+import hashlib
 
 
 from ..check import Check
 from ..opcodes import parse_arch
-from .batch import BatchTimes, launch_batch
+from .batch import BatchTimes, launch_batch, launch_shared
 from .reference import (BufferTooLarge, Case, Comparison, bind_symbols, buffer_sizes, compare, reference,
                         too_large)
+from ..emit import kernel
+from ..report import prove
+from .. import tools  # tools.find_tool: looked up at the call (a test replaces it)
+import tilecheck
 
 LOAD_PATHS = ("cubin", "ptx")
 # Measured on the H200 (16 cores), docs/gpu.md: parallel ptxas + cubin cache 0.23 s cold / 0.01 s warm for
@@ -125,7 +131,6 @@ def gpu() -> Gpu:
     global _GPU
     if _GPU is None or _GPU.closed:
         _GPU = Gpu(int(os.environ.get("TILECHECK_DEVICE", "0")))
-        import atexit
         atexit.register(_GPU.close)
     return _GPU
 
@@ -294,12 +299,10 @@ def _ptxas_version(exe: str) -> str:
 def ptxas_many(texts: list[str], sm) -> tuple[list[bytes], bool]:
     """Assemble PTX modules with concurrent ptxas processes (cached), for ``sm`` (one target for all,
     or one per text); returns (cubins, whether all came from the cache)."""
-    import hashlib
     sms = [sm] * len(texts) if isinstance(sm, str) else list(sm)
-    from ..tools import ToolNotFound, find_tool
     try:
-        exe = find_tool("ptxas")
-    except ToolNotFound as e:
+        exe = tools.find_tool("ptxas")
+    except tools.ToolNotFound as e:
         raise GpuUnavailable(f"{e}; or use --load ptx") from None
     cache = _cache_dir()
     keys = [hashlib.sha256(f"{sm}\n{_ptxas_version(exe)}\n{t}".encode()).hexdigest() for sm, t in zip(sms, texts)]
@@ -382,7 +385,6 @@ class Job:
 
 
 def _emit(plan, name: str, pred: bool = True) -> str:
-    from ..emit import kernel
     return kernel(plan, name=name, pred=pred)
 
 
@@ -396,7 +398,6 @@ def prepare(job: Job, index: int, timeout: float = 10.0, limit: tuple[int, str] 
         t = time.perf_counter()
         plan = job.plan
         if plan is None:
-            from ..report import prove
             report = prove(job.check, timeout=timeout)
             if report.verdict != "proved":
                 raise NotProved(report)
@@ -421,7 +422,6 @@ def prepare(job: Job, index: int, timeout: float = 10.0, limit: tuple[int, str] 
 
 def _check_shared(case: Case):
     """BufferTooLarge when the case's dynamic shared memory is more than the device gives one block."""
-    from .batch import launch_shared
     need = launch_shared(case)
     if not need:
         return
@@ -501,7 +501,6 @@ def _result(name: str, case: Case, ptx: str, secs: dict, ran) -> RunResult:
 
 
 def main(argv=None) -> int:  # python -m tilecheck.gpu.runner FILE...: a quick batch run
-    import tilecheck
     files = list(argv if argv is not None else sys.argv[1:])
     res = run_checks([Job(tilecheck.load(f), seed=1) for f in files])
     for f, r in zip(files, res):

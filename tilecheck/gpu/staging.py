@@ -21,6 +21,9 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from . import runner
+from .runner import Job, NotProved
+import tilecheck
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples"
 
@@ -41,8 +44,6 @@ STAGING = [("staging_fp16_x4.toml", "fp16 x4", ("m", "k")),
 def jobs(seed: int):
     """(label, symbols, Job) for every staging example and size; each example is proved once
     (NotProved when it is not)."""
-    import tilecheck
-    from .runner import Job, NotProved
     out = []
     for f, label, (rows, cols) in STAGING:
         check = tilecheck.load(EXAMPLES / f)
@@ -86,8 +87,6 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m tilecheck.gpu.staging", description=__doc__.split("\n")[0])
     p.add_argument("--seed", type=int, default=20251130, help="seed of the random inputs (default 20251130)")
     args = p.parse_args(argv)
-    from . import runner
-    from .runner import NotProved
     try:
         import pycuda  # noqa: F401
     except ImportError:

@@ -30,6 +30,18 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+import numpy as np
+from . import runner
+from .. import emit
+from ..check import load
+from ..crd2idx import Ints
+from ..emit.kernel import unplaceable
+from ..errors import InputError
+from ..layout import OFFSET
+from ..proofs.registry import REGISTRY
+from ..report import prove
+from .batch import misaligned_placement
+from .reference import BufferTooLarge, _coords, _cta_values, _evaluate_layout, _index, bind_symbols, case_bytes
 
 CHILD_TIMEOUT = 300
 
@@ -41,7 +53,6 @@ def unchecked_kernel(report, placement: dict | None = None) -> str:
     """The PTX of a refuted ``report``'s kernel, for the child to run: ``emit.kernel_unchecked`` (which
     raises for anything but a refuted Report), with the shared and local arrays of ``placement`` at
     exactly their declared alignment.  Called in the parent, never in the child."""
-    from .. import emit
     return emit.kernel_unchecked(report, name=NAME, placement=placement)
 
 
@@ -55,7 +66,6 @@ class Prediction:
 def predict(report) -> Prediction:
     refuted = [(a.apply.index, o.name, o.message) for a in report.applies for o in a.obligations
                if o.status == "refuted"]
-    from ..proofs.registry import REGISTRY
     records = [REGISTRY[n] for n in REGISTRY if any(n == name for _, name, _ in refuted)]
     if records:  # the most decisive prediction among the refuted obligations' records
         r = min(records, key=lambda r: r.rank)
@@ -97,8 +107,6 @@ def align_blamed(report, symbols: dict | None = None) -> dict:
     another such residue misaligns more of the application's vectors at these symbol values (an array
     whose vectors all start 12 bytes in is aligned at base 4 mod 16: it is placed at 8) — so that the
     misaligned-address fault can show (``batch.misaligned_placement``)."""
-    from .batch import misaligned_placement
-    from .reference import bind_symbols
     check = report.check
     env = bind_symbols(check) if symbols is None else symbols
     out: dict = {}
@@ -121,9 +129,6 @@ def align_blamed(report, symbols: dict | None = None) -> dict:
 def vector_starts(check, apply, env: dict):
     """The byte offsets (from the tensor's base) of the first word of every vector ``apply`` accesses,
     at symbol values ``env`` (the reference's semantics), or None where the layouts leave them undefined."""
-    import numpy as np
-    from ..layout import OFFSET
-    from .reference import _coords, _cta_values, _evaluate_layout, _index
     t = check.tensors[apply.memory.tensor]
     try:
         env = {**env, **_cta_values(check, env)[0]}
@@ -139,7 +144,6 @@ def vector_starts(check, apply, env: dict):
         return np.unique(off[coords[-1] == 0] * t.esize)
     # rows that cross lanes (ldmatrix/stmatrix): a row starts at the element its address lane's origin
     # names, (group, word) = role.origin(lane), not at word 0 of each lane's registers
-    from ..crd2idx import Ints
     first = np.zeros(coords[0].shape, dtype=bool)
     for lane in range(role.lanes or 32):
         g, w = role.origin([lane], Ints())
@@ -153,7 +157,6 @@ def best_residue(align: int, vector_bytes: int, starts) -> int:
     base as aligned as declared, no better), then the smallest.  A multiple of the vector can win: where
     every vector starts ``align`` bytes in (offsets 4 mod 8 with align 4), only a base that *is* a
     multiple of the vector misaligns them (seen on the H200, fuzz seed 20261203)."""
-    import numpy as np
     starts = np.asarray(starts, dtype=np.int64)
     best, score = align, -1
     for r in sorted(range(0, 2 * vector_bytes, align), key=lambda r: (r % vector_bytes == 0, r)):
@@ -168,7 +171,6 @@ def choose(report, given: dict | None = None, max_bytes: int = MAX_CHOICE_BYTES)
     confirms most readily (``CONFIRMABLE`` order, then application order), with ``given`` (``--set``)
     winning over them, and the smallest allowed values for symbols neither names.  Raises InputError
     when ``given`` breaks the symbols' facts."""
-    from .reference import bind_symbols
     check = report.check
     given = dict(given or {})
     base = bind_symbols(check, given)  # the --set values are checked here, as a plain run checks them
@@ -182,8 +184,6 @@ def choose(report, given: dict | None = None, max_bytes: int = MAX_CHOICE_BYTES)
 
 
 def _choose(report, given: dict, base: dict, max_bytes: int) -> Choice:
-    from ..errors import InputError
-    from .reference import bind_symbols, case_bytes
     check = report.check
     placed, placement = "", {}
     free = [n for n, s in check.symbols.items() if not s.source]
@@ -249,13 +249,11 @@ def confirm(check, symbols: dict, seed: int, path: str, arch: str | None = None,
     touch Z3); the child only loads and runs it.  ``placement``: tensor -> (residue, modulus) of its
     buffer's address (default: ``align_blamed``, exactly the declared alignment of every base pointer
     that a refutation blames)."""
-    from ..report import prove
     report = report or prove(check)
     if report.verdict == "proved":
         raise ValueError(f"{path} is proved: the unchecked path is only for refuted or unknown plans")
     pred = predict(report)
     placement = align_blamed(report) if placement is None else placement
-    from ..emit.kernel import unplaceable
     why = unplaceable(report.check, placement)
     if why:  # the fault the refutation predicts cannot be provoked: say so, do not run a kernel that hides it
         return Outcome("unplaceable", why, False, pred, seed, symbols)
@@ -311,10 +309,6 @@ def child_command(path: str, symbols: dict, seed: int, placement: dict, arch: st
 # the child ----------------------------------------------------------------
 
 def _child(argv) -> dict:
-    from ..check import load
-    from ..errors import InputError
-    from . import runner
-    from .reference import BufferTooLarge, bind_symbols
     p = argparse.ArgumentParser(prog="python -m tilecheck.gpu.unchecked")
     p.add_argument("file")
     p.add_argument("--seed", type=int, default=0)

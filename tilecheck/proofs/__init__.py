@@ -7,6 +7,7 @@ turns Z3's answer into proved / refuted-with-counterexample / unknown.
 from .. import accesses
 from .registry import REGISTRY
 from .runner import PROVED, REFUTED, SKIPPED, UNKNOWN, Outcome, decide
+from . import facts as _facts
 
 __all__ = ["OBLIGATIONS", "Outcome", "PROVED", "REFUTED", "SKIPPED", "UNKNOWN", "decide", "prerequisites",
            "prove_apply"]
@@ -27,7 +28,6 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
     ``select(name, obligation)``: only those it accepts (``tilecheck suggest``: the blocking ones);
     ``stop``: end at the first obligation that is not proved."""
     if facts is None:
-        from . import facts as _facts
         facts = _facts.decide(check, timeout_s)
     results: dict[str, Outcome] = {}
     applies = apply.family.obligations

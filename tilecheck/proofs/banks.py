@@ -27,8 +27,12 @@ from __future__ import annotations
 import z3
 
 from .. import memory_model
-from ..poly import And, If, Not, Or, cmp
+from ..poly import And, If, Not, Or, Poly, cmp
 from . import warp
+from ..crd2idx import Polys
+from ..encode import Coords
+from ..layout import OFFSET
+from .guard import atom_inside
 
 BANKS, WORD = memory_model.BANKS, memory_model.WORD
 
@@ -155,10 +159,6 @@ class Banks(warp.Rule):
     def pair(self, q, view, warp_var, repeat, base, width, op, addrs, active=None):
         """Two (active) lanes of one phase touching distinct words of one bank (lanes and word indices
         symbolic); a phase is ``phase_lanes`` lanes, or twice as many when the load's pairs merge."""
-        from ..encode import Coords
-        from ..layout import OFFSET
-        from ..crd2idx import Polys
-        from ..poly import Poly
         n, p, nw = warp.lanes(q.check, q.apply, view), phase_lanes(width), lane_words(width)
         t = q.tensor(view)
         out, words = [], []
@@ -169,7 +169,6 @@ class Banks(warp.Rule):
             c = Coords("i", list(g), repeat, Poly.of(word))
             off = t.esize * q.value(view, c)[OFFSET]
             if active is not None:  # guard = true: both lanes' atoms are guarded in
-                from .guard import atom_inside
                 out.append(atom_inside(q, c))
             k = q.zv[f"i:k_{tag}"]
             out += [k >= 0, k < nw]

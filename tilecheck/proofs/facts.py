@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import z3
 
+from ..domain import assignments
 from ..errors import InputError
 from ..expr import to_poly
 from ..poly import Context, Poly
+from .runner import lowest, tactic_solver as solver
 
 
 NEIGHBOURS = 2  # next values per symbol (Facts.neighbours)
@@ -153,7 +155,6 @@ QUICK = 0.5
 
 
 def tactic_solver(ms: int):
-    from .runner import tactic_solver as solver  # (runner imports this module's users: not at the top)
     return solver(ms)
 
 
@@ -208,7 +209,6 @@ def _core(facts, ms) -> list:
 
 
 def _smallest(items, ms, lows) -> dict[str, int]:
-    from .runner import lowest
     names = items[-1][1]
     solver = tactic_solver(ms)
     solver.add(*(f for _, f in items[:-1]))
@@ -226,5 +226,4 @@ def small_values(check, k: int) -> list[dict[str, int]]:
     grid (the first symbol, then the next), as ``runner._minimize`` orders them.  Refutations found
     by enumeration try them after the facts' model (``swizzle.smallest_at_facts_model``,
     ``warp._refute_by_enumeration``)."""
-    from ..decide import assignments  # which values the facts allow (no evaluation of an operand)
     return assignments(check, per_end=k, largest=False)

@@ -21,8 +21,12 @@ import math
 from itertools import permutations
 
 import z3
+import numpy as np
 
-from ..poly import Poly, cmp
+from ..poly import And, Or, Poly, cmp
+from ..expr import to_poly
+from ..layout import ThreadStride
+from .runner import tactic_solver
 
 CHAIN_MS = 300
 
@@ -30,7 +34,6 @@ CHAIN_MS = 300
 def _chain_solver():
     """The chain's queries (nonlinear in the symbols) go to the runner's tactic, not ``z3.Solver()``
     (``runner.tactic_solver`` says why)."""
-    from .runner import tactic_solver
     return tactic_solver(CHAIN_MS)
 
 
@@ -238,9 +241,7 @@ def differences(q, pairs: list, ca: dict):
     included.  Two stride symbols (``2*s3`` per lane, ``s`` per warp, with ``s3 >= n*s2`` a fact): the
     solver no longer meets products of symbols and coordinates.  None past ``DIFFERENCES`` vectors or
     ``DIFFERENCE_CASES`` cases, or a digit or coefficient without bounds where it matters."""
-    import numpy as np
 
-    from ..poly import And, Or
     ctx = q.ctx
     ranges = []
     for v, w in pairs:
@@ -306,7 +307,6 @@ def _no_collision(q, pairs, ca, p: "str | None") -> bool:
     vector is tried (``DIFFERENCES`` at most), and each gives at most one ``p`` (``p = -B/A``).  False
     (no lemma: the solver decides) past the limits or when some value in ``p``'s range collides, even one
     the facts rule out."""
-    import numpy as np
 
     lo = hi = None
     if p is not None:
@@ -435,7 +435,6 @@ def _proved_range(q, v: str, lo: int, hi: int) -> tuple[int, int]:
     """The narrowest ``[lo', hi']`` within ``[lo, hi]`` that the symbols' facts prove for the
     variable ``v`` (a binary search at each end: an end moves only past values the facts exclude,
     each step one unsat answer; a step the solver cannot decide keeps the end)."""
-    import z3
     closure = _param_closure(q, {v})
     facts = [q.build(c) for c, vs in q.constraints() if vs and vs <= closure]
     if not facts:
@@ -482,8 +481,6 @@ def in_bounds(q, view, a, b, off_a: Poly, off_b: Poly) -> list:
     the guard to be injective (a column slice wider than a ragged ``k``).  The decomposition is
     checked, not assumed: both offsets must equal ``base + Σ idx_d·s_d`` as polynomials, with the same
     base, strides and extents on both sides (two CTAs: no CTA-bound symbol among them)."""
-    from ..expr import to_poly
-    from ..layout import ThreadStride
     t = q.tensor(view)
     lay = t.layout
     leaves = (*lay.shape, *lay.stride)

@@ -17,14 +17,73 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 import z3
+import numpy as np
 
+from ..domain import allowed
 from ..encode import Query, Witness
-from ..poly import Poly
+from ..poly import Division, Poly
 from . import modular
 
 from ..verdict import Verdict
 
 PROVED, REFUTED, UNKNOWN, SKIPPED = Verdict.PROVED, Verdict.REFUTED, Verdict.UNKNOWN, Verdict.SKIPPED
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The solver tactics' budget: how ``decide`` shares one obligation's ``timeout_s`` among its attempts,
+    and how far each enumeration goes.  A share is a fraction (of the budget, or of what is left where
+    it says so), a ``_s`` field seconds, the others counts.  Each bounds how long an attempt may run, or
+    how many points it tries, before the next attempt (or unknown): another value may move a query
+    between decided and unknown, or change which counterexample is found first; it never makes an
+    unknown a proof.  The values are tuned on the fuzz campaigns (BENCHMARKS.md).  Tests change one with
+    ``monkeypatch.setattr(runner, "TUNING", dataclasses.replace(runner.TUNING, field=value))``."""
+
+    # -- the first attempt (fast_solver: the tactic TACTIC in the main context) --
+    fast_share: float = 0.5  # of the budget, for the first attempt: the default solver, after it, is rarely the
+    # one that decides (once in 1,000 symbolic fuzz cases, measured 2026-12-01), and it spoils later queries
+    # (tactic_solver)
+    main_first_s: float = 0.2  # seconds at most for a symbolic query's first attempt in the main context: the
+    # hard ones go on in fresh contexts (_fresh_check says why)
+    fast_split_share: float = 0.2  # of the budget, for the first attempt when a case split is possible, and at
+    fast_split_s: float = 0.25  # most this many seconds: on 119 such queries of 300 symbolic fuzz cases the first
+    # attempt decided every one, in 0.11 s at most; the split decided them all alike, in 3x the time: it comes second
+
+    # -- the facts' model and its neighbours (_at_the_facts_model; Facts.neighbours) --
+    pin_share: float = 0.1  # of the budget, for the first query at the facts' model (symbolic obligations only):
+    # most symbolic refutations hold at the smallest symbol values
+    near_share: float = 0.1  # of the budget, for each point next to the facts' model (in a fresh context, the
+    # translation included: a 1,024-thread collision at the first point took 0.06-0.14 s, past 0.05 of 2 s)
+
+    # -- every allowed point of a small symbol box, each pinned (_every_point: exact both ways) --
+    every_share: float = 0.5  # of the budget left after the first attempt
+    every_box: int = 1 << 14  # points of the symbols' box whose facts are evaluated, at most
+    every_points: int = 64  # points the facts allow, decided one by one, at most
+    every_point_s: float = 0.1  # seconds per point at most (an unknown point ends it)
+
+    # -- the grid of the smallest allowed symbol values (_on_the_grid: refutations only) --
+    grid_share: float = 0.1  # of the budget
+    grid_values: int = 16  # smallest allowed values per symbol (its step: range, multiple_of, congruences)
+    grid_drawn: int = 4096  # grid points drawn (allowed or not), at most
+    grid_point_s: float = 0.05  # seconds per pinned point, at most
+
+    # -- by the residues' classes of a congruence (_by_classes: refutations only) --
+    class_share: float = 0.5  # of the rest of the first attempt's share
+    class_combos: int = 1 << 12  # residue combinations of the congruence's variables enumerated, at most
+    class_queries: int = 16  # bad classes asked, at most
+    class_query_s: float = 0.1  # seconds per class query, at most
+
+    # -- the case split of a query nonlinear only through small digits (_split_plan, _case_split) --
+    split_share: float = 0.5  # of the time left after the first attempts
+    split_cases: int = 64  # assignments of the split's digits, at most
+    split_range: int = 16  # values of one digit the split may pin, at most
+
+    # -- the counterexample --
+    minimize_s: float = 0.25  # seconds at most to minimise a refutation of a residue violation
+    # (Violation.shortcut's equisatisfiable restatement): a bound costs minimality, never the refutation
+
+
+TUNING = Tuning()
 
 
 @dataclass
@@ -83,7 +142,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     a model; only the facts that share variables with the violation formula are given to the solver.
     ``recorder`` (--smt2 / --recheck) sees every query the solver decides."""
     start = time.perf_counter()
-    bounded = False  # True: the counterexample's minimisation gets MINIMIZE_S at most (a residue refutation)
+    bounded = False  # True: the counterexample's minimisation gets TUNING.minimize_s at most (a residue refutation)
     q = Query(check, apply, role)
     q.facts = facts  # banks/sectors try the facts' smallest model by enumeration before any query
     q.exporting = recorder is not None  # an exported query states the whole formula (bounds.py)
@@ -139,7 +198,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     at_model = z3.unsat  # the answer at the facts' model: a refutation there is one, and is linear
     symbolic = bool(used & q.symbol_vars())  # in the symbols (most symbolic refutations hold at the
     if symbolic:  # smallest symbols, or next to them)
-        pinned, at_model, _ = _at_the_facts_model(q, query, used, facts, timeout_s * PIN_SHARE)
+        pinned, at_model, _ = _at_the_facts_model(q, query, used, facts, timeout_s * TUNING.pin_share)
     # a symbolic query nonlinear only through small digits can be split into linear cases: the first
     # attempt then gets a smaller share, so that the split has time (the easy queries still decide at once)
     plan = _split_plan(q, used) if symbolic and at_model != z3.sat else None
@@ -147,8 +206,8 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     if at_model == z3.sat:
         solver, r = pinned, z3.sat
     else:
-        share = FAST_SHARE if plan is None else min(FAST_SPLIT_SHARE, FAST_SPLIT_S / timeout_s)
-        first = min(share * timeout_s, MAIN_FIRST_S) if symbolic else share * timeout_s
+        share = TUNING.fast_share if plan is None else min(TUNING.fast_split_share, TUNING.fast_split_s / timeout_s)
+        first = min(share * timeout_s, TUNING.main_first_s) if symbolic else share * timeout_s
         solver = fast_solver(timeout_s, first)
         add(solver, query)
         began = time.perf_counter()
@@ -157,24 +216,27 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     # a hard one: every later attempt in a fresh Z3 context of its own (_fresh_check says why; a
     # context that has run other checks is no longer as fast: only the case split's cases share one)
     if r == z3.unknown and symbolic:  # few allowed symbol values: each decided, pinned (exact both ways)
-        every = _every_point(q, query, used, (start + timeout_s - time.perf_counter()) * EVERY_SHARE)
+        every = _every_point(q, query, used, (start + timeout_s - time.perf_counter()) * TUNING.every_share)
         if every is not None:
             solver, r, found = every
     if r == z3.unknown and symbolic:  # the points next to the facts' model (Facts.neighbours)
         for near in facts.neighbours() if facts is not None and facts.status == "sat" else ():
-            pinned, at_near, near_model = _at_the_facts_model(q, query, used, facts, timeout_s * NEAR_SHARE, near,
+            pinned, at_near, near_model = _at_the_facts_model(q, query, used, facts, timeout_s * TUNING.near_share,
+                                                              near,
                                                               fresh=True)
             if at_near == z3.sat:
                 solver, r, found = pinned, z3.sat, near_model
                 break
     if r == z3.unknown and symbolic and v.witness is None:  # the smallest allowed symbol values in order,
         # pinned (an obligation with a witness has searched its own grid: swizzle.smallest_at_facts_model)
-        grid = _on_the_grid(q, query, used, facts, min(timeout_s * GRID_SHARE, start + timeout_s - time.perf_counter()))
+        grid = _on_the_grid(q, query, used, facts,
+                            min(timeout_s * TUNING.grid_share, start + timeout_s - time.perf_counter()))
         if grid is not None:
             solver, r, found = grid
     if r == z3.unknown and symbolic and v.classes is not None:  # by the residues' classes: linear queries
         by_class = _by_classes(q, v.classes, [f for f, _ in assertions],
-                               min(share * timeout_s - spent, start + timeout_s - time.perf_counter()) * CLASS_SHARE)
+                               min(share * timeout_s - spent, start + timeout_s - time.perf_counter())
+                               * TUNING.class_share)
         if by_class is not None:
             solver, r, found = by_class
     if r == z3.unknown and symbolic:  # the whole query, for the rest of the first attempt's share (and
@@ -184,7 +246,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
             solver = tactic_solver(1000 * max(0.001, start + timeout_s - time.perf_counter()))
             add(solver, query)  # the query in the main context: minimisation, --smt2/--recheck
     if r == z3.unknown and plan is not None:  # nonlinear through small digits: a linear query per value
-        split = _case_split(q, query, plan, (start + timeout_s - time.perf_counter()) * SPLIT_SHARE)
+        split = _case_split(q, query, plan, (start + timeout_s - time.perf_counter()) * TUNING.split_share)
         if split[1] != z3.unknown:
             solver, r, found = split
     if r == z3.unknown and at_model == z3.unknown:  # the facts' model again, with what is left
@@ -215,7 +277,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     if minimize and not v.searches:
         deadline = start + timeout_s
         if bounded:  # each step keeps the last model: a bound costs minimality, never the refutation
-            deadline = min(deadline, time.perf_counter() + MINIMIZE_S)
+            deadline = min(deadline, time.perf_counter() + TUNING.minimize_s)
         model = _minimize(solver, q, used, model, deadline=deadline)
     env = {n: model.eval(var, model_completion=True).as_long() for n, var in q.zv.items() if n in used}
     _complete(q, env, used, facts)
@@ -238,12 +300,9 @@ def _model(solver):
         return None
 
 
-MINIMIZE_S = 0.25  # seconds at most to minimise a refutation of a residue violation (Violation.shortcut)
-
-
 def _witnessed(name, v: Violation, q: Query, apply, check, recorder, start: float, timeout_s: float) -> "Outcome | None":
-    """The refutation ``v.witness`` finds without the solver (replayed on the concrete semantics
-    twice: the obligation's ``explain`` and the brute-force decider), or None.  The point is already
+    """The refutation ``v.witness`` finds without the solver (replayed on the concrete semantics:
+    the obligation's ``explain``), or None.  The point is already
     the smallest (proofs/swizzle.py): not minimised.  For the recorder (--smt2 / --recheck) the
     violation formula with the point's coordinates and symbols pinned is decided too (sat, else
     None: the solver decides) and shown with every variable pinned to that model (ground, sat)."""
@@ -257,7 +316,7 @@ def _witnessed(name, v: Violation, q: Query, apply, check, recorder, start: floa
         for f in query[1:]:
             names |= _names(f)
         pins = [q.zv[n] == env[n] for n in sorted(names) if n in env and _minimizable(q, n)]
-        solver = fast_solver(max(0.001, start + timeout_s - time.perf_counter()) / FAST_SHARE)
+        solver = fast_solver(max(0.001, start + timeout_s - time.perf_counter()) / TUNING.fast_share)
         add(solver, [*query, *pins])
         if solver.check() != z3.sat:  # the encoding disagrees with the concrete semantics: let the solver decide
             return None
@@ -287,11 +346,6 @@ def _record(recorder, name, apply, check, formula, result) -> None:
         recorder.observe(name, apply.index, check, solver, result)
 
 
-NEAR_SHARE = 0.1  # of the budget, for each point next to the facts' model (Facts.neighbours; in a fresh context,
-# the translation included: a 1,024-thread collision at the first point took 0.06-0.14 s, past 0.05 of 2 s)
-PIN_SHARE = 0.1  # of the budget, for the first query at the facts' model (symbolic obligations only)
-FAST_SHARE = 0.5  # of the budget, for the first attempt (the default solver, after it, is rarely the one that
-# decides: once in 1,000 symbolic fuzz cases, measured 2026-12-01; and it spoils later queries: tactic_solver)
 _FAST = None
 TACTIC = ("simplify", "solve-eqs", "smt")  # the first attempt's (fast_solver), in every context
 
@@ -301,7 +355,7 @@ def fast_solver(timeout_s: float, seconds: float | None = None):
     equations (``solve-eqs``), then Z3's SMT core; 2-8x faster than ``z3.Solver()`` on tilecheck's
     queries (measured on 832 fuzz queries, BENCHMARKS.md).  The same decision procedure, only without the general
     solver's portfolio: an ``unknown`` here goes to ``general_solver``."""
-    return tactic_solver(max(1, int((timeout_s * FAST_SHARE if seconds is None else seconds) * 1000)))
+    return tactic_solver(max(1, int((timeout_s * TUNING.fast_share if seconds is None else seconds) * 1000)))
 
 
 def tactic_solver(ms: int):
@@ -388,17 +442,6 @@ class _Fresh:
         return r, solver.model().translate(z3.main_ctx()) if r == z3.sat else None
 
 
-SPLIT_SHARE = 0.5  # of the time left after the first attempts, for the case split (_case_split)
-FAST_SPLIT_SHARE = 0.2  # of the budget, for the first attempt when a case split is possible, and at most
-FAST_SPLIT_S = 0.25  # seconds (on 119 such queries of 300 symbolic fuzz cases the first attempt decided
-# every one, in 0.11 s at most; the split decided them all alike, in 3x the time: it comes second)
-SPLIT_CASES = 64  # assignments of the split's digits, at most
-SPLIT_RANGE = 16  # values of one digit the split may pin, at most
-
-
-MAIN_FIRST_S = 0.2  # seconds for a symbolic query's first attempt in the main context, at most
-
-
 def _fresh_check(query: list, seconds: float):
     """The first attempt's tactic on ``query`` translated into a fresh Z3 context: ``(answer, model)``,
     the model (sat) translated back into the main context.  The main context accumulates the terms of
@@ -408,24 +451,17 @@ def _fresh_check(query: list, seconds: float):
     return _Fresh(query).check([], seconds)
 
 
-GRID_SHARE = 0.1  # of the budget, for _on_the_grid
-GRID_VALUES = 16  # smallest allowed values per symbol on the grid
-GRID_DRAWN = 4096  # grid points drawn (allowed or not), at most
-GRID_POINT_S = 0.05  # seconds per pinned point, at most
-
-
 def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
     """A refutation at the smallest allowed symbol values: the symbols of ``query`` each over its
-    ``GRID_VALUES`` smallest values (its range, ``multiple_of`` and ``name % d == e`` facts), in
+    ``TUNING.grid_values`` smallest values (its range, ``multiple_of`` and ``name % d == e`` facts), in
     lexicographic (declaration)
-    order, the others at the facts' model; each point the facts allow (``decide.allowed``) pinned and
+    order, the others at the facts' model; each point the facts allow (``domain.allowed``) pinned and
     decided in one fresh context (``_fresh_check`` says why): with the symbols concrete the query's
     products in them are linear.  Past the neighbours of the facts' model (which change one symbol)
     it reaches a collision two symbols away (fuzz seed 151 under z3 5.0.0: ``s = 24`` with ``n = 12``,
     ``s`` one less than the stride ``2*n+1``).  ``(pinned solver, sat, model)`` at the first sat point
     (as ``_at_the_facts_model`` returns), None when none is found within ``seconds``: unsat points
     prove nothing about the others."""
-    from .. import decide as _decide
     model = getattr(facts, "model", None) if facts is not None and facts.status == "sat" else None
     if not model or seconds <= 0.002 or q.cta_copies:
         return None
@@ -433,32 +469,26 @@ def _on_the_grid(q: Query, query: list, used: set, facts, seconds: float):
     names = [n for n, p in q.symbols.items() if p.variables() and p.variables() <= used]
     if not names or any(n not in model for n in check.symbols):
         return None
-    axes = grid_axes(check, names, model, GRID_VALUES)
+    axes = grid_axes(check, names, model, TUNING.grid_values)
     if axes is None:
         return None
     deadline = time.perf_counter() + seconds
     fresh = None
     for drawn, values in enumerate(itertools.product(*axes)):
         left = deadline - time.perf_counter()
-        if drawn >= GRID_DRAWN or left <= 0.001:
+        if drawn >= TUNING.grid_drawn or left <= 0.001:
             return None
         env = dict(zip(check.symbols, values))
-        if env == model or not _decide.allowed(check, env):  # (the model's point was asked first)
+        if env == model or not allowed(check, env):  # (the model's point was asked first)
             continue
         pins = [q.z(q.symbols[n]) == env[n] for n in names]
         fresh = fresh if fresh is not None else _Fresh(query)
-        r, found = fresh.check(pins, min(left, GRID_POINT_S))
+        r, found = fresh.check(pins, min(left, TUNING.grid_point_s))
         if r == z3.sat:
             pinned = tactic_solver(max(1, int(left * 1000)))
             add(pinned, [*query, *pins])
             return pinned, r, found
     return None
-
-
-EVERY_BOX = 1 << 14  # points of the symbols' box whose facts _every_point evaluates, at most
-EVERY_POINTS = 64  # points the facts allow that _every_point decides one by one, at most
-EVERY_SHARE = 0.5  # of the budget left after the first attempt
-EVERY_POINT_S = 0.1  # seconds per point at most (an unknown point ends it)
 
 
 def _every_point(q: Query, query: list, used: set, seconds: float):
@@ -479,14 +509,14 @@ def _every_point(q: Query, query: list, used: set, seconds: float):
         if var.lo is None or var.hi is None:
             return None
         ranges.append(range(var.lo, var.hi + 1))
-    if prod(len(r) for r in ranges) > EVERY_BOX:
+    if prod(len(r) for r in ranges) > TUNING.every_box:
         return None
     points = []
     for values in itertools.product(*ranges):
         env = dict(zip(syms, values))
         if _facts_hold(q, env) is not False:
             points.append(env)
-            if len(points) > EVERY_POINTS:
+            if len(points) > TUNING.every_points:
                 return None
     if not points:
         return None
@@ -499,7 +529,7 @@ def _every_point(q: Query, query: list, used: set, seconds: float):
         if left <= 0.001 or (k >= 3 and (now - began) / k * len(points) > seconds):  # (it would not finish:
             return None  # the other routes get the time; a refutation before the end is found by the grid too)
         pins = [q.zv[v] == env[v] for v in syms]
-        r, found = fresh.check(pins, min(left, EVERY_POINT_S))
+        r, found = fresh.check(pins, min(left, TUNING.every_point_s))
         if r == z3.unknown:
             return None
         if r == z3.sat:
@@ -524,10 +554,8 @@ def _facts_hold(q: Query, env: dict) -> "bool | None":
     progress = True
     while progress:  # the digits of known values, until no more (a nested digit after its source)
         progress = False
-        for key, parts in ctx.memo.items():
-            if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "divmod" and isinstance(key[2], int)):
-                continue
-            src, d = key[1], key[2]
+        for e in ctx.defined(Division):
+            src, d, parts = e.source, e.d, e.parts
             names = [min(part.variables()) if part.variables() else None for part in parts]
             if d <= 0 or None in names or any(part != Poly.var(n) for part, n in zip(parts, names)):
                 continue
@@ -579,23 +607,16 @@ def _congruences(check, name: str) -> list[tuple[int, int]]:
     return out
 
 
-CLASS_SHARE = 0.5  # of the rest of the first attempt's share, for _by_classes
-CLASS_COMBOS = 1 << 12  # residue combinations of the congruence's variables enumerated, at most
-CLASS_QUERIES = 16  # bad classes asked, at most
-CLASS_QUERY_S = 0.1  # seconds per class query, at most
-
-
 def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
     """A refutation of ``rest and P mod m != 0`` (``Violation.classes``, ``m`` a power of two) class by
     class: ``P mod m`` depends only on its variables' residues modulo ``m`` (``modular``), so on a class
     (every variable's residue fixed) it is a constant, and where that constant is not 0 the violation
     is ``rest`` and the class's congruences: a query with no product under a ``mod`` (linear when
-    ``rest`` and the background are).  The bad classes are enumerated (``CLASS_COMBOS`` at most) and
-    asked in order, in one fresh Z3 context (``_fresh_check`` says why), up to ``CLASS_QUERIES`` of
+    ``rest`` and the background are).  The bad classes are enumerated (``TUNING.class_combos`` at most) and
+    asked in order, in one fresh Z3 context (``_fresh_check`` says why), up to ``TUNING.class_queries`` of
     them within ``seconds``.  A sat class is a refutation: ``(solver, sat, model)``, the solver (main
     context) holding the class's query for minimisation and --smt2/--recheck, as ``_case_split``'s
     cases; None otherwise (nothing is concluded from unsat classes: the solver decides)."""
-    import numpy as np
 
     target, m, rest = classes
     if modular.power_of_two(m) is None or m < 2 or seconds <= 0.002:
@@ -611,7 +632,7 @@ def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
         span = None if var.lo is None or var.hi is None else var.hi - var.lo + 1
         residues.append(sorted({(var.lo + i) % m for i in range(span)}) if span is not None and span < m
                         else list(range(m)))
-    if prod(len(r) for r in residues) > CLASS_COMBOS:
+    if prod(len(r) for r in residues) > TUNING.class_combos:
         return None
     grid = np.array(list(itertools.product(*residues)), dtype=np.int64).reshape(-1, len(names))
     reduced = target.mod(m)
@@ -621,12 +642,12 @@ def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
     if not len(bad):
         return None
     fresh = _Fresh([rest, *background])
-    for row in bad[:CLASS_QUERIES].tolist():
+    for row in bad[:TUNING.class_queries].tolist():
         left = deadline - time.perf_counter()
         if left <= 0.001:
             return None
         case = [q.zv[v] % m == int(r) for v, r in zip(names, grid[row])]
-        answer, model = fresh.check(case, min(left, CLASS_QUERY_S))
+        answer, model = fresh.check(case, min(left, TUNING.class_query_s))
         if answer == z3.sat:
             main = tactic_solver(max(1, int(left * 1000)))
             add(main, [rest, *background, *case])
@@ -637,8 +658,8 @@ def _by_classes(q: Query, classes: tuple, background: list, seconds: float):
 def _split_plan(q: Query, used: set):
     """For a query over the variables ``used`` that is nonlinear through products of variables (the
     monomials ``Query.z`` made, and those of the division and fact relations): the fewest small-range
-    variables (coordinates' digits, bounded symbols: at most ``SPLIT_RANGE`` values each,
-    ``SPLIT_CASES`` assignments in all) whose values leave every product at most one free factor, as
+    variables (coordinates' digits, bounded symbols: at most ``TUNING.split_range`` values each,
+    ``TUNING.split_cases`` assignments in all) whose values leave every product at most one free factor, as
     ``(names, ranges)``; None when there is no such split (or nothing nonlinear).  Read off the
     polynomials, not the Z3 terms (a walk over a large term costs more than the query).  A product
     made outside ``Query.z`` is missed: its cases stay nonlinear, which costs speed, never soundness
@@ -655,13 +676,14 @@ def _split_plan(q: Query, used: set):
             sizes = {}
             for v in free:
                 var = q.ctx.vars.get(v)
-                if var is not None and var.lo is not None and var.hi is not None and var.hi - var.lo < SPLIT_RANGE:
+                if (var is not None and var.lo is not None and var.hi is not None
+                        and var.hi - var.lo < TUNING.split_range):
                     sizes[v] = var.hi - var.lo + 1
             if not sizes:
                 return None
             pins.append(min(sizes, key=lambda v: (sizes[v], v)))
     ranges = [range(q.ctx.vars[v].lo, q.ctx.vars[v].hi + 1) for v in pins]
-    return (pins, ranges) if prod(len(r) for r in ranges) <= SPLIT_CASES else None
+    return (pins, ranges) if prod(len(r) for r in ranges) <= TUNING.split_cases else None
 
 
 def _case_split(q: Query, query: list, plan, seconds: float):

@@ -20,6 +20,10 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+import select
+import subprocess
+import sys
+import z3
 
 SAT, UNSAT, UNKNOWN, ERROR = "sat", "unsat", "unknown", "error"
 MEANING = {SAT: "refuted", UNSAT: "proved", UNKNOWN: "unknown"}
@@ -90,7 +94,6 @@ def pin_model(text: str, model) -> str | None:
     """``text`` (``to_smtlib``) with each declared Int or Bool constant pinned to its value in the Z3
     ``model`` (before the ``(check-sat)``): a ground query, which any solver decides by evaluation.
     None when the model gives a constant no value of those sorts."""
-    import z3
     values = {d.name(): model[d] for d in model.decls() if d.arity() == 0}
     pins = []
     for quoted, sort in _DECLARED.findall(text):
@@ -176,8 +179,6 @@ class _Worker:
         self.fresh = False
 
     def _start(self):
-        import subprocess
-        import sys
         root = str(Path(__file__).resolve().parents[2])
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)}
         self.proc = subprocess.Popen([sys.executable, "-c", "from tilecheck.proofs.smt2 import _serve; _serve()"],
@@ -192,7 +193,6 @@ class _Worker:
             self.proc = None
 
     def decide(self, text: str, timeout_s: float) -> tuple[str, str | None]:
-        import select
         if self.proc is None or self.proc.poll() is not None:
             self._start()
         hard = 2 * timeout_s + 1
@@ -218,7 +218,6 @@ atexit.register(_WORKER.stop)
 
 def _serve():
     """The child's loop: one JSON request per line in, one [status, reason] line out."""
-    import sys
     for line in sys.stdin:
         req = json.loads(line)
         try:
@@ -357,7 +356,6 @@ class Recorder:
         Z3's model of a sat query; when cvc5 cannot decide the query alone (unknown), it decides the
         query with that model's values pinned (``pin_model``): sat confirms Z3's answer (``by_model``),
         unsat is a disagreement (the model does not satisfy the text)."""
-        import z3
         status = SAT if result == z3.sat else UNSAT if result == z3.unsat else UNKNOWN
         rec = Record(check.path, apply_index, name, status)
         header = [f"tilecheck obligation query: file {check.path}, apply[{apply_index}], obligation {name}",

@@ -25,8 +25,9 @@ a multiple of ``2^(M+S+B)``, ``M`` below ``log2 V`` with the read bits known to 
 When step 1 holds and step 2 does not, the swizzle splits some run at some residue of its start:
 a refutation is likely, and it is looked for first without the solver (``smallest_at_facts_model``):
 every point ``(group, repeat, word)`` in order at the facts' model (their smallest symbol values),
-each judged on the concrete semantics (the obligation's ``explain``) and the first violating one
-replayed by the brute-force decider (``decide.violation_at``) before it is reported.  The first
+each judged on the concrete semantics (the obligation's ``explain``), the first violating one
+reported (the brute-force decider is not asked: it is the oracle ``tilecheck fuzz`` holds this
+search to, so it decides nothing for the prover).  The first
 point in that order is the counterexample ``runner._minimize`` would reach (smallest symbols, then
 coordinates), so none is minimised.  None there: the same search on the grid of each symbol's
 ``GRID`` smallest allowed values, in lexicographic order (the first symbol's smallest value first,
@@ -50,13 +51,16 @@ import re
 import time
 
 import z3
+import numpy as np
 
 from .. import crd2idx
+from ..domain import allowed
 from ..encode import Witness
-from ..poly import Poly, nonnegative
+from ..poly import Digits, Division, Poly, nonnegative
 from . import modular
 from .facts import NEIGHBOURS, small_values
-from .runner import _CONGRUENCE, _complete, _names, fast_solver, relevant
+from .runner import _CONGRUENCE, _complete, _congruences, _names, fast_solver, grid_axes, relevant
+from ..crd2idx import Ints
 
 POINTS = 4096  # the most points smallest_at_facts_model explains one by one (50-450 us each)
 
@@ -123,7 +127,7 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
     (``Violation.witness``): a function ``search(at=None)`` that returns the values of the solver's
     variables at the first point (``coords`` in order: group, repeat, word) where ``explain``
     reports a violation and ``inside`` (the guard, when the obligation is stated of guarded-in
-    atoms: ``inside(witness)``) holds, replayed by the brute-force decider; the symbols at the
+    atoms: ``inside(witness)``) holds; the symbols at the
     facts' model, or at ``at``'s values of their variables (a solver's model: the smallest
     coordinates there).  None when no point of at most ``limit`` (default ``POINTS``) does, or the
     symbols have no known allowed values (the solver then decides: nothing is concluded from a miss).
@@ -135,9 +139,6 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
     points (a 1,024-thread tile at several symbol values) instead of ``POINTS``."""
 
     def search(at: dict | None = None):
-        # the decider imports nothing of the prover; here only to replay
-        from .. import decide
-
         check = q.check
         coords_ = [p for p in coords if p.variables()]  # a coordinate pinned to a constant is no variable
         names = [min(p.variables()) for p in coords_]
@@ -160,7 +161,7 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
             env.update((v, at[v]) for v in q.symbol_vars() if v in at)
         _complete(q, env, set(), facts)  # the (other) symbols at the facts' model, every other variable 0
         first = Witness(q, env).symbols
-        if check.symbols and not decide.allowed(check, first):
+        if check.symbols and not allowed(check, first):
             return None
         # the facts' model (or ``at``), then (no ``at``) the allowed points next to it (Facts.neighbours,
         # in lexicographic order) and the grid of small values
@@ -198,9 +199,7 @@ def smallest_at_facts_model(q, coords: list, explain, inside=None, name: str = "
                 explained = explain(w)
                 if explained is None or (inside is not None and not inside(w)):
                     continue
-                if decide.violation_at(check, q.apply.index, name, explained[1]) is None:
-                    return dict(env)
-                return None  # the prover's and the decider's semantics differ here: let the solver decide
+                return dict(env)
         return None
 
     return search
@@ -218,7 +217,6 @@ def _grid(ranges, coords, names):
     """Every point of the search in its order (``itertools.product`` of the variables' ranges): the
     variables' values, and each entry of ``coords`` (a variable, or a constant) as numpy arrays of
     Python ints."""
-    import numpy as np
     shape = [v.hi - v.lo + 1 for v in ranges]
     n = 1
     for e in shape:
@@ -233,7 +231,6 @@ def _grid(ranges, coords, names):
 def _mask(candidates, symbols, full, size):
     """The positions where ``candidates`` says a violation can be (an int array), None when it cannot say
     (every point is then explained)."""
-    import numpy as np
     try:
         bad = candidates(symbols, full)
     except Exception:  # noqa: BLE001 - the point-by-point search decides
@@ -253,8 +250,6 @@ def _stepped(check, k: int):
     ``name % d == e`` facts: ``runner.grid_axes``) that the facts allow, in lexicographic order (a symbol
     stepped by a congruence fact has one allowed value in ``d`` raw ones: fuzz seed 194, ``s % 4 == 0`` from
     48, split first at ``s = 68, r = 8``, past the raw grid)."""
-    from .. import decide
-    from .runner import _congruences, grid_axes
     if not any(_congruences(check, name) for name in check.symbols):
         return  # (each symbol's step is its multiple_of: the raw grid already holds its smallest values)
     axes = grid_axes(check, list(check.symbols), {}, k)
@@ -262,7 +257,7 @@ def _stepped(check, k: int):
         return
     for values in itertools.product(*axes):
         env = dict(zip(check.symbols, values))
-        if decide.allowed(check, env):
+        if allowed(check, env):
             yield env
 
 
@@ -292,8 +287,8 @@ def by_residue(q, shortcut, coords: list, search):
     value: the combinations in lexicographic order (the order ``runner._minimize`` gives the
     variables) are every class of symbol values at its smallest member, so the first one with a bad
     start is the smallest violating symbol values within the variables' ranges.  There the search
-    finds the smallest coordinates and replays them (``explain`` and the brute-force decider);
-    ``decide.allowed`` holds the other facts to them.  A division digit of the symbols alone (``n//4``:
+    finds the smallest coordinates and replays them (``explain``);
+    ``domain.allowed`` holds the other facts to them.  A division digit of the symbols alone (``n//4``:
     ``_symbol_digits``) is no function of its symbol's residue: that symbol goes by value over its whole
     range (``BY_VALUE`` values at most), the digit computed from it.  A candidate the facts rule out is
     skipped at once where that is exact: the last variable's facts are congruences that rule out its
@@ -307,7 +302,6 @@ def by_residue(q, shortcut, coords: list, search):
     above: nothing is concluded from a miss."""
 
     def find():
-        import numpy as np
 
         if not getattr(shortcut, "plain_contiguous", False):
             return None
@@ -509,7 +503,6 @@ def _walk(q, order, values, badness, total, rows, search, admit):
     branch entered only when some combination of the classes below splits a run (the whole table of
     ``badness``).  The first candidate the facts allow (``admit``) is the smallest violating symbol
     values; None past ``WALK_TRIES`` candidates ruled out (the solver decides) or when no class splits."""
-    import numpy as np
 
     if total * max(1, rows) > WALK_CELLS:
         return None
@@ -560,7 +553,6 @@ def _by_earlier(q, earlier, order, values, badness, total, rows, search, admit):
     below splits a run), and the first the facts allow (``admit``) is the smallest violating point: every
     smaller value of the symbol had none.  None (the solver decides) for more than one such symbol, a
     variable the facts leave without a bound, or past ``EARLIER_VALUES`` values or ``EARLIER_STEPS``."""
-    import numpy as np
 
     if len(earlier) != 1 or q.cta_copies or total * max(1, rows) > WALK_CELLS:
         return None
@@ -617,7 +609,6 @@ def _first_by_value(q, order, values, monos, coef, groups, mod, digits_of, searc
     ``EARLIER_VALUES`` values, when some symbol of the start is left without a bound, or past the limits.
     Seed 183 (``--swizzled``): a start with ``n//2`` (``n`` up to 1,048,576), ``r`` tied by ``r + 1 <= n//2``
     and ``s`` unbounded: split first at ``(n, r, s) = (6, 0, 44)``, unknown at 2 s before."""
-    import numpy as np
 
     e, rest = order[0], order[1:]
     var = q.ctx.vars[e]
@@ -759,10 +750,9 @@ def _symbol_of(q, var: str):
 
 def _allowed(q, at: dict) -> bool:
     """The facts hold at the variables' values ``at`` (the other symbols at the facts' model)."""
-    from .. import decide  # the facts' own test
     env = dict(at)
     _complete(q, env, set(), getattr(q, "facts", None))
-    return decide.allowed(q.check, Witness(q, env).symbols)
+    return allowed(q.check, Witness(q, env).symbols)
 
 
 def _symbols_of(q, vs: set):
@@ -779,7 +769,6 @@ def _symbols_of(q, vs: set):
 def _completed(q, at: dict, later: set):
     """``at`` with the variables ``later`` (symbols declared after ``at``'s) at their smallest values the
     facts allow with ``at``'s (``Facts.completion``), or None when no such values exist."""
-    from .. import decide
     facts = getattr(q, "facts", None)
     if facts is None:
         return None
@@ -789,7 +778,7 @@ def _completed(q, at: dict, later: set):
     symbols = Witness(q, env).symbols
     skip = {name for name, _ in of.values()}
     done = facts.completion({n: v for n, v in symbols.items() if n not in skip})
-    if done is None or not decide.allowed(q.check, done):
+    if done is None or not allowed(q.check, done):
         return None
     out = dict(at)
     for v, (name, scale) in of.items():
@@ -802,7 +791,6 @@ def _completed(q, at: dict, later: set):
 def _starts(coef, monos, vals: dict, n: int, mod: int, skip=None):
     """The runs' starts modulo ``mod`` (``n`` x rows): each row's constant plus its coefficient of every
     monomial of ``monos`` (but ``skip``) times the monomial at the variables' values ``vals`` (arrays)."""
-    import numpy as np
     start = np.broadcast_to(coef[:, -1], (n, len(coef))).astype(np.int64) % mod
     for j, m in enumerate(monos):
         if m == skip:
@@ -848,7 +836,6 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
     next bad start along ``+a`` steps: exact, so the first leading values with that ``c <= beta`` (and
     the facts on the leading variables alone holding) are the smallest violating symbol values.
     None when a condition does not hold or no combination within the limit splits a run."""
-    import numpy as np
 
     last, lead = order[-1], order[:-1]
     if not lead or any(last in m and m != (last,) for m in monos) or (last,) not in monos:
@@ -913,7 +900,6 @@ def _values_then_last(q, order, monos, coef, groups, mod, search):
 def _next_bad(table, a: int):
     """For each start ``l`` in ``[0, 2^T)``: the fewest steps ``d >= 0`` with ``table[(l + a*d) mod 2^T]``
     (``a`` a power of two), or ``2^T`` when its chain has none."""
-    import numpy as np
     mod = len(table)
     chain = mod // a  # the starts l, l+a, ... of one residue mod a: a cycle of this length
     cyc = table.reshape(chain, a).T  # cyc[r, t] = table[r + a*t]
@@ -936,10 +922,8 @@ def _symbol_digits(ctx, syms: set) -> dict:
     digits too (``(n//4)//2``: made after, so later in the memo's order), each a function of the symbols'
     values (``symbols``: the symbol variables it depends on)."""
     out: dict = {}
-    for key, parts in ctx.memo.items():
-        if not isinstance(key, tuple) or len(key) != 3 or key[0] != "divmod" or not isinstance(key[2], int):
-            continue
-        src, d = key[1], key[2]
+    for e in ctx.defined(Division):
+        src, d, parts = e.source, e.d, e.parts
         vs = src.variables()
         if not vs or not vs <= syms | set(out) or d <= 0 or not _fits(ctx, src):
             continue
@@ -964,17 +948,13 @@ def _fits(ctx, p: Poly) -> bool:
 def _digits(ctx, known: dict, syms: set, n: int) -> None:
     """The division digits (``Context.divmod``, ``Polys.digits``) that are functions of ``known``'s
     variables, computed into it (numpy arrays of ``n`` values), until no more can be."""
-    import numpy as np
 
-    from ..crd2idx import Ints
     progress = True
     while progress:
         progress = False
-        for key, out in ctx.memo.items():
-            if not isinstance(key, tuple) or not key or key[0] not in ("divmod", "digits"):
-                continue
-            src = key[1]
-            outs = list(out)
+        for e in ctx.defined(Division, Digits):
+            src = e.source
+            outs = list(e.parts)
             if src.variables() & syms or any(v not in known for v in src.variables()):
                 continue
             if not _fits(ctx, src):
@@ -986,7 +966,7 @@ def _digits(ctx, known: dict, syms: set, n: int) -> None:
             if all(v in known for v in onames):
                 continue
             value = np.broadcast_to(src.eval(known), (n,))
-            parts = [value // key[2], value % key[2]] if key[0] == "divmod" else Ints().digits(value, list(key[2]), "")
+            parts = [value // e.d, value % e.d] if isinstance(e, Division) else Ints().digits(value, list(e.sizes), "")
             for name, part in zip(onames, parts):
                 known[name] = part
             progress = True

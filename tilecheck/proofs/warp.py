@@ -27,16 +27,23 @@ import itertools
 import sys
 import time
 from dataclasses import replace
-from math import gcd, lcm, prod
+from math import ceil, gcd, lcm, prod
+from itertools import product
 
 import numpy as np
+import z3
 
 from .. import accesses, crd2idx, memory_model
 from ..accesses import READ
+from ..domain import allowed, assignments
 from ..expr import evaluate, names_of
 from ..layout import OFFSET
 from ..machine import GROUP_NAMES, WARP
-from ..poly import Poly
+from ..poly import And, Context, Division, Or, Poly, cmp
+from ..encode import Coords, verb
+from .facts import NEIGHBOURS, small_values
+from .guard import atom_inside
+from .runner import Violation, _complete, fast_solver, lowest, relevant, static, tactic_solver
 
 
 def role_of(apply, view):
@@ -117,7 +124,6 @@ def repeat_strides(check, apply, view, env: dict | None = None) -> tuple[list[in
     swizzle moves by ``strides[k] * repeat_k``; ``moves`` (a guarded operand only, else None): per tensor
     axis ``(k, b)``, its logical index moves by ``b * repeat_k`` and with no other repeat axis (``k`` None:
     with none) -- None when one moves with two."""
-    from ..poly import Context
     t = check.tensors[view.tensor]
     reps = repeat_shape(check, apply, view)
     ctx = Context()
@@ -305,7 +311,6 @@ def lane_polys(q, view, warp, repeat, tag: str = "i") -> list:
     lane a constant."""
     check, apply = q.check, q.apply
     t = q.tensor(view)
-    from ..encode import Coords
     out = []
     for lane in range(lanes(check, apply, view)):
         g, word = start(apply, view, group(apply.scope, warp, Poly.const(lane)), lane, crd2idx.Ints())
@@ -320,8 +325,6 @@ def lane_guards(q, view, warp, repeat, tag: str = "i"):
     ``guard.atom_inside``); None when every lane is active (``view`` is not guarded)."""
     if not guarded(q.apply, view):
         return None
-    from ..encode import Coords
-    from .guard import atom_inside
     return [atom_inside(q, Coords(tag, group(q.apply.scope, warp, Poly.const(lane)), repeat, Poly.const(0)))
             for lane in range(lanes(q.check, q.apply))]
 
@@ -368,7 +371,6 @@ def per_row(rows: np.ndarray, rule, wd: int, op: str, mask=None) -> np.ndarray:
 
 def total(terms: list):
     """``z3.Sum`` that never writes a unary or empty ``+`` (SMT-LIB readers such as cvc5 reject them)."""
-    import z3
     terms = list(terms)
     return z3.IntVal(0) if not terms else terms[0] if len(terms) == 1 else z3.Sum(terms)
 
@@ -496,10 +498,7 @@ def expect(apply, name: str):
 
 def decide(q, rule: Rule):
     """``q``'s memory operand's warp-instructions counted by ``rule``: a Violation (runner.py)."""
-    import z3
 
-    from ..encode import verb
-    from .runner import Violation, static
     check, apply, view = q.check, q.apply, q.memory
     t = q.tensor(view)
     wd = width(apply, t, view)
@@ -633,7 +632,6 @@ def decide(q, rule: Rule):
         warp-instruction counted by enumeration: exactly the level, or no claim):
         ``maximum_by_levels``'s answer.  The counterexample stays where it was found (its symbols the
         smallest): only the count is raised, with the symbols where it is reached."""
-        from .runner import _complete, fast_solver, lowest, relevant
         deadline = time.perf_counter() + seconds
         if "levels" not in made:  # the counts of the bad residue combinations, sorted: they include every
             # violating warp-instruction's count (a function of the combination: ``_by_residue`` says why)
@@ -724,7 +722,6 @@ def decide(q, rule: Rule):
     # allowed symbol values (no solver; a proof still needs the query below)
     # (and last the allowed points next to the facts' model, Facts.neighbours: a count over the bound
     # may need a symbol a step or two larger, a stride's first even value)
-    from .facts import NEIGHBOURS
     ok = facts is not None and facts.ok and facts.model
     near = (lambda: facts.each_neighbour(NEIGHBOURS * len(check.symbols))) if ok else None  # one at a time:
     found = _refute_by_enumeration(check, apply, view, rule, wd, op, over, REFUTE_FIRST_S,  # within the time
@@ -788,7 +785,6 @@ def maximum_by_levels(levels: list, c: int, deadline: float, formula_at, decide_
     the maximum (every level above it unreachable); one that counts otherwise (the rule and the
     enumeration disagree) makes no claim.  ``((maximum, where or None for c's own), True)``, or
     ``(None, False)`` when undecided by ``deadline``."""
-    import z3
     for level in reversed(levels):
         if level <= c:
             return (c, None), True  # every level above c has no reachable combination
@@ -828,10 +824,7 @@ def _by_residue(q, rule, view, t, w, rep, beta, wd, op, over, most: set | None =
     Returns True when none is over the bound (proved: all residues, a superset of the reachable
     ones), a Z3 formula "the base pointer and ``P mod m`` are a bad pair" equisatisfiable with the
     violation (the solver finds a reachable one, or none), or None when the rule does not apply."""
-    import z3
-    from dataclasses import replace
 
-    from ..encode import Coords
     sw = t.layout.swizzle
     if guarded(q.apply, view):
         return None
@@ -883,13 +876,8 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
     to it (with a formula returned, they include the count of every violating warp-instruction; a
     superset); ``separation_ms``:
     the separation query's time (``SEPARATION_MS``) when less."""
-    import itertools
-    from math import ceil, gcd
 
-    import z3
 
-    from ..poly import And, Or, cmp
-    from .runner import relevant, tactic_solver
     classes: dict = {}  # the class polynomial K_k (no constant term) -> its lanes
     for lane, d in enumerate(diffs):
         classes.setdefault(d - Poly.const(d.constant), []).append(lane)
@@ -953,8 +941,6 @@ def _stride_threshold(q, keys, classes, diffs, far):
     which any two lanes of two classes are ``far`` apart (arithmetic: for ``a_j > a_i`` the lanes'
     differences ``(a_j - a_i) * v + c`` are at least ``far`` once ``v >= (far - min c) / (a_j - a_i)``);
     ``region`` is False when ``v`` never reaches ``V0``.  None otherwise."""
-    import itertools
-    from math import ceil
     variables = set().union(*(k.variables() for k in keys))
     if len(variables) != 1:
         return None
@@ -982,7 +968,6 @@ def _one_base(q, rule, t, sw, m, ptrs, plain, diffs, b, wd, op, over, prune: boo
     enumeration (``only``: those residues of P, a superset of the ones it takes: the others cannot be
     bad); ``prune``: a bad residue ``P`` cannot take (``_residues``, a superset) left out.
     True when none is over the bound, else the formula "the pointer and ``P mod m`` are a bad pair"."""
-    import z3
     cs = np.array(_compact([d.constant for d in diffs], m), dtype=np.int64)
     lift = m * (int(np.abs(cs).max()) // m + 1)  # representatives kept positive
     res = np.arange(m, dtype=np.int64) if only is None else np.array(only, dtype=np.int64)
@@ -1024,13 +1009,11 @@ def _runs(bad: list) -> list:
 
 def _within(res, lo: int, hi: int) -> list:
     """``lo <= res <= hi`` (``res == lo`` for one value)."""
-    from ..poly import cmp
     return [cmp("==", res, lo)] if lo == hi else [cmp(">=", res, lo), cmp("<=", res, hi)]
 
 def _separated(q, rule, t, sw, m, ptrs, plain, diffs, classes, keys, b, wd, op, over, most=None):
     """The classes far apart: every combination of the residues of ``P`` and of the classes'
     polynomials counted (``_by_residue_classes``); True, a formula, or None (too many)."""
-    import z3
     # the residues (P mod m, K_1 mod m, ...) the variables can give: each variable's residues modulo
     # m / gcd(m, its coefficients) (or its few values, when its range is shorter), all combinations;
     # when P's variables make too many, P's residue is taken as any of m (a superset: sound)
@@ -1101,14 +1084,12 @@ def _congruent(q, v: str, values: range, k: int):
     ``x`` with ``x mod gcd(d, k)`` among those remainders' (the residue ``v mod k`` has ``v``'s residue
     mod ``gcd(d, k)``; ``v``'s own values: ``x mod d`` itself).  A superset of the values ``v`` can
     take: sound wherever the full range is."""
-    from math import gcd
     kept = values
-    for key, parts in q.ctx.memo.items():
-        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "divmod" and key[1] == Poly.var(v)
-                and isinstance(key[2], int) and key[2] > 1):
+    for e in q.ctx.defined(Division):
+        if e.source != Poly.var(v) or e.d <= 1:
             continue
-        d = key[2]
-        lo, hi = q.ctx.interval(parts[1])
+        d = e.d
+        lo, hi = q.ctx.interval(e.r)
         if lo is None or hi is None or hi - lo + 1 >= d:
             continue
         g = gcd(d, k) if k else d
@@ -1140,7 +1121,6 @@ def _residues_of(q, polys: list, m: int, limit: int = REACHABLE_LIMIT, preimages
     ``m / gcd(m, the coefficients of the monomials it is in)``; a variable with fewer values in its
     range takes those (one value: a constant, substituted first).  ``preimages``: each tuple's
     assignments are listed (else None).  None when the combinations exceed ``limit``."""
-    from math import gcd
     polys = _constants(q, polys)
     variables = sorted(set().union(*(p.variables() for p in polys)))
     choices, moduli = [], []
@@ -1198,7 +1178,6 @@ def _bad_formula(q, b, bad, zs, table=None, lead: int = 0):
     put one term's values in runs instead (``_by_runs``: one disjunct per set of that term's bad
     values, each set as runs ``lo <= term <= hi``): the first residue (``P mod m``), or any term of
     the table's form.  The shortest of these; None when even it is over FORMULA_ATOMS."""
-    from ..poly import And, Or, cmp
     head = (lambda k: [cmp("==", b, k)]) if b is not None else (lambda k: [])
     one = 1 if b is not None else 0
     # the terms (None: a constant's, no equality) and the rows (k, the terms' values), made when needed
@@ -1270,8 +1249,7 @@ def _by_runs(rows: list, j: int) -> list:
 
 
 def _any_allowed(check, facts) -> dict:
-    """Symbol values the facts allow: their smallest model, else the first the decider enumerates."""
-    from ..decide import allowed, assignments
+    """Symbol values the facts allow: their smallest model, else the first of ``domain.assignments``."""
     first = [facts.model] if facts is not None and facts.ok and facts.model else []
     return next((e for e in [*first, *assignments(check, per_end=1, limit=16)] if allowed(check, e)), {})
 
@@ -1284,8 +1262,6 @@ def _refute_by_enumeration(check, apply, view, rule, wd, op, over, seconds: floa
     allowed symbol values (``first``: the facts' smallest model; then each symbol's smallest and
     largest; then the grid of each symbol's three smallest values, in order: the first found there
     is the smallest on the grid; then ``near()``, the points next to the facts' model), or None."""
-    from ..decide import allowed, assignments
-    from .facts import small_values
     start = time.perf_counter()
     seen = []
 
@@ -1316,9 +1292,7 @@ def _every_assignment(check, limit: int = ENUMERATE_ALL, q=None) -> list[dict] |
     ``multiple_of``, narrowed to the bounds the linear facts imply when ``q`` is given:
     ``Query._tighten``), or None when there are more than ``limit`` of them (or more than ``4 * limit``
     combinations of the ranges to filter)."""
-    from itertools import product
 
-    from ..decide import allowed
     names, ranges, combos = [], [], 1
     for s in check.symbols.values():
         lo, hi = s.min, s.max
@@ -1391,7 +1365,6 @@ def _samples(check, symbols: dict, per_symbol: int = 12):
     """Symbol values near a counterexample's to count at: each symbol in turn at its ends and at
     powers of two (times its ``multiple_of``), smallest first, the others kept; only values the
     facts allow."""
-    from ..decide import allowed
     seen = {tuple(sorted(symbols.items()))}
     for name, s in check.symbols.items():
         values = [s.min, s.max] + [s.multiple_of << i for i in range(62) if s.min <= s.multiple_of << i <= s.max]
@@ -1441,9 +1414,7 @@ def _maximum(q, formula, count, lo: int, hi: int, seconds: float):
     """The largest ``count`` that ``formula`` allows, by a search up from ``lo`` (which it allows)
     within ``seconds`` (each step at most ``COUNT_STEP_S``): ``(count, exact, environment of a model
     above lo or None)``; a step the solver cannot decide in time makes the answer a lower bound."""
-    import z3
 
-    from .runner import fast_solver, relevant
     deadline = time.perf_counter() + seconds
     if lo >= hi:
         return lo, True, None
