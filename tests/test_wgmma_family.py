@@ -252,3 +252,11 @@ def test_proved_epilogue_emits_the_registers_wgmma_writes():
     a = sorted((int(o or 0), int(i), int(j)) for o, i, j in re.findall(pat, emitted))
     b = sorted((int(o or 0), int(i), int(j)) for o, i, j in re.findall(pat, ours))
     assert len(a) == 32 and a == b
+
+
+def test_docs_list_the_fragment_obligations_and_examples():
+    text = (Path(__file__).parent.parent / "docs" / "wgmma.md").read_text()
+    for v in wgmma.fragment(8):
+        assert f"| `{v.name}` |" in text, v.name
+    for name in EPILOGUES:
+        assert f"| `{name}` |" in text, name
