@@ -131,19 +131,20 @@ def test_epilogue_examples_declare_the_fragment_and_prove_or_refute(name):
         assert holder == 32 * ce["warpid"] + ce["laneid"] and holder != 32 * ce["group"]["warp"] + ce["group"]["lane"]
 
 
-@pytest.mark.parametrize("n", [8, 24, 256])
-def test_epilogue_proves_for_other_n(n):
-    """The epilogue of ``m64n{n}k16``, built from the family's declarations, proves with st.global."""
-    view = wgmma.epilogue_view(n)
-    check = from_dict({
-        "arch": "sm_90", "threads": 128,
-        "tensors": {"C": {"dtype": "float32", "scope": "global", "shape": [64, n], "align": 16},
-                    "D": {"dtype": "float32", "scope": "register", "shape": [64, n],
-                          "layout": str(wgmma.register_layout(n))}},
-        "apply": [{"opcode": "st.global.v2.f32", "scope": "cta", "dst": f"C: {view}", "src": f"D: {view}"}]})
-    report = tilecheck.prove(check)
+@pytest.mark.parametrize("n", NS)
+def test_epilogue_proves_for_every_n(n):
+    """The epilogue of ``m64n{n}k16`` (``wgmma.epilogue``: D declared with the fragment map, stored with
+    st.global.v2.f32) proves with the existing families' obligations, ownership and disjoint among them."""
+    report = tilecheck.prove(from_dict(wgmma.epilogue(n)))
     assert report.verdict == "proved"
-    assert report.applies[0].instructions == n // 4
+    (a,) = report.applies
+    assert a.instructions == n // 4
+    assert {o.name for o in a.obligations if o.status == "proved"} >= {"ownership", "disjoint", "contiguity", "bounds"}
+
+
+def test_epilogue_to_shared_proves():
+    report = tilecheck.prove(from_dict(wgmma.epilogue(64, "shared")))
+    assert report.verdict == "proved"
 
 
 # --- the operands and the instruction --------------------------------------------------------------
@@ -260,3 +261,42 @@ def test_docs_list_the_fragment_obligations_and_examples():
         assert f"| `{v.name}` |" in text, v.name
     for name in EPILOGUES:
         assert f"| `{name}` |" in text, name
+
+
+# --- the operands A and B through descriptors (the existing descriptor obligations) ------------------
+
+def _descriptor(name):
+    from tilecheck import descriptor_file
+    (decl,) = descriptor_file.load(tomllib.loads((EXAMPLES / "descriptors" / f"{name}.toml").read_text()))
+    return decl
+
+
+def test_operands_through_descriptors_fit_and_prove():
+    """m64n128k16: A a K-major 128B tile (64 x 16), B an N-major 128B tile (128 x 16): the declarations fit
+    the instruction's operands and every descriptor obligation of each is proved; B's MN-major descriptor
+    sets ``imm-trans-b``."""
+    from tilecheck.proofs.smem_descriptor import decide
+    op = wgmma.parse("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16")
+    a, b = _descriptor("wgmma_desc_swizzle_128b"), _descriptor("wgmma_desc_mn_major")
+    assert wgmma.DECLARATION.operand_problems(op, a, b) == []
+    for decl in (a, b):
+        assert {o.status.value for o in decide(decl)} <= {"proved", "skipped"}
+    line = wgmma.DECLARATION.lines(op, [f"%f{i}" for i in range(64)], "%da", "%db", "%p",
+                                   wgmma.DECLARATION.trans(a), wgmma.DECLARATION.trans(b))[1]
+    assert line.endswith("%da, %db, %p, 1, 1, 0, 1;")
+
+
+def test_operands_refuted():
+    from tilecheck.proofs.smem_descriptor import decide
+    op64 = wgmma.parse("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16")
+    b = _descriptor("wgmma_desc_mn_major")  # a 128 x 16 tile is not m64n64k16's B
+    (p,) = wgmma.DECLARATION.operand_problems(op64, None, b)
+    assert "operand B (descriptor DB): tile (128, 16), the instruction reads (64, 16)" in p
+    tile, word = wgmma.DECLARATION.operand_problems(op64, _descriptor("tcgen05_desc"))  # tcgen05's M = 128
+    assert "operand A (descriptor DA): tile (128, 16), the instruction reads (64, 16)" in tile
+    assert "a sm_100 descriptor word, wgmma reads sm_90's" in word
+    # the shapes fit, the descriptor does not read what the TMA wrote: the descriptor obligation refutes it
+    a = _descriptor("wgmma_desc_swizzle_mismatch_refuted")
+    assert wgmma.DECLARATION.operand_problems(op64, a) == []
+    refuted = {o.name for o in decide(a) if o.status.value == "refuted"}
+    assert "descriptor-layout" in refuted

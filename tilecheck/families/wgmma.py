@@ -94,6 +94,18 @@ def epilogue_view(n: int) -> str:
     return f"(w=4 h=2 g=8) (c={_n(n) // 8} q=4 j=2) -> w (g q) c h j"
 
 
+def epilogue(n: int, space: str = "global") -> dict:
+    """The epilogue of ``m64n{n}k16`` as a check (``check.from_dict``'s form): one warpgroup (128 threads,
+    ``cta`` scope: ``(warp, lane)``) stores D, declared with ``register_layout(n)``, to a row-major
+    64 x n f32 tile in ``space`` with ``st.{space}.v2.f32``, through ``epilogue_view(n)``."""
+    view = epilogue_view(n)
+    return {"arch": "sm_90", "threads": THREADS,
+            "tensors": {"C": {"dtype": "float32", "scope": space, "shape": [M, n], "align": 16},
+                        "D": {"dtype": "float32", "scope": "register", "shape": [M, n],
+                              "layout": str(register_layout(n))}},
+            "apply": [{"opcode": f"st.{space}.v2.f32", "scope": "cta", "dst": f"C: {view}", "src": f"D: {view}"}]}
+
+
 def elements(values: Layout, n: int) -> tuple[np.ndarray, np.ndarray]:
     """``(row, column)`` of every ``(thread, register)``, as ``[thread, register]`` arrays."""
     idx = np.asarray(values(np.arange(THREADS * (n // 2)))).reshape(n // 2, THREADS).T
@@ -234,6 +246,35 @@ class Wgmma(Family):
         return (Role("dst", d.kind, d.spaces, d.access, d.values, None, d.group_threads, d.tag),
                 Role("src", b.kind, b.spaces, b.access))
 
+    def tiles(self, op) -> dict[str, tuple[int, int]]:
+        """Each descriptor operand's ``(MN, K)`` tile of one instruction: A is 64 x 16, B is N x 16."""
+        return {"a": (M, K), "b": (op.n, K)}
+
+    def operand_problems(self, op, a=None, b=None) -> list[str]:
+        """What is wrong with descriptor declarations ``a``, ``b`` (``proofs/smem_descriptor.Declaration``,
+        read by their fields only: this package does not import the proofs) as the operands of ``op``,
+        one line each (empty: they fit; their own obligations are ``proofs/smem_descriptor.decide``'s)."""
+        out = []
+        for role, decl in (("a", a), ("b", b)):
+            if decl is None:
+                continue
+            where = f"{op.text}: operand {role.upper()} (descriptor {decl.name})"
+            want = self.tiles(op)[role]
+            if tuple(decl.tile) != want:
+                out.append(f"{where}: tile {tuple(decl.tile)}, the instruction reads {want} (MN, K)")
+            if decl.operand.elem_bits != 16:
+                out.append(f"{where}: {decl.operand.elem_bits}-bit elements, .{op.ab} is 16-bit")
+            if decl.fields.arch != "sm_90":
+                out.append(f"{where}: a {decl.fields.arch} descriptor word, wgmma reads sm_90's")
+            if decl.major not in ("K", "MN"):
+                out.append(f"{where}: major {decl.major!r}, K or MN")
+        return out
+
+    @staticmethod
+    def trans(decl) -> int:
+        """``imm-trans`` for an operand: 1 when its descriptor is MN-major (16-bit types only)."""
+        return int(decl is not None and decl.major == "MN")
+
     parse = staticmethod(parse)
 
     def legality(self, op, arch) -> str | None:
@@ -256,9 +297,11 @@ class Wgmma(Family):
         line = mma_spelling.wgmma(op.n, op.ab, "%__acc", a, b, scale_d, trans_a, trans_b)
         return line.replace(", ".join(f"%__acc{i}" for i in range(op.vector)), ", ".join(regs))
 
-    def lines(self, op, regs: list[str], a: str, b: str, scale_d: str) -> list[str]:
-        """The instruction issued as the warpgroup must: fence, mma, commit, wait."""
-        return [*self.prologue, self.text(op, regs, a, b, scale_d), *self.drain]
+    def lines(self, op, regs: list[str], a: str, b: str, scale_d: str, trans_a: int = 0,
+              trans_b: int = 0) -> list[str]:
+        """The instruction issued as the warpgroup must: fence, mma, commit, wait (``trans_*``: ``trans``
+        of each operand's descriptor)."""
+        return [*self.prologue, self.text(op, regs, a, b, scale_d, trans_a, trans_b), *self.drain]
 
 
 DECLARATION = Wgmma()
