@@ -307,25 +307,32 @@ class Wgmma(Family):
 DECLARATION = Wgmma()
 
 
-def kernel(op: WgmmaOpcode, version: str = mma_spelling.WGMMA_VERSION) -> str:
-    """A one-warpgroup kernel for ptxas: the descriptors from the parameters, ``FENCE``, the wgmma of
-    ``op`` into ``%d0 .. %d{N/2-1}``, ``COMMIT``, ``WAIT``, then each thread stores its fragment to a
-    row-major 64 x N f32 tile at the fragment map's addresses (``st.global.v2.f32`` of registers
-    ``4c + 2h``, ``+1``: row ``16w + l/4 + 8h``, column ``8c + 2(l%4)``)."""
+def issue_and_store(op: WgmmaOpcode) -> list[str]:
+    """The warpgroup's lines from the wgmma to the stored fragment: ``%t`` the thread, the fence, the
+    wgmma of ``op`` into ``%d0 .. %d{N/2-1}`` (descriptors ``%desc_a``, ``%desc_b``, ``%scale_d``), commit,
+    wait, then each thread's fragment stored to the row-major 64 x N f32 tile at ``%c`` (a global address)
+    at the fragment map's addresses: ``st.global.v2.f32`` of registers ``4c + 2h``, ``+1`` at row
+    ``16w + l/4 + 8h``, column ``8c + 2(l%4)``.  Registers: ``.b32 %t, %w, %l, %g, %q, %row, %off``,
+    ``.b64 %c, %a``, ``.f32 %d<N/2>``."""
     n = op.n
-    regs = [f"%d{i}" for i in range(op.vector)]
     body = [
         "mov.u32 %t, %tid.x;", "shr.u32 %w, %t, 5;", "and.b32 %l, %t, 31;",
         "shr.u32 %g, %l, 2;", "and.b32 %q, %l, 3;",
         "shl.b32 %row, %w, 4;", "add.u32 %row, %row, %g;",        # 16w + l/4
         f"mul.lo.u32 %off, %row, {n};", "shl.b32 %q, %q, 1;", "add.u32 %off, %off, %q;",  # + 2(l%4)
         "mul.wide.u32 %a, %off, 4;", "add.u64 %a, %a, %c;",
-        *DECLARATION.lines(op, regs, "%desc_a", "%desc_b", "%scale_d"),
+        *DECLARATION.lines(op, [f"%d{i}" for i in range(op.vector)], "%desc_a", "%desc_b", "%scale_d"),
     ]
     for c in range(n // 8):
         for h in range(2):
             i = 4 * c + 2 * h
             body.append(f"st.global.v2.f32 [%a+{4 * (8 * h * n + 8 * c)}], {{%d{i}, %d{i + 1}}};")
+    return body
+
+
+def kernel(op: WgmmaOpcode, version: str = mma_spelling.WGMMA_VERSION) -> str:
+    """A one-warpgroup kernel for ptxas: the descriptors from the parameters, then ``issue_and_store``."""
+    n = op.n
     return "\n".join([
         f".version {version}", f".target {mma_spelling.WGMMA_TARGET}", ".address_size 64", "",
         f".visible .entry wgmma_m64n{n}k16_{op.ab}(.param .u64 p_a, .param .u64 p_b, .param .u64 p_c)",
@@ -333,5 +340,4 @@ def kernel(op: WgmmaOpcode, version: str = mma_spelling.WGMMA_VERSION) -> str:
         "  .reg .pred %scale_d;", f"  .reg .f32 %d<{op.vector}>;",
         "  ld.param.u64 %desc_a, [p_a];", "  ld.param.u64 %desc_b, [p_b];", "  ld.param.u64 %c, [p_c];",
         "  cvta.to.global.u64 %c, %c;", "  setp.ne.b64 %scale_d, %desc_a, 0;",
-        *(f"  {x}" for x in body), "  ret;", "}", ""])
-
+        *(f"  {x}" for x in issue_and_store(op)), "  ret;", "}", ""])
