@@ -10,8 +10,8 @@ needs is at the end of this docstring and in docs/wgmma.md, "The wgmma family".
 
     row = 16*w + l//4 + 8*((i % 4) // 2),   column = 8*(i // 4) + 2*(l % 4) + (i % 2)
 
-of the 64 x N tile D (PTX ISA, "wgmma Register Fragments", matrix D: the 64 x 8 core pattern of four
-warps repeated ``N / 8`` times along N).  As a thread-value layout (``accumulator``): ``(thread,
+of the 64 x N tile D (PTX ISA 9.0, 9.7.15.5.1.1.1 "Matrix Fragments for wgmma.mma_async.m64nNk16", Figure
+149, accumulator D: the 64 x 8 core pattern of four warps repeated ``N / 8`` times along N).  As a thread-value layout (``accumulator``): ``(thread,
 value) -> m + 64*n``, thread ``t = 32*w + l`` split ``(l%4, l//4, w)``, value ``i`` split ``(i%2,
 (i%4)//2, i//4)`` -- CUTLASS's ``CLayout_64xN`` (``cute/atom/mma_traits_sm90_gmma.hpp``):
 ``((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))``.  The same map declared as a *register tensor* of a
@@ -235,7 +235,10 @@ class Wgmma(Family):
 
     def operand_roles(self, op) -> tuple[Role, Role, Role]:
         """D (the accumulator: registers, read and written, its thread-value layout over the
-        warpgroup's 128 threads), A and B (shared memory through descriptors)."""
+        warpgroup's 128 threads), A and B (shared memory through descriptors).  D's ``values`` maps
+        ``(thread, register)`` to ``row + 64*column`` of the tile (CuTe's C layout), not to a memory
+        view's ``(lane, word)`` as ldmatrix's does: ``Role.holds`` inverts it (element -> thread and
+        register); ``Role.origin`` has no meaning for it (no thread gives an address)."""
         d = Role("d", REGISTER, ("register",), ATOMIC, values=accumulator(op.n), group_threads=THREADS,
                  tag="wgmma")
         return (d, Role("a", MEMORY, ("shared",), READ), Role("b", MEMORY, ("shared",), READ))
@@ -341,3 +344,4 @@ def kernel(op: WgmmaOpcode, version: str = mma_spelling.WGMMA_VERSION) -> str:
         "  ld.param.u64 %desc_a, [p_a];", "  ld.param.u64 %desc_b, [p_b];", "  ld.param.u64 %c, [p_c];",
         "  cvta.to.global.u64 %c, %c;", "  setp.ne.b64 %scale_d, %desc_a, 0;",
         *(f"  {x}" for x in issue_and_store(op)), "  ret;", "}", ""])
+
