@@ -493,17 +493,22 @@ def _encode(c: Case, address: int):
                                          "none", c.oob)
 
 
-def run(cs: list[Case], seed: int = 30, report=None) -> list[Outcome]:
-    """Run the cases in this process (pycuda): one module, one launch and synchronisation each.
-    ``report(outcome)`` is called after each case (the child prints it: a fault ends the process)."""
+def run(cs: list[Case], seed: int = 30, report=None, ready=None) -> list[Outcome]:
+    """Run the cases in this process: pycuda's context and memory, one module loaded and each kernel
+    launched by ``tensormap_driver.Module`` (``cuLaunchKernel`` with ``kernelParams``: pycuda's own
+    launch breaks the by-value tensor map), one launch and synchronisation each.  ``ready()`` is called
+    once the module is loaded, ``report(outcome)`` after each case (the child prints both: a fault ends
+    the process)."""
     import pycuda.driver as drv
     drv.init()
     ctx = drv.Device(0).make_context()
     try:
-        mod = drv.module_from_buffer((link([kernel_ptx(c) for c in cs]) + "\0").encode())
+        mod = tensormap_driver.Module(link([kernel_ptx(c) for c in cs]))
         gbytes = source_bytes(GLOBAL_BYTES, seed)
         gbuf = drv.mem_alloc(GLOBAL_BYTES)
         drv.memcpy_htod(gbuf, gbytes)
+        if ready:
+            ready()
         out = []
         for c in cs:
             out.append(_run_one(drv, mod, c, int(gbuf), gbytes, seed))
@@ -517,15 +522,13 @@ def run(cs: list[Case], seed: int = 30, report=None) -> list[Outcome]:
 
 def _run_one(drv, mod, c: Case, gbase: int, gbytes, seed: int) -> Outcome:
     import numpy as np
-    fn = mod.get_function(c.name)
     if c.kind == "load":
         enc = _encode(c, gbase + c.goff)
         if not enc.accepted:
             return Outcome(c, "refused", {"cuTensorMapEncodeTiled": enc.status})
-        tmap = np.frombuffer(enc.descriptor, dtype="V128")[0]
         res = drv.mem_alloc(HEADER + c.shared_size)
         drv.memset_d8(res, 0, HEADER + c.shared_size)
-        fn(tmap, np.uintp(int(res)), block=(THREADS, 1, 1), grid=(1, 1))
+        mod.launch(c.name, [enc.descriptor, np.uintp(int(res))], block=(THREADS,))
         drv.Context.synchronize()
         got = np.empty(HEADER + c.shared_size, dtype=np.uint8)
         drv.memcpy_dtoh(got, res)
@@ -547,8 +550,7 @@ def _run_one(drv, mod, c: Case, gbase: int, gbytes, seed: int) -> Outcome:
     image = source_bytes(c.shared_size, seed + 1 + len(c.name))
     ibuf, res = drv.to_device(image), drv.mem_alloc(HEADER)
     drv.memset_d8(res, 0, HEADER)
-    fn(np.frombuffer(enc.descriptor, dtype="V128")[0], np.uintp(int(ibuf)), np.uintp(int(res)),
-       block=(THREADS, 1, 1), grid=(1, 1))
+    mod.launch(c.name, [enc.descriptor, np.uintp(int(ibuf)), np.uintp(int(res))], block=(THREADS,))
     drv.Context.synchronize()
     head = np.empty(HEADER, dtype=np.uint8)
     drv.memcpy_dtoh(head, res)
@@ -600,7 +602,7 @@ def run_children(cs: list[Case], seed: int = 30, alone: bool = False, timeout: f
     index = {c.name: k for k, c in enumerate(cases())}  # the child finds its cases by their index
     done: dict[str, Outcome] = {}
     todo = [c.name for c in cs]
-    silent = 0  # children in a row that answered nothing: a module or device that does not start
+    silent = 0  # children in a row that did not start (no module, no device): then the rest is not run
     while todo:
         batch = todo[:1] if alone else todo
         try:
@@ -611,17 +613,20 @@ def run_children(cs: list[Case], seed: int = 30, alone: bool = False, timeout: f
         except subprocess.TimeoutExpired as e:
             out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
             err, code = f"no answer in {timeout:.0f} s", -1
-        answered = 0
+        started = False
         for line in out.splitlines():
             if line.startswith("{"):
                 d = json.loads(line)
+                if d.get("ready"):  # the child loaded the module: what ends it now is a case's fault
+                    started = True
+                    continue
                 done[d["name"]] = Outcome(by_name[d["name"]], d["status"], d["detail"], d["matches"])
-                answered += 1
+                started = True
         left = [n for n in batch if n not in done]
         tail = " ".join((err or "").split())[-400:]
-        if left:  # the first unanswered case ended the child
+        if left and (started or alone):  # the first unanswered case ended the child; the next child goes on
             done[left[0]] = Outcome(by_name[left[0]], "fault", {"exit": code, "message": tail})
-        silent = 0 if answered else silent + 1
+        silent = 0 if started else silent + 1
         if silent >= 2 and not alone:
             for n in todo:
                 done.setdefault(n, Outcome(by_name[n], "not run", {"message": tail}))
@@ -677,7 +682,8 @@ def main(argv=None) -> int:
     cs = cases()
     if a.child:
         run([cs[int(k)] for k in a.child.split(",")], a.seed, lambda o: print(json.dumps(
-            {"name": o.case.name, "status": o.status, "detail": o.detail, "matches": o.matches}), flush=True))
+            {"name": o.case.name, "status": o.status, "detail": o.detail, "matches": o.matches}), flush=True),
+            lambda: print(json.dumps({"ready": True}), flush=True))
         return 0
     if a.only:
         cs = [c for c in cs if a.only in c.name]
