@@ -41,12 +41,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
 from math import prod
 from pathlib import Path
+
+import numpy as np
 
 if __package__ in (None, ""):  # run as a file: load the two pure modules by path, not the package (z3)
     import importlib.util
@@ -61,8 +64,10 @@ if __package__ in (None, ""):  # run as a file: load the two pure modules by pat
     _here = Path(__file__).resolve().parent
     landing = _by_path("tma_landing", _here.parent / "tma_landing.py")
     tensormap_driver = _by_path("tensormap_driver", _here / "tensormap_driver.py")
+    find_tool = None  # ptxas from PATH
 else:
     from .. import tma_landing as landing
+    from ..tools import find_tool
     from . import tensormap_driver
 
 TmaBox = landing.TmaBox
@@ -304,10 +309,8 @@ def link(texts: list[str]) -> str:
 
 
 def _ptxas() -> str:
-    if __package__:
-        from ..tools import find_tool
+    if find_tool is not None:
         return find_tool("ptxas")
-    import shutil
     exe = shutil.which("ptxas")
     if not exe:
         raise FileNotFoundError("ptxas is not on PATH")
@@ -336,7 +339,6 @@ def assemble(cs: list[Case], out: Path, chunk: int = 80) -> list[Path]:
 
 def source_bytes(size: int, seed: int):
     """Random bytes with bit 6 clear and never 0 (every float view finite and nonzero; no sentinel)."""
-    import numpy as np
     rng = np.random.default_rng(seed)
     b = rng.integers(1, 256, size=size, dtype=np.uint8) & np.uint8(0xBF)
     b[b == 0] = 0x11
@@ -344,12 +346,10 @@ def source_bytes(size: int, seed: int):
 
 
 def sentinel(size: int):
-    import numpy as np
     return (0x41 + np.arange(size) % 62).astype(np.uint8)
 
 
 def _grid(shape):
-    import numpy as np
     idx = np.indices(tuple(reversed(shape))).reshape(len(shape), -1)[::-1]
     return [idx[i].astype(np.int64) for i in range(len(shape))]
 
@@ -398,7 +398,6 @@ ALTERNATIVES = ("at_dst", "padded", "es0")
 
 
 def _global_offsets(c: Case, coords):
-    import numpy as np
     inb = np.ones(coords[0].shape, dtype=bool)
     off = coords[0] * c.esize
     for i, x in enumerate(coords):
@@ -409,14 +408,12 @@ def _global_offsets(c: Case, coords):
 
 
 def _bytes_at(offs, e):
-    import numpy as np
     return (offs[:, None] + np.arange(e)[None, :]).reshape(-1)
 
 
 def expect_load(c: Case, array: int, gbytes, how: str = "model"):
     """The shared array after the load: (bytes, nan_elements) where nan_elements are the shared
     offsets of out-of-tensor elements whose fill must be a NaN (NaN fill), else None."""
-    import numpy as np
     addr, coords = placement(c, array, how)
     inb, goff = _global_offsets(c, coords)
     img = sentinel(c.shared_size)
@@ -432,7 +429,6 @@ def expect_load(c: Case, array: int, gbytes, how: str = "model"):
 
 def expect_store(c: Case, array: int, image, before, how: str = "model"):
     """The global tensor's bytes (from ``goff``, ``before`` as they were) after the store."""
-    import numpy as np
     addr, coords = placement(c, array, how)
     inb, goff = _global_offsets(c, coords)
     e = c.esize
@@ -443,7 +439,6 @@ def expect_store(c: Case, array: int, image, before, how: str = "model"):
 
 def is_nan(raw, dtype: str):
     """Which elements (rows of ``e`` little-endian bytes) are NaNs of ``dtype``."""
-    import numpy as np
     ebits, mbits = FLOATS[dtype]
     v = np.zeros(raw.shape[0], dtype=np.uint64)
     for b in range(raw.shape[1]):
@@ -455,7 +450,6 @@ def is_nan(raw, dtype: str):
 
 def judge_load(c: Case, array: int, gbytes, got, how: str = "model") -> dict:
     """Compare the array the device wrote with a prediction: ok, the first differing byte, NaN patterns."""
-    import numpy as np
     want, nan_at = expect_load(c, array, gbytes, how)
     if want is None:
         return {"ok": False, "why": "the prediction leaves the shared array"}
@@ -521,7 +515,6 @@ def run(cs: list[Case], seed: int = 30, report=None, ready=None) -> list[Outcome
 
 
 def _run_one(drv, mod, c: Case, gbase: int, gbytes, seed: int) -> Outcome:
-    import numpy as np
     if c.kind == "load":
         enc = _encode(c, gbase + c.goff)
         if not enc.accepted:

@@ -21,6 +21,7 @@ import z3
 from ..expr import concrete
 from ..opcodes import parse_arch
 from ..tensormap import BITS, FLOATS, HOST_TYPES, PACKED, TensorMap
+from . import facts as _facts
 from .runner import PROVED, REFUTED, UNKNOWN, Outcome, Violation, lowest, tactic_solver
 
 NAME = "descriptor"
@@ -256,7 +257,6 @@ def violation(check, m: TensorMap) -> Violation:
 def prove(check, m: TensorMap, timeout_s: float = 10.0, facts=None, minimize: bool = True) -> Outcome:
     """Decide the ``descriptor`` obligation of one tensor map: proved, refuted with the smallest
     symbol values (in declaration order) at which a rule fails, or unknown."""
-    from . import facts as _facts
     start = time.perf_counter()
     formula = z3.simplify(violation(check, m).formula)
     if z3.is_false(formula):
