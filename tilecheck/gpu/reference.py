@@ -38,7 +38,7 @@ import numpy as np
 from ..check import Apply, Check, Tensor, cta_grid
 from ..errors import InputError
 from .. import oracle
-from ..expr import evaluate, holds
+from ..expr import evaluate, holds, names_of
 from ..layout import OFFSET
 
 UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
@@ -84,7 +84,7 @@ class Case:
 
     def params(self) -> list[str]:
         """Kernel parameter names in ABI order: tensors, then the symbols that are parameters."""
-        return [*self.check.tensors, *[s for s in self.check.symbols if s not in self.ctaid]]
+        return [*self.check.tensors, *[n for n, s in self.check.symbols.items() if not s.source]]
 
 
 @dataclass
@@ -128,7 +128,12 @@ class Comparison:
 # symbols ------------------------------------------------------------------
 
 def ctaid_symbols(check: Check) -> dict:
-    return {n: s.source for n, s in check.symbols.items() if s.source}
+    return {n: s.source for n, s in check.symbols.items() if s.source and s.source.startswith("ctaid.")}
+
+
+def warpid_symbols(check: Check) -> list[str]:
+    """The symbols read from the warp id (``from = "warpid"``): warp k's value is k."""
+    return [n for n, s in check.symbols.items() if s.source == "warpid"]
 
 
 def bind_symbols(check: Check, given: dict | None = None) -> dict:
@@ -384,16 +389,40 @@ def _collide(off) -> bool:
     return len(np.unique(off)) != len(off)
 
 
-def _issuers(check: Check, a: Apply, group) -> np.ndarray:
-    """Thread ids executing each coordinate: shape (replicas, coordinates)."""
-    n = len(group[0]) if group else None
+def _issuers(check: Check, a: Apply, group, warp: int | None = None) -> np.ndarray:
+    """Thread ids executing each coordinate: shape (replicas, coordinates); ``warp``: that warp's only."""
     if a.scope == "cta":
         return (32 * group[0] + group[1])[None, :]
     if a.scope == "warp":
-        warps = np.arange(check.threads // 32, dtype=np.int64)[:, None]
+        warps = np.arange(check.threads // 32, dtype=np.int64)[:, None] if warp is None else np.array([[warp]])
         return 32 * warps + group[0][None, :]
-    del n
-    return np.arange(check.threads, dtype=np.int64)[:, None]
+    if warp is None:
+        return np.arange(check.threads, dtype=np.int64)[:, None]
+    return np.arange(32 * warp, min(32 * warp + 32, check.threads), dtype=np.int64)[:, None]
+
+
+def _apply_per_warp(check: Check, a: Apply, env: dict, mems: dict, regs: dict, names: list[str]):
+    """An application whose memory operand starts at a warp-id symbol: each warp at its own value,
+    one after the other; two warps writing one element (not a reduction) is a race."""
+    warps = -(-check.threads // 32)
+    envs = [{**env, **{n: k for n in names}} for k in range(warps)]
+    if a.is_load and not _copies(a) and warps > 1:
+        raise ReferenceUndefined(f"apply[{a.index}]: each warp loads its own tile (a warp-id symbol) into one "
+                                 f"register tile {a.register.tensor}: its write-back races")
+    t = check.tensors[a.dst.tensor]
+    if t.scope != "local" and a.opcode.kind != "red":
+        coords = _coords(a.dst.shape)
+        offs = []
+        for e in envs:
+            off = _evaluate_layout(t, _index(a.dst, coords, e), e)[OFFSET]
+            if a.opcode.kind in ("ldmatrix", "stmatrix"):
+                off = _matrix_offsets(a.opcode, off, a.dst.shape)
+            m = _inside(check, a, coords, e)
+            offs.append(off if m is None else off[m])
+        if _collide(np.concatenate(offs)):
+            raise ReferenceUndefined(f"a store writes one element of {t.name} twice (two warps)")
+    for k, e in enumerate(envs):
+        _apply(check, a, e, mems, regs, warp=k)
 
 
 def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: bool = True,
@@ -497,10 +526,14 @@ def _some(issuers: np.ndarray, m: np.ndarray) -> np.ndarray:
     return issuers if issuers.shape[1] == 1 else issuers[:, m]
 
 
-def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
+def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict, warp: int | None = None):
+    names = warpid_symbols(check)
+    if warp is None and a.scope != "cta" and set(names) & {n for v in (a.dst, a.src) for x in v.starts
+                                                          for n in names_of(x)}:
+        return _apply_per_warp(check, a, env, mems, regs, names)
     if _copies(a):  # gather every atom from src, scatter it to dst
         coords = _coords(a.dst.shape)
-        issuers = _issuers(check, a, coords[:len(check.group_shape(a.scope))])
+        issuers = _issuers(check, a, coords[:len(check.group_shape(a.scope))], warp)
         dst_t, src_t = check.tensors[a.dst.tensor], check.tensors[a.src.tensor]
         so = _evaluate_layout(src_t, _index(a.src, coords, env), env)[OFFSET]
         do = _evaluate_layout(dst_t, _index(a.dst, coords, env), env)[OFFSET]
@@ -514,7 +547,7 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
         return
     coords = _coords(a.memory.shape)
     g = len(check.group_shape(a.scope))
-    issuers = _issuers(check, a, coords[:g])
+    issuers = _issuers(check, a, coords[:g], warp)
     mem_t, reg_t = check.tensors[a.memory.tensor], check.tensors[a.register.tensor]
     off = _evaluate_layout(mem_t, _index(a.memory, coords, env), env)[OFFSET]
     if a.opcode.kind in ("ldmatrix", "stmatrix"):
