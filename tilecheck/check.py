@@ -19,7 +19,7 @@ from .errors import InputError
 from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
 from .machine import APPLY_SCOPES, group_shape
 from .obligations import PERFORMANCE, RECORDS
-from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
+from .layout import Layout, ThreadStride, _leaves, _same_nesting, from_tv, parse_layout, product, row_major
 from .poly import Context, Poly
 from .view import View, parse_operand
 
@@ -323,7 +323,7 @@ def _wide_ints(data, where=""):
 
 _TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
-_TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
+_TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "tv", "offset", "align"}
 _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"}  # and each family's own keys (families.Family.keys)
 
 
@@ -560,6 +560,17 @@ def _tensor(name, spec, symbols) -> Tensor:
             raise InputError(f"a register tensor's shape must be concrete, got {s}", "shape")
         if c is not None and c < 1:
             raise InputError(f"shape entries must be positive, got {c}", "shape")
+    if "tv" in spec:  # a fragment as CuTe's thread-value layout: inverted here (layout.from_tv)
+        if "layout" in spec:
+            raise InputError("give layout or tv, not both", "tv")
+        if scope != "register":
+            raise InputError(f"tv (a thread-value layout) is for register tensors, {name} is a {scope} tensor", "tv")
+        if not isinstance(spec["tv"], str):
+            raise InputError(f"tv must be a string like '((4,8),(2,2)):((32,1),(16,8))', got {spec['tv']!r}", "tv")
+        try:
+            spec = {**spec, "layout": from_tv(spec["tv"], tuple(concrete(s) for s in shape))}
+        except InputError as e:
+            raise InputError(e.message, "tv") from None
     if "layout" in spec:
         lay = spec["layout"]
         if isinstance(lay, Layout):
