@@ -142,9 +142,11 @@ class Check:
     path: str = "<check>"
 
     def group_shape(self, scope: str) -> tuple[int, ...]:
+        """The extents of the group coordinates at ``scope``: () thread, (32,) warp, (warps, 32) cta."""
         return group_shape(scope, self.threads)
 
     def with_arch(self, arch: str) -> "Check":
+        """The same check for another target (``--arch``); InputError for an unknown one."""
         from dataclasses import replace
         try:
             opcodes.parse_arch(arch)

@@ -122,6 +122,7 @@ class Layout:
         return sorted({n for x in leaves if isinstance(x, Expr) for n in x.names()})
 
     def thread_axes(self) -> set[str]:
+        """The thread axes (``laneid``, ``warpid``, ``tid``) the layout's thread strides name."""
         return {s.axis for s in _leaves(self.stride) if isinstance(s, ThreadStride)}
 
     # evaluation (crd2idx.py: one evaluator for ints, numpy arrays and polynomials) ----
@@ -222,6 +223,7 @@ class Layout:
         return self
 
     def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
+        """Every component (offset, thread axes) at a symbolic ``index``, as exact polynomials (the proofs')."""
         return crd2idx.layout_value(self, index, crd2idx.Polys(ctx, symbols), offset)
 
 

@@ -88,6 +88,8 @@ class Report:
         return Plan(_TOKEN, self.check, [a.obligations for a in self.applies])
 
     def to_json(self) -> dict:
+        """The report as a JSON-able dict (what ``prove --json`` prints for one file): file, verdict,
+        arch, seconds and per application its obligations, each with status, message and counterexample."""
         out = {"file": self.check.path, "verdict": self.verdict, "arch": self.check.arch,
                "seconds": round(self.seconds, 6), "applies": [a.to_json() for a in self.applies]}
         if self.recheck is not None:
@@ -95,6 +97,8 @@ class Report:
         return out
 
     def to_text(self) -> str:
+        """The report as ``tilecheck prove`` prints it: the file's verdict, then per application each
+        obligation's status and time, and the message of each one not proved."""
         from .proofs.registry import blocks
         lines = [f"{self.check.path}: {self.verdict} ({self.check.arch}, threads={self.check.threads}, "
                  f"{self.seconds * 1000:.0f} ms)"]
@@ -118,7 +122,7 @@ class Report:
 
 
 def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: bool = False, smt2=None,
-          recorder=None) -> Report:
+          recorder=None, progress=None) -> Report:
     """Prove or refute every obligation of every application of ``check``.
 
     The symbols' facts are decided first: facts that cannot all hold raise ``InputError``
@@ -129,6 +133,7 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
     ``smt2=DIR`` writes every query Z3 decides to ``DIR/<file-stem>/apply<i>-<obligation>.smt2``;
     ``recheck=True`` lets cvc5 decide each query's SMT-LIB text too (``report.disagreements``,
     exit status 4 when the solvers disagree).  ``recorder`` (a ``proofs.smt2.Recorder``) does both.
+    ``progress(k, apply)`` is called before application ``k`` is proved (``tilecheck.progress.Line``).
     """
     from .proofs import facts as _facts
     from .timeout import seconds
@@ -138,8 +143,11 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
         recorder = Recorder(export=smt2, recheck=recheck, timeout=timeout)
     start = time.perf_counter()
     facts = _facts.decide(check, timeout)
-    out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder))
-           for a in check.applies]
+    out = []
+    for k, a in enumerate(check.applies):
+        if progress is not None:
+            progress(k, a)
+        out.append(ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder)))
     report = Report(check, out, time.perf_counter() - start)
     if recorder is not None:
         report.recheck = recorder.for_file(check.path)

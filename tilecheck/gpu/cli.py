@@ -77,6 +77,16 @@ def main(args) -> int:
         return _err(args, e.message, e.where, e)
 
 
+class _Off:
+    """No terminal: the progress line stays off (``run --json``)."""
+
+    def isatty(self):
+        return False
+
+
+_OFF = _Off()
+
+
 def _main(args) -> int:
     from ..check import load_check
     from ..report import prove
@@ -91,7 +101,11 @@ def _main(args) -> int:
     from ..errors import InputError
     if getattr(args, "profile", False) and (args.unchecked or args.json):
         raise InputError("--profile prints a table: not with --unchecked or --json", "--profile")
-    report = prove(check, timeout=args.timeout)
+    from ..progress import Line
+    # a live line on a terminal's standard error while it proves and runs (not with --json)
+    with Line(f"run {args.file}", stream=_OFF if args.json else None) as line:
+        line.update(text="proving")
+        report = prove(check, timeout=args.timeout)
     if args.unchecked:
         return _unchecked(args, check, given, seed, report)
     if report.verdict != "proved":
@@ -110,7 +124,9 @@ def _main(args) -> int:
         reason = g.can_run(check.arch)
         if reason:
             return _err(args, reason, args.file)
-        result = runner.run_check(check, symbols, seed, plan=report.plan, how=how, timeout=args.timeout)
+        with Line(f"run {args.file}", stream=_OFF if args.json else None) as line:
+            line.update(text=f"on the GPU ({how})")
+            result = runner.run_check(check, symbols, seed, plan=report.plan, how=how, timeout=args.timeout)
         result.seconds["prove"] = report.seconds
     except runner.GpuUnavailable as e:
         return _err(args, str(e))
