@@ -136,6 +136,34 @@ def test_a_cta_scope_apply_has_the_warp_in_its_group():
     assert "cta-scope" in e.value.message and "apply[0].dst" in str(e.value)
 
 
+def test_a_memory_tensor_offset_may_be_per_warp_but_a_kernel_refuses_it():
+    from tilecheck.emit import fragment, kernel
+    from tilecheck.emit.errors import EmitError
+    d = data(start="0")
+    d["tensors"]["S"]["offset"] = "256*w"  # warp w's 16x16 tile: the same stores as S[16*w : ...]
+    check = C.from_dict(d)
+    rep = tilecheck.prove(check)
+    assert verdicts(rep)["disjoint"] == "proved" and rep.verdict == "proved"
+    assert decide.decide(check)[0]["disjoint"][0] == "proved"
+    d["tensors"]["S"]["offset"] = "128*w"  # warps 8 rows apart: warp 0's rows 8..15 are warp 1's 0..7
+    bad = C.from_dict(d)
+    assert verdicts(tilecheck.prove(bad))["disjoint"] == "refuted"
+    with pytest.raises(ReferenceUndefined, match="two warps"):
+        reference(bad, {})
+    frag = fragment(rep.plan, 0).text  # the fragment computes the offset from tid.x
+    assert "stmatrix" in frag and "shr.u32" in frag
+    with pytest.raises(EmitError, match="warp-id symbol w"):
+        kernel(rep.plan)  # its shared array would have one size per warp
+
+
+def test_a_register_tensor_offset_may_not_be_per_warp():
+    d = data()
+    d["tensors"]["R"]["offset"] = "w"
+    with pytest.raises(InputError) as e:
+        C.from_dict(d)
+    assert "register tensor's offset" in e.value.message and "tensors.R.offset" in str(e.value)
+
+
 def test_misuse_from_the_command_line_exits_2(tmp_path):
     f = tmp_path / "w.toml"
     f.write_text(EXAMPLE.read_text().replace('\nfrom = "warpid"', '\nfrom = "warpid"\nmin = 0'))

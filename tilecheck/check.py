@@ -390,22 +390,25 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
 
 def _warp_uses(symbols: dict, tensors: dict, applies: list):
     """A warp-id symbol (``from = "warpid"``) is a per-warp offset: it may appear in the slice starts
-    of a warp- or thread-scope apply's memory operands (at cta scope the warp is the group's first
-    coordinate already), nowhere else (a tensor's size and base are the same in every warp)."""
+    of a warp- or thread-scope apply's memory operands and in a memory tensor's ``offset`` (at cta
+    scope the warp is the group's first coordinate already), nowhere else (a tensor's shape and
+    layout, a register tensor: the same in every warp)."""
     warp = {n for n, s in symbols.items() if s.warp}
     if not warp:
         return
     for name, t in tensors.items():
-        where = {"shape": set().union(*(names_of(d) for d in t.shape)), "layout": set(t.layout.symbols()),
-                 "offset": names_of(t.offset)}
+        where = {"shape": set().union(*(names_of(d) for d in t.shape)), "layout": set(t.layout.symbols())}
+        if t.is_register:
+            where["offset"] = names_of(t.offset)
         for key, used in where.items():
             if used & warp:
                 raise InputError(f"symbol {min(used & warp)!r} is the warp id (from = \"warpid\"): it may start a "
-                                 f"memory operand's slice, not set a tensor's {key}", f"tensors.{name}.{key}")
+                                 f"memory operand's slice or set a memory tensor's offset, not a "
+                                 f"{'register ' * t.is_register}tensor's {key}", f"tensors.{name}.{key}")
     for a in applies:
         for role in ("dst", "src"):
             v = getattr(a, role)
-            starts = set().union(*(names_of(x) for x in v.starts)) & warp
+            starts = (set().union(*(names_of(x) for x in v.starts)) | names_of(tensors[v.tensor].offset)) & warp
             extents = set().union(*(names_of(x) for x in v.extents)) & warp
             where = f"apply[{a.index}].{role}"
             if extents:

@@ -240,11 +240,13 @@ def buffer_size(t: Tensor, env: dict) -> int:
 def buffer_sizes(check: Check, env: dict) -> dict:
     """Elements of every tensor's buffer at these symbol values (the largest over the CTAs)."""
     ctas = _cta_values(check, env)
+    warps = [{n: k for n in warpid_symbols(check)} for k in range(-(-check.threads // 32))]
     sizes = {}
-    for name, t in check.tensors.items():
-        sizes[name] = buffer_size(t, env if len(ctas) == 1 else {**env, **ctas[-1]})
+    for name, t in check.tensors.items():  # the largest over the warps (a warp-id symbol in an offset)
+        e = env if len(ctas) == 1 else {**env, **ctas[-1]}
+        sizes[name] = max(buffer_size(t, {**e, **w}) for w in warps)
         if len(ctas) > 1 and not t.is_register:
-            sizes[name] = max(buffer_size(t, {**env, **c}) for c in ctas)
+            sizes[name] = max(buffer_size(t, {**env, **c, **w}) for c in ctas for w in warps)
     return sizes
 
 
@@ -528,8 +530,8 @@ def _some(issuers: np.ndarray, m: np.ndarray) -> np.ndarray:
 
 def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict, warp: int | None = None):
     names = warpid_symbols(check)
-    if warp is None and a.scope != "cta" and set(names) & {n for v in (a.dst, a.src) for x in v.starts
-                                                          for n in names_of(x)}:
+    if warp is None and a.scope != "cta" and set(names) & {
+            n for v in (a.dst, a.src) for x in (*v.starts, check.tensors[v.tensor].offset) for n in names_of(x)}:
         return _apply_per_warp(check, a, env, mems, regs, names)
     if _copies(a):  # gather every atom from src, scatter it to dst
         coords = _coords(a.dst.shape)
