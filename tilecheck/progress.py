@@ -11,10 +11,20 @@ from __future__ import annotations
 
 import sys
 
-try:  # an optional dependency: the [progress] extra
-    import rich.progress as _rich
-except ImportError:  # pragma: no cover - depends on the environment
-    _rich = None
+_UNLOADED = object()
+_rich = _UNLOADED  # rich.progress once a terminal asks for it (imported then: a pipe never pays for it)
+
+
+def _load():
+    """rich.progress, or None without rich (an optional dependency: the [progress] extra)."""
+    global _rich
+    if _rich is _UNLOADED:
+        try:
+            import rich.progress as mod
+        except ImportError:  # pragma: no cover - depends on the environment
+            mod = None
+        _rich = mod
+    return _rich
 
 
 def on_terminal(stream=None) -> bool:
@@ -36,12 +46,13 @@ class Line:
     def __init__(self, what: str, total: int | None = None, stream=None):
         self.what, self.total = what, total
         self.stream = sys.stderr if stream is None else stream
-        self.active = _rich is not None and on_terminal(self.stream)
+        self.active = on_terminal(self.stream) and _load() is not None
         self._bar = self._task = None
 
     def __enter__(self) -> "Line":
         if self.active:
             from rich.console import Console
+            _rich = _load()
             cols = [_rich.SpinnerColumn(), _rich.TextColumn("{task.description}")]
             if self.total:
                 cols += [_rich.BarColumn(), _rich.MofNCompleteColumn()]
@@ -72,4 +83,4 @@ class Line:
 
 def rich_available() -> bool:
     """Whether rich is importable (the live line; else the plain output)."""
-    return _rich is not None
+    return _load() is not None
