@@ -79,6 +79,25 @@ def test_tensorop_ldmatrix_and_swizzle(gemms):
     assert cp.result["obligations"]["alignment"] == "proved" and cp.result["obligations"]["banks"] == "proved"
 
 
+def test_stmatrix_epilogue_is_checked_for_every_warp(gemms):
+    """Hopper's stmatrix.x4 epilogue: every warp of the CTA at its own tile (a symbol bound to the warp
+    id), so the stores of two warps are compared: proved; with the warps' tiles half as far apart, two
+    warps store one element."""
+    import tilecheck
+    from tilecheck.check import from_dict
+    cases, _ = gemms
+    st = [c for c in cases if c.opcode and c.opcode.startswith("stmatrix") and c.line == 1002]
+    assert st and all(c.result["verdict"] == "proved" for c in st)
+    data = copy.deepcopy(st[0].check)
+    assert data["threads"] == 128 and data["symbols"]["warp"] == {"from": "warpid"}
+    d = data["tensors"]["D"]
+    assert d["offset"] == "512*warp"
+    d["offset"] = "256*warp"
+    ob = tilecheck.prove(from_dict(data)).applies[0].obligation("disjoint")
+    assert ob.status == "refuted" and ob.counterexample["first"]["thread"] // 32 != \
+        ob.counterexample["second"]["thread"] // 32
+
+
 def test_epilogue_store_refutation_is_explained(gemms):
     """tensorop_gemm's epilogue st.global.v4.b32 (8 halves in pairs): disjoint refuted only at a row stride
     below the tile's 128 columns (4 words = 8 halves in the counterexample), where the kernel's predicate

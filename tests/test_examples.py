@@ -30,6 +30,7 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "ldmatrix_x4.toml": ("proved", 16, {"banks"}),
     "ldmatrix_x4_trans.toml": ("proved", 1, {"banks"}),
     "stmatrix_x4.toml": ("proved", 1, {"banks"}),
+    "stmatrix_x4_per_warp.toml": ("proved", 1, {"banks"}),
     "staging_unswizzled_banks_refuted.toml": ("refuted", 16, {"banks", "sectors"}),  # banks: the contract
     "ldmatrix_misaligned_row_refuted.toml": ("refuted", 1, {"alignment"}),
     "ldmatrix_not_fragment_refuted.toml": ("refuted", 1, {"ownership", "banks"}),

@@ -152,7 +152,7 @@ def _ctaid_store():
 def _examples():
     out = {}
     for name in ("seed", "cta_shared_store", "red_split_k", "cp_async_tile", "ldmatrix_x4", "ldmatrix_x4_trans",
-                 "stmatrix_x4", "banks_conflict_free", "banks_column_half_swizzled", "banks_staged_half_swizzled",
+                 "stmatrix_x4", "stmatrix_x4_per_warp", "banks_conflict_free", "banks_column_half_swizzled", "banks_staged_half_swizzled",
                  "swizzle_half_tile"):
         out[f"example-{name}"] = (tilecheck.load(EXAMPLES / f"{name}.toml"), None)
     sym = tilecheck.load(EXAMPLES / "symbolic_tile.toml")

@@ -30,3 +30,14 @@ def test_the_package_is_typed():
     assert (ROOT / "tilecheck" / "py.typed").is_file()
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert "py.typed" in data["tool"]["setuptools"]["package-data"]["tilecheck"]
+
+
+def test_every_public_method_has_a_docstring():
+    import inspect
+    missing = []
+    for name in tilecheck.__all__:
+        obj = getattr(tilecheck, name)
+        if inspect.isclass(obj):
+            missing += [f"{name}.{m}" for m, f in vars(obj).items()
+                        if not m.startswith("_") and callable(f) and not (f.__doc__ or "").strip()]
+    assert not missing, missing

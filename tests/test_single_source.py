@@ -343,7 +343,7 @@ SCOPE_CODE_LEFT = {
     "tilecheck/proofs/warp.py": 1,  # the coordinates' names (warp, lane), not a scope
     "tilecheck/opcodes.py": 1,  # red's PTX .scope qualifiers (.cta, .gpu, ...), not an issuing group
     "tilecheck/frontends/tirx.py": 1,  # the TIRx input's own scope names, translated
-    "tilecheck/frontends/cute.py": 7,  # the scope of the check it writes for a traced copy
+    "tilecheck/frontends/cute.py": 6,  # the scope of the check it writes for a traced copy
 }
 
 

@@ -19,14 +19,14 @@ from .errors import InputError
 from .expr import MAX_BITS, brief, concrete, decided, names_of, parse_expr, parse_fact, to_poly, wide
 from .machine import GROUPS, group_shape
 from .obligations import PERFORMANCE, RECORDS
-from .layout import Layout, ThreadStride, _leaves, _same_nesting, parse_layout, product, row_major
+from .layout import Layout, ThreadStride, _leaves, _same_nesting, from_tv, parse_layout, product, row_major
 from .poly import Context, Poly
 from .view import View, parse_operand
 
 DTYPES = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8, "uint8": 8,
           "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
 SCOPES = ("global", "shared", "local", "register")
-SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z")
+SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z", "warpid")
 INT_MAX = 2**31 - 1
 WORD = (-(2**64 - 1), 2**64 - 1)  # 64 bits of magnitude (a 64-bit register, and a sign): the file's integers,
 # offsets, strides; address arithmetic past 2**64 is the overflow obligation's to refute
@@ -39,13 +39,24 @@ STDIN = "-"  # the file name that reads standard input
 class Symbol:
     """A symbolic integer of the check file (``[symbols.NAME]``): every proof holds for each value in
     ``min..max`` that is a multiple of ``multiple_of`` (and satisfies ``assume``).  ``source``
-    (``from = "ctaid.x"``) binds it to a CTA index in emitted code."""
+    (``from = "ctaid.x"``) binds it to a CTA index in emitted code; ``from = "warpid"`` to the issuing
+    thread's warp (``tid.x / 32``): it takes every value ``0 .. (threads-1)/32``, one per warp."""
     name: str
     min: int = 1
     max: int = INT_MAX
     multiple_of: int = 1
-    source: str | None = None  # "ctaid.x": the kernel binds it to the CTA index
+    source: str | None = None  # "ctaid.x": the kernel binds it to the CTA index; "warpid": to tid.x/32
     min_default: bool = field(default=False, compare=False)  # min was not given (the file's default, 1)
+
+    @property
+    def cta(self) -> bool:
+        """Bound to a ``%ctaid`` component: one value per CTA of the launch."""
+        return bool(self.source) and self.source.startswith("ctaid.")
+
+    @property
+    def warp(self) -> bool:
+        """Bound to the warp id (``from = "warpid"``): one value per warp of the CTA."""
+        return self.source == "warpid"
 
     @property
     def min_note(self) -> str:
@@ -132,6 +143,7 @@ class Check:
     tensormaps: dict = field(default_factory=dict)  # name -> tensormap.TensorMap ([tensormaps.NAME])
 
     def group_shape(self, scope: str) -> tuple[int, ...]:
+        """The extents of the group coordinates at ``scope``: () thread, (32,) warp, (warps, 32) cta."""
         return group_shape(scope, self.threads)
 
     @cached_property
@@ -148,6 +160,7 @@ class Check:
         return _accesses.of(self, apply)
 
     def with_arch(self, arch: str) -> "Check":
+        """The same check for another target (``--arch``); InputError for an unknown one."""
         try:
             opcodes.parse_arch(arch)
         except ValueError as e:
@@ -162,7 +175,7 @@ def cta_grid(check: Check) -> dict[str, int]:
     value the proofs never covered.  Raises InputError."""
     grid: dict[str, int] = {}
     for s in check.symbols.values():
-        if not s.source:
+        if not s.cta:
             continue
         if s.min != 0 or s.multiple_of != 1:
             raise InputError(f"symbol {s.name!r} is bound to %{s.source}: it needs min = 0 and multiple_of = 1 "
@@ -325,7 +338,7 @@ def _wide_ints(data, where=""):
 
 _TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require", "tensormaps"}
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
-_TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "offset", "align"}
+_TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "tv", "offset", "align"}
 _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"}  # and each family's own keys (families.Family.keys)
 
 
@@ -346,7 +359,7 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
 
     symbols = {}
     for name, spec in _table(data.get("symbols", {}), "symbols").items():
-        symbols[name] = _symbol(name, spec)
+        symbols[name] = _symbol(name, spec, threads)
     assume = []
     facts = data.get("assume", [])
     if not isinstance(facts, list):
@@ -355,6 +368,10 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
         where = f"assume[{k}]"
         lhs, op, rhs = parse_fact(text, where, bits=None)
         _declared(names_of(lhs) | names_of(rhs), symbols, where)
+        for n in sorted(names_of(lhs) | names_of(rhs)):
+            if symbols[n].warp:
+                raise InputError(f"symbol {n!r} is the warp id (from = \"warpid\"): every warp of the CTA runs, "
+                                 "so no fact may restrict it", where)
         if wide(lhs) or wide(rhs):
             fact = _decide_wide(text, lhs, op, rhs, symbols, where)
             if fact is None:  # true for every value: nothing to assume
@@ -386,7 +403,43 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
                               {n for n, t in tensors.items() if t.is_register}, tensors, required))
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
+    _warp_uses(symbols, tensors, out)
     return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path, tensormaps)
+
+
+def _warp_uses(symbols: dict, tensors: dict, applies: list):
+    """A warp-id symbol (``from = "warpid"``) is a per-warp offset: it may appear in the slice starts
+    of a warp- or thread-scope apply's memory operands and in a memory tensor's ``offset`` (at cta
+    scope the warp is the group's first coordinate already), nowhere else (a tensor's shape and
+    layout, a register tensor: the same in every warp)."""
+    warp = {n for n, s in symbols.items() if s.warp}
+    if not warp:
+        return
+    for name, t in tensors.items():
+        where = {"shape": set().union(*(names_of(d) for d in t.shape)), "layout": set(t.layout.symbols())}
+        if t.is_register:
+            where["offset"] = names_of(t.offset)
+        for key, used in where.items():
+            if used & warp:
+                raise InputError(f"symbol {min(used & warp)!r} is the warp id (from = \"warpid\"): it may start a "
+                                 f"memory operand's slice or set a memory tensor's offset, not a "
+                                 f"{'register ' * t.is_register}tensor's {key}", f"tensors.{name}.{key}")
+    for a in applies:
+        for role in ("dst", "src"):
+            v = getattr(a, role)
+            starts = (set().union(*(names_of(x) for x in v.starts)) | names_of(tensors[v.tensor].offset)) & warp
+            extents = set().union(*(names_of(x) for x in v.extents)) & warp
+            where = f"apply[{a.index}].{role}"
+            if extents:
+                raise InputError(f"symbol {min(extents)!r} is the warp id (from = \"warpid\"): it may start a "
+                                 "slice, not set its extent (write A[64*w : 64*w + 64])", where)
+            if starts and tensors[v.tensor].is_register:
+                raise InputError(f"symbol {min(starts)!r} is the warp id (from = \"warpid\"): it may start a "
+                                 "memory operand's slice, not a register operand's", where)
+            if starts and len(GROUPS[a.scope].coords) > 1:  # a group of several warps (cta, warpgroup)
+                raise InputError(f"symbol {min(starts)!r} is the warp id (from = \"warpid\"): a cta-scope apply "
+                                 "has the warp as its group's first coordinate already (use the layout), or "
+                                 "issue the apply at warp or thread scope", where)
 
 
 def _keys(d, allowed, where):
@@ -459,7 +512,7 @@ def _difference(lhs, rhs):
     return parse_expr(text, "fact operand")
 
 
-def _symbol(name, spec) -> Symbol:
+def _symbol(name, spec, threads: int = 1) -> Symbol:
     where = f"symbols.{name}"
     if not name.isidentifier():
         raise InputError(f"symbol name {name!r} is not an identifier", where)
@@ -473,6 +526,12 @@ def _symbol(name, spec) -> Symbol:
     src = spec.get("from")
     if src is not None and src not in SYMBOL_SOURCES:
         raise InputError(f"unknown source {src!r} (use one of {', '.join(SYMBOL_SOURCES)})", f"{where}.from")
+    if src == "warpid":  # every warp of the CTA: 0 .. (threads-1)/32, nothing to choose
+        given = sorted(set(spec) & {"min", "max", "multiple_of"})
+        if given:
+            raise InputError(f"{given[0]} is not allowed with from = \"warpid\": the symbol takes every warp id "
+                             f"of the CTA, 0..{(threads - 1) // 32}", f"{where}.{given[0]}")
+        return Symbol(name, 0, (threads - 1) // 32, 1, src)
     if m < 1:
         raise InputError(f"multiple_of must be positive, got {m}", f"{where}.multiple_of")
     for key, v in (("min", lo), ("max", hi), ("multiple_of", m)):
@@ -525,6 +584,17 @@ def _tensor(name, spec, symbols) -> Tensor:
             raise InputError(f"a register tensor's shape must be concrete, got {s}", "shape")
         if c is not None and c < 1:
             raise InputError(f"shape entries must be positive, got {c}", "shape")
+    if "tv" in spec:  # a fragment as CuTe's thread-value layout: inverted here (layout.from_tv)
+        if "layout" in spec:
+            raise InputError("give layout or tv, not both", "tv")
+        if scope != "register":
+            raise InputError(f"tv (a thread-value layout) is for register tensors, {name} is a {scope} tensor", "tv")
+        if not isinstance(spec["tv"], str):
+            raise InputError(f"tv must be a string like '((4,8),(2,2)):((32,1),(16,8))', got {spec['tv']!r}", "tv")
+        try:
+            spec = {**spec, "layout": from_tv(spec["tv"], tuple(concrete(s) for s in shape))}
+        except InputError as e:
+            raise InputError(e.message, "tv") from None
     if "layout" in spec:
         lay = spec["layout"]
         if isinstance(lay, Layout):

@@ -17,6 +17,7 @@ from .report import error_json, exit_status, prove
 from .timeout import positive_seconds
 from .verdict import Verdict
 from .proofs import smt2  # smt2.cvc5_version: looked up at the call (a test replaces it)
+from .progress import Line
 
 
 # Front ends beyond `prove`: each module has add_arguments(parser) and main(args) -> exit status.
@@ -77,6 +78,16 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     return p
 
 
+class _Nowhere:
+    """A stream that is no terminal: the progress line stays off (``prove --json``/``--format``)."""
+
+    def isatty(self):
+        return False
+
+
+_NOWHERE = _Nowhere()
+
+
 def cmd_prove(args) -> int:
     fmt = args.format or ("json" if args.json else "text")
     if args.json and fmt != "json":
@@ -94,8 +105,11 @@ def cmd_prove(args) -> int:
             raise InputError(f"cannot create the directory {args.smt2!r}: {e.strerror or e}", "--smt2") from None
     for path in args.files:
         try:
-            report = prove(load_check(path, args.arch), timeout=args.timeout, recheck=args.recheck,
-                           smt2=args.smt2)
+            check = load_check(path, args.arch)
+            # a live line on a terminal's standard error (rich); none with --json / --format
+            with Line(str(path), total=len(check.applies), stream=None if fmt == "text" else _NOWHERE) as line:
+                report = prove(check, timeout=args.timeout, recheck=args.recheck, smt2=args.smt2,
+                               progress=lambda k, a: line.update(k, f"apply[{k}] {a.opcode.text}"))
         except InputError as e:
             if e.file is None and not e.where.startswith(str(path)):  # the facts', the solver's: still this file's
                 e = e.in_file(path, None)

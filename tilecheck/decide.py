@@ -769,12 +769,39 @@ def _thread_rows(ops, view):
     return cols[0].reshape(groups, -1)[row]
 
 
+def warp_symbols(check) -> list[str]:
+    """The symbols read from the warp id (``from = "warpid"``): thread t's value is t // 32."""
+    return [n for n, s in check.symbols.items() if s.source == "warpid"]
+
+
+def cta_symbols(check) -> list[str]:
+    """The symbols read from a ``%ctaid`` component: one value per CTA."""
+    return [n for n, s in check.symbols.items() if s.source and s.source.startswith("ctaid.")]
+
+
+def _thread_ops(ops):
+    """Thread t's operands: ``ops`` with the warp-id symbols set to t // 32 (``ops`` itself without them)."""
+    warp = warp_symbols(ops.check)
+    if not warp:
+        return lambda t: ops
+    made: dict = {}
+
+    def of(t):
+        k = t // 32
+        if k not in made:
+            made[k] = Operands(ops.check, ops.apply, {**ops.env, **{n: k for n in warp}})
+        return made[k]
+    return of
+
+
 def disjoint_store(ops):
     """Memory destinations are pairwise distinct over every thread of the CTA, repeat and word
-    (``.local``: over one thread's own repeats and words: each thread has its own window)."""
+    (``.local``: over one thread's own repeats and words: each thread has its own window); the
+    warp-id symbols are each thread's own warp."""
     view = ops.apply.memory
     local = ops.memory.scope == "local"
-    rows = None if guarded_view(ops.apply) is view else _thread_rows(ops, view)
+    of = _thread_ops(ops)
+    rows = None if guarded_view(ops.apply) is view or warp_symbols(ops.check) else _thread_rows(ops, view)
     if rows is not None:  # the same walk, thread by thread, over the table
         per = rows.shape[1]
         for t0, block in ((t, rows[t]) for t in range(len(rows))) if local else ((0, rows.reshape(-1)),):
@@ -791,13 +818,14 @@ def disjoint_store(ops):
         if local:
             seen = {}
         g = ops.group_of_thread(t)
+        own = of(t)
         for r in ops.repeats():
             for w in ops.words():
-                if _skips(ops, "disjoint", view, (g, r, w)):
+                if _skips(own, "disjoint", view, (g, r, w)):
                     continue
-                off = ops.offset(view, (g, r, w))
+                off = own.offset(view, (g, r, w))
                 if off in seen:
-                    return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off}
+                    return {**_where(own, (g, r, w)), "thread": t, "other": seen[off], "offset": off}
                 seen[off] = (t, tuple(r), w)
     return None
 
@@ -1015,7 +1043,7 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
 def disjoint_grid(check, apply, envs):
     """A global store's words are distinct across CTAs too: two assignments that differ only in
     the symbols bound to ``%ctaid`` are two CTAs of one launch."""
-    bound = [n for n, s in check.symbols.items() if s.source]
+    bound = cta_symbols(check)
     mem = check.tensors[apply.memory.tensor]
     if apply.is_load or mem.scope != "global" or not bound:
         return None
@@ -1026,18 +1054,20 @@ def disjoint_grid(check, apply, envs):
         seen = {}
         for env in ctas:
             ops = Operands(check, apply, env)
+            of = _thread_ops(ops)
             cta = tuple(env[n] for n in bound)
             for t in range(check.threads):
                 g = ops.group_of_thread(t)
+                own = of(t)
                 for r in ops.repeats():
                     for w in ops.words():
-                        if _skips(ops, "disjoint", apply.memory, (g, r, w)):
+                        if _skips(own, "disjoint", apply.memory, (g, r, w)):
                             continue
-                        off = ops.offset(apply.memory, (g, r, w))
+                        off = own.offset(apply.memory, (g, r, w))
                         if off in seen and seen[off][0] != cta:
-                            return {**_where(ops, (g, r, w)), "thread": t, "other": seen[off], "offset": off,
+                            return {**_where(own, (g, r, w)), "thread": t, "other": seen[off], "offset": off,
                                     "other_symbols": seen[off][1]}
-                        seen.setdefault(off, (cta, dict(env)))
+                        seen.setdefault(off, (cta, dict(own.env)))
     return None
 
 
@@ -1090,12 +1120,17 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
             return None if sa == sb else f"slots differ: {sa} != {sb}"
         ta, tb = a.get("thread", 0), b.get("thread", 0)
         env_b = dict(b.get("symbols") or env)
-        bound = [n for n, s in check.symbols.items() if s.source]
+        bound, warp = cta_symbols(check), warp_symbols(check)
+        for t, e in ((ta, env), (tb, env_b)):
+            if any(e.get(n) != t // 32 for n in warp):
+                return f"thread {t}'s warp-id symbols are not its warp {t // 32}"
         other_cta = any(env_b.get(n) != env.get(n) for n in bound)
+        if any(env_b.get(n) != env.get(n) for n in check.symbols if n not in bound and n not in warp):
+            return f"the second access's symbols {env_b} are not the first's"
         if other_cta:
             if check.tensors[apply.memory.tensor].scope != "global":
                 return "two CTAs do not share this state space"
-            if any(env_b.get(n) != env.get(n) for n in check.symbols if n not in bound) or not allowed(check, env_b):
+            if not allowed(check, env_b):
                 return f"the second CTA's symbols {env_b} are not another CTA of the same launch"
         ops_b = Operands(check, apply, env_b)
         for t, p in ((ta, pa), (tb, pb)):

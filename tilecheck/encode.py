@@ -116,7 +116,12 @@ class Query:
     @property
     def cta_bound(self) -> list[str]:
         """The symbols the kernel reads from ``%ctaid``: they differ between CTAs."""
-        return [s.name for s in self.check.symbols.values() if s.source]
+        return [s.name for s in self.check.symbols.values() if s.cta]
+
+    @property
+    def warp_bound(self) -> list[str]:
+        """The symbols the kernel reads from the warp id (``from = "warpid"``): they differ between warps."""
+        return [s.name for s in self.check.symbols.values() if s.warp]
 
     def other_cta(self, tag: str) -> dict[str, Poly]:
         """The symbols as another CTA sees them: fresh CTA-bound symbols under the same facts."""
@@ -183,10 +188,17 @@ class Query:
     def tensor(self, view: View) -> Tensor:
         return self.check.tensors[view.tensor]
 
-    def coords(self, tag: str, word: bool = True, thread: bool = False) -> Coords:
+    def coords(self, tag: str, word: bool = True, thread: bool = False, symbols: dict | None = None) -> Coords:
         """Fresh canonical coordinates.  ``word=False`` pins the word to 0 (the atom's base);
-        ``thread=True`` derives the group from one thread id over the whole CTA."""
+        ``thread=True`` derives the group from one thread id over the whole CTA, and the warp-id
+        symbols (``from = "warpid"``) from it too: ``t // 32`` of this instance's thread (without a
+        thread they stay the query's one variable: any warp, the same for every instance).
+        ``symbols``: the instance's symbols (another CTA's copy), default the query's."""
         ctx = self.ctx
+        if thread and self.warp_bound:
+            t = ctx.var(f"{tag}:thread", 0, self.check.threads - 1)
+            warp = ctx.divmod(t, 32, f"{tag}:lane")[0]
+            symbols = {**(symbols or self.symbols), **{n: warp for n in self.warp_bound}}
         if thread:
             t = ctx.var(f"{tag}:thread", 0, self.check.threads - 1)
             g = GROUPS[self.apply.scope]
@@ -202,12 +214,12 @@ class Query:
             group = [ctx.var(f"{tag}:{n}", 0, e - 1) for n, e in zip(GROUP_NAMES[self.apply.scope], self.group_shape)]
         repeat = [ctx.var(f"{tag}:repeat{k}", 0, e - 1) for k, e in enumerate(self.repeat_shape)]
         w = ctx.var(f"{tag}:word", 0, self.vector - 1) if word else Poly.const(0)
-        return Coords(tag, group, repeat, w)
+        return Coords(tag, group, repeat, w, symbols)
 
     def with_repeat(self, c: Coords, tag: str) -> Coords:
         """Same group, fresh repeat and word (another access of the same thread)."""
         d = self.coords(tag)
-        return Coords(tag, c.group, d.repeat, d.word)
+        return Coords(tag, c.group, d.repeat, d.word, c.symbols)
 
     def domain(self, c: Coords) -> crd2idx.Polys:
         return crd2idx.Polys(self.ctx, c.symbols or self.symbols)
@@ -264,6 +276,15 @@ class Witness:
     def thread_id(self, tag: str) -> int | None:
         return self.env.get(f"{tag}:thread")
 
+    def instance_symbols(self, tag: str, symbols: dict | None = None) -> dict[str, int]:
+        """The symbols as instance ``tag`` sees them (``symbols``: another CTA's, default the query's):
+        the warp-id symbols are its thread's warp when the instance has a thread."""
+        out = dict(self.symbols if symbols is None else symbols)
+        t = self.thread_id(tag)
+        if t is not None:
+            out.update({n: t // 32 for n in self.q.warp_bound})
+        return out
+
     def index(self, view: View, coords, symbols: dict | None = None) -> tuple:
         group, repeat, word = coords
         return tuple(crd2idx.view_index(view, (*group, *repeat, word), crd2idx.Ints(symbols or self.symbols)))
@@ -280,7 +301,7 @@ class Witness:
         q = self.q
         out = {}
         if self.symbols:
-            out["symbols"] = dict(self.symbols)
+            out["symbols"] = self.instance_symbols(tag) if tag is not None else dict(self.symbols)
         if tag is not None and self.thread_id(tag) is not None:
             out["thread"] = self.thread_id(tag)
         if group:

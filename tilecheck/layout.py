@@ -122,6 +122,7 @@ class Layout:
         return sorted({n for x in leaves if isinstance(x, Expr) for n in x.names()})
 
     def thread_axes(self) -> set[str]:
+        """The thread axes (``laneid``, ``warpid``, ``tid``) the layout's thread strides name."""
         return {s.axis for s in _leaves(self.stride) if isinstance(s, ThreadStride)}
 
     # evaluation (crd2idx.py: one evaluator for ints, numpy arrays and polynomials) ----
@@ -222,6 +223,7 @@ class Layout:
         return self
 
     def poly(self, index: list[Poly], ctx: Context, symbols: dict[str, Poly], offset=0) -> dict[str, Poly]:
+        """Every component (offset, thread axes) at a symbolic ``index``, as exact polynomials (the proofs')."""
         return crd2idx.layout_value(self, index, crd2idx.Polys(ctx, symbols), offset)
 
 
@@ -455,3 +457,75 @@ def _complement(shapes: list, strides: list, cotarget: int, lay) -> tuple:
     out_s.append(-(-cotarget // current))
     out_d.append(current)
     return _coalesce(tuple(out_s), tuple(out_d))
+
+
+# a CuTe thread-value layout as a register tensor's layout ---------------------------------------
+
+def from_tv(text: str, tile: tuple) -> Layout:
+    """The register layout of a fragment given as CuTe's thread-value layout ``(T,V) -> i``: thread
+    ``t`` (the first mode, colexicographic) holds as its value ``v`` (the second mode) the element of
+    the ``tile`` (concrete extents) at CuTe's colexicographic index ``i`` (for a 16x8 tile, ``m + 16*n``),
+    as CuTe's MMA and copy atoms declare them (``((4,8),(2,2)):((32,1),(16,8))`` is the m16n8k8
+    accumulator).  The result maps each element to its slot (``v``) and thread, ``k@laneid`` while
+    ``t < 32`` and ``k@warpid`` above; a mode that crosses a tile axis or the warp is split.  Raises
+    InputError saying why when there is no such layout: every element must be held exactly once
+    (the layout is a bijection onto the tile, no stride-0 broadcast)."""
+    tv = parse_layout(text)
+    if tv.swizzle is not None or len(tv.shape) != 2:
+        raise InputError(f"{brief(text)}: a thread-value layout has two modes, (thread, value), "
+                         f"and no swizzle; got rank {len(tv.shape)}")
+    digits = []  # (extent, tile-index stride, "T" | "V", position stride within T or V)
+    for kind, shape, stride in (("T", tv.shape[0], tv.stride[0]), ("V", tv.shape[1], tv.stride[1])):
+        pos = 1
+        for s, d in zip(_leaves(shape), _leaves(stride)):
+            if not isinstance(s, int) or not isinstance(d, int):
+                raise InputError(f"{brief(text)}: shapes and strides must be integers, got {s}:{d}")
+            if s > 1:
+                if d == 0:
+                    raise InputError(f"{brief(text)}: a {'thread' if kind == 'T' else 'value'} mode of stride "
+                                     f"0 ({s}:0) gives one element to several {'threads' if kind == 'T' else 'values'}"
+                                     "; a register fragment holds each element once")
+                digits.append((s, d, kind, pos))
+            pos *= s
+    size = product(tile)
+    digits.sort(key=lambda x: x[1])
+    want = 1
+    for s, d, kind, _ in digits:
+        if d != want:
+            raise InputError(f"{brief(text)}: not one element per (thread, value) of the {'x'.join(map(str, tile))}"
+                             f" tile: after index {want - 1} comes a mode {s}:{d} (indices {want}.. are "
+                             + ("held twice" if d < want else "held by no thread") + ")")
+        want *= s
+    if want != size:
+        raise InputError(f"{brief(text)}: the threads' values cover {want} elements, the "
+                         f"{'x'.join(map(str, tile))} tile has {size}")
+
+    def split(ds, at, where):  # cut the digit whose tile-index range (or thread range) crosses ``at``
+        out = []
+        for s, d, kind, p in ds:
+            lo = d if where == "index" else p
+            if lo < at < lo * s and (where == "index" or kind == "T"):
+                a = at // lo
+                if at % lo or s % a:
+                    raise InputError(f"{brief(text)}: mode {s}:{d} crosses "
+                                     + (f"a tile axis (at index {at})" if where == "index" else "the warp (thread 32)")
+                                     + " in a way a layout cannot split")
+                out += [(a, d, kind, p), (s // a, d * a, kind, p * a)]
+            else:
+                out.append((s, d, kind, p))
+        return out
+    bound = 1
+    for e in tile[:-1]:
+        bound *= e
+        digits = split(digits, bound, "index")
+    digits = split(digits, 32, "thread")
+    modes = []
+    lo = 1
+    for e in tile:
+        mine = [x for x in digits if lo <= x[1] < lo * e]
+        lo *= e
+        shape = tuple(s for s, *_ in mine)
+        stride = tuple(p if kind == "V" else ThreadStride(p, "laneid") if p < 32 else ThreadStride(p // 32, "warpid")
+                       for _, _, kind, p in mine)
+        modes.append(((1, 0) if not mine else (shape[0], stride[0]) if len(mine) == 1 else (shape, stride)))
+    return Layout(tuple(m[0] for m in modes), tuple(m[1] for m in modes))

@@ -91,6 +91,8 @@ class Report:
         return Plan(_TOKEN, self.check, [a.obligations for a in self.applies])
 
     def to_json(self) -> dict:
+        """The report as a JSON-able dict (what ``prove --json`` prints for one file): file, verdict,
+        arch, seconds and per application its obligations, each with status, message and counterexample."""
         out = {"file": self.check.path, "verdict": self.verdict, "arch": self.check.arch,
                "seconds": round(self.seconds, 6), "applies": [a.to_json() for a in self.applies]}
         if self.tensormaps:
@@ -101,6 +103,8 @@ class Report:
         return out
 
     def to_text(self) -> str:
+        """The report as ``tilecheck prove`` prints it: the file's verdict, then per application each
+        obligation's status and time, and the message of each one not proved."""
         lines = [f"{self.check.path}: {self.verdict} ({self.check.arch}, threads={self.check.threads}, "
                  f"{self.seconds * 1000:.0f} ms)"]
         for a in self.applies:
@@ -131,7 +135,7 @@ class Report:
 
 
 def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: bool = False, smt2=None,
-          recorder=None, facts=None) -> Report:
+          recorder=None, facts=None, progress=None) -> Report:
     """Prove or refute every obligation of every application of ``check``.
 
     The symbols' facts are decided first: facts that cannot all hold raise ``InputError``
@@ -144,6 +148,7 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
     exit status 4 when the solvers disagree).  ``recorder`` (a ``proofs.smt2.Recorder``) does both.
     ``facts``: the symbols' facts already decided (``proofs.facts.decide`` of a check with the same
     symbols and ``assume``: ``tilecheck suggest`` decides them once for all its variants).
+    ``progress(k, apply)`` is called before application ``k`` is proved (``tilecheck.progress.Line``).
     """
     timeout = seconds(timeout)  # InputError unless a finite positive number of seconds
     if recorder is None and (recheck or smt2 is not None):
@@ -152,8 +157,11 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
     facts = _facts.decide(check, timeout) if facts is None else facts
     maps = [(m, [module.prove(check, m, timeout, facts, minimize) for module in TENSORMAP_REGISTRY.values()])
             for m in check.tensormaps.values()]
-    out = [ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder))
-           for a in check.applies]
+    out = []
+    for k, a in enumerate(check.applies):
+        if progress is not None:
+            progress(k, a)
+        out.append(ApplyReport(a, instructions(check, a), prove_apply(check, a, timeout, facts, minimize, recorder)))
     report = Report(check, out, time.perf_counter() - start, tensormaps=maps)
     if recorder is not None:
         report.recheck = recorder.for_file(check.path)

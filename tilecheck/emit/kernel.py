@@ -160,6 +160,12 @@ class _Kernel:
         """``plan``: a Plan, or for ``kernel_unchecked`` the plan-like object of ``plan.unchecked``;
         its operand model (``plan.operands``) is the only one this kernel uses."""
         check = plan.check
+        for t in check.tensors.values():  # the kernel sizes and copies each buffer once, for every warp
+            warp = [n for n in t.layout.symbols(t.offset) if check.symbols[n].warp]
+            if warp:
+                raise EmitError(f"{t.scope} tensor {t.name}: its offset depends on the warp-id symbol {warp[0]}, so "
+                                "its size would differ between warps; a kernel needs one size (start the "
+                                "operands' slices at the symbol instead; the fragments need no size)")
         self.check, self.name, self.pred_value = check, name, pred
         self.model = plan.operands.fork()  # this emission's arithmetic never changes the plan's model
         self.ctx, self.sym = self.model.ctx, self.model.symbols

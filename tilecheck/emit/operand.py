@@ -33,10 +33,14 @@ TID = "%tid.x"
 
 
 def atoms(check: Check) -> tuple[Context, dict[str, Poly]]:
-    """A context holding the thread index and the symbols (as plain variables) with their bounds."""
+    """A context holding the thread index and the symbols (as plain variables) with their bounds; a
+    warp-id symbol (``from = "warpid"``) is ``%tid.x / 32`` (not ``%warpid``, which a warp may change)."""
     ctx = Context()
-    ctx.var(TID, 0, check.threads - 1)
-    symbols = {s.name: ctx.var(s.name, s.min, s.max) for s in check.symbols.values()}
+    tid = ctx.var(TID, 0, check.threads - 1)
+    symbols = {s.name: ctx.var(s.name, s.min, s.max) for s in check.symbols.values() if not s.warp}
+    for s in check.symbols.values():
+        if s.warp:  # the same division the lane's (group_coords) is: one shift
+            symbols[s.name] = ctx.divmod(tid, WARP, "lane")[0] if check.threads > WARP else Poly()
     return ctx, symbols
 
 

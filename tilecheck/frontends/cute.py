@@ -30,7 +30,7 @@ Translation (a TiledCopy's copy of partitioned tensors -> one [[apply]]):
     ``CopyUniversalOp`` between registers and global or shared memory -> ``ld``/``st`` ``.vN.bW`` (cta scope;
     16-bit elements in pairs are moved as 32-bit words, as docs/check-file.md describes); ``LdMatrix8x8x16bOp``
     / ``StMatrix8x8x16bOp`` -> ``ldmatrix``/``stmatrix .m8n8.xN[.trans].shared.b16`` at warp scope, each
-    warp's tile at a symbol ``warp`` in [0, warps).
+    warp's tile at a symbol ``warp`` bound to the warp id (``from = "warpid"``: every warp of the CTA).
 A copy with a plain CopyAtom of operands a TiledCopy partitioned takes that TiledCopy's threads and TV layouts
 (each memory operand the side its partition names: ``partition_S`` the source's), its word the atom's values.
 Reported ``unsupported`` with the reason: TMA (``cp.async.bulk.tensor``: no tilecheck family), copies with a
@@ -587,12 +587,12 @@ def translate_copy(c: dict, no_overlap: bool = False) -> tuple[dict, str, str]:
             symbols[var] = {"min": 0, "max": INT32_MAX}
             assume_ext.append(f"{var} < {ext}")
     if scope == "warp" and threads > 32 and any("warp" in str(s.tensor().get("offset", "")) for s in sides.values()):
-        symbols["warp"] = {"min": 0, "max": threads // 32 - 1}
+        symbols["warp"] = {"from": "warpid"}  # each warp's tile at its own warp id, every warp of the CTA
     tensors = {"S": sides["src"].tensor(), "D": sides["dst"].tensor()}
     assume = assume_ext + no_overlap_facts
-    # ldmatrix/stmatrix: one warp's copy (the symbol warp says which; tilecheck's warp scope has every warp
-    # of a check issue the same addresses), so stores of different warps are not compared
-    out = {"arch": "sm_90" if opcode.startswith("stmatrix") else "sm_80", "threads": 32 if scope == "warp" else threads}
+    # ldmatrix/stmatrix: every warp of the CTA, each at its own warp id (from = "warpid"): the stores
+    # of two warps are compared too
+    out = {"arch": "sm_90" if opcode.startswith("stmatrix") else "sm_80", "threads": threads}
     if symbols:
         out["symbols"] = symbols
     if assume:

@@ -32,6 +32,7 @@ from ..proofs import facts
 from ..proofs.registry import NAMES as names
 from ..proofs import smt2  # smt2.cvc5_version: looked up at the call (a test replaces it)
 from .differential import compare
+from ..progress import Line
 
 HELP = "property-based fuzzing: Z3's verdicts against an independent brute-force decider"
 
@@ -398,11 +399,19 @@ def _summary(tally, seconds, args, written, after=None):
 
 
 class _Progress:
+    """The campaign's progress on standard error: rich's live line on a terminal (``progress.Line``),
+    else the plain line (``\\r``-rewritten on a terminal without rich, one every 10 s in a log)."""
+
     def __init__(self, total, seconds, quiet=False):
         self.total, self.seconds, self.quiet = total, seconds, quiet
         self.start = time.perf_counter()
         self.tty = sys.stderr.isatty()
         self.last = 0.0
+        self.live = None
+        if not quiet:
+            self.live = Line("fuzz", total=total or None).__enter__()
+            if not self.live.active:
+                self.live = None
 
     def update(self, tally, extra=0, problems=0):
         if self.quiet:
@@ -413,16 +422,22 @@ class _Progress:
         self.last = now
         n = tally.cases + extra
         el = now - self.start
-        frac = n / self.total if self.total else min(1.0, el / self.seconds) if self.seconds else 0
-        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
         v = _by_verdict(tally.verdicts)
         found = sum(tally.problems.values())
-        line = (f"[{bar}] {n}{'/' + str(self.total) if self.total else ''} cases  proved {v['proved']} "
-                f"refuted {v['refuted']} unknown {v['unknown']}  problems {found}  {n / el if el else 0:.1f}/s")
+        counts = (f"proved {v['proved']} refuted {v['refuted']} unknown {v['unknown']}  problems {found}  "
+                  f"{n / el if el else 0:.1f}/s")
+        if self.live is not None:
+            self.live.update(n, f"{n} cases  {counts}")
+            return
+        frac = n / self.total if self.total else min(1.0, el / self.seconds) if self.seconds else 0
+        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
+        line = f"[{bar}] {n}{'/' + str(self.total) if self.total else ''} cases  {counts}"
         print(("\r" + line) if self.tty else line, end="" if self.tty else "\n", file=sys.stderr, flush=True)
 
     def finish(self, tally):
-        if not self.quiet and self.tty:
+        if self.live is not None:
+            self.live.close()
+        elif not self.quiet and self.tty:
             print(file=sys.stderr)
 
 

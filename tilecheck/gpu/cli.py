@@ -25,6 +25,7 @@ from ..report import error_json, prove
 from .ncu_compare import profile
 from .reference import BufferTooLarge, ReferenceUndefined, bind_symbols
 from .unchecked import choose, confirm
+from ..progress import Line
 
 HELP = "prove, emit and run a check file on the GPU; compare with numpy bit for bit"
 
@@ -82,6 +83,16 @@ def main(args) -> int:
         return _err(args, e.message, e.where, e)
 
 
+class _Off:
+    """No terminal: the progress line stays off (``run --json``)."""
+
+    def isatty(self):
+        return False
+
+
+_OFF = _Off()
+
+
 def _main(args) -> int:
 
     check = load_check(args.file, args.arch)  # InputError: exit 2 in tilecheck.cli
@@ -91,7 +102,10 @@ def _main(args) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     if getattr(args, "profile", False) and (args.unchecked or args.json):
         raise InputError("--profile prints a table: not with --unchecked or --json", "--profile")
-    report = prove(check, timeout=args.timeout)
+    # a live line on a terminal's standard error while it proves and runs (not with --json)
+    with Line(f"run {args.file}", stream=_OFF if args.json else None) as line:
+        line.update(text="proving")
+        report = prove(check, timeout=args.timeout)
     if args.unchecked:
         return _unchecked(args, check, given, seed, report)
     if report.verdict != "proved":
@@ -108,7 +122,9 @@ def _main(args) -> int:
         reason = g.can_run(check.arch)
         if reason:
             return _err(args, reason, args.file)
-        result = runner.run_check(check, symbols, seed, plan=report.plan, how=how, timeout=args.timeout)
+        with Line(f"run {args.file}", stream=_OFF if args.json else None) as line:
+            line.update(text=f"on the GPU ({how})")
+            result = runner.run_check(check, symbols, seed, plan=report.plan, how=how, timeout=args.timeout)
         result.seconds["prove"] = report.seconds
     except runner.GpuUnavailable as e:
         return _err(args, str(e))

@@ -40,7 +40,7 @@ from ..check import Apply, Check, Tensor, cta_grid
 from ..families import REGISTER
 from ..errors import InputError
 from .. import oracle
-from ..expr import evaluate, holds
+from ..expr import evaluate, holds, names_of
 from ..layout import OFFSET
 
 UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
@@ -86,7 +86,7 @@ class Case:
 
     def params(self) -> list[str]:
         """Kernel parameter names in ABI order: tensors, then the symbols that are parameters."""
-        return [*self.check.tensors, *[s for s in self.check.symbols if s not in self.ctaid]]
+        return [*self.check.tensors, *[n for n, s in self.check.symbols.items() if not s.source]]
 
 
 @dataclass
@@ -130,7 +130,12 @@ class Comparison:
 # symbols ------------------------------------------------------------------
 
 def ctaid_symbols(check: Check) -> dict:
-    return {n: s.source for n, s in check.symbols.items() if s.source}
+    return {n: s.source for n, s in check.symbols.items() if s.source and s.source.startswith("ctaid.")}
+
+
+def warpid_symbols(check: Check) -> list[str]:
+    """The symbols read from the warp id (``from = "warpid"``): warp k's value is k."""
+    return [n for n, s in check.symbols.items() if s.source == "warpid"]
 
 
 def bind_symbols(check: Check, given: dict | None = None) -> dict:
@@ -237,11 +242,13 @@ def buffer_size(t: Tensor, env: dict) -> int:
 def buffer_sizes(check: Check, env: dict) -> dict:
     """Elements of every tensor's buffer at these symbol values (the largest over the CTAs)."""
     ctas = _cta_values(check, env)
+    warps = [{n: k for n in warpid_symbols(check)} for k in range(-(-check.threads // 32))]
     sizes = {}
-    for name, t in check.tensors.items():
-        sizes[name] = buffer_size(t, env if len(ctas) == 1 else {**env, **ctas[-1]})
+    for name, t in check.tensors.items():  # the largest over the warps (a warp-id symbol in an offset)
+        e = env if len(ctas) == 1 else {**env, **ctas[-1]}
+        sizes[name] = max(buffer_size(t, {**e, **w}) for w in warps)
         if len(ctas) > 1 and not t.is_register:
-            sizes[name] = max(buffer_size(t, {**env, **c}) for c in ctas)
+            sizes[name] = max(buffer_size(t, {**env, **c, **w}) for c in ctas for w in warps)
     return sizes
 
 
@@ -386,14 +393,45 @@ def _collide(off) -> bool:
     return len(np.unique(off)) != len(off)
 
 
-def _issuers(check: Check, a: Apply, group) -> np.ndarray:
-    """Thread ids executing each coordinate: shape (replicas, coordinates)."""
+def _issuers(check: Check, a: Apply, group, warp: int | None = None) -> np.ndarray:
+    """Thread ids executing each coordinate: shape (replicas, coordinates); ``warp``: that warp's only
+    (a warp-id symbol: only thread- and warp-sized groups take one, ``check._warp_uses``)."""
     shape = check.group_shape(a.scope)
     if not shape:  # one thread per group: every thread executes every coordinate
-        return np.arange(check.threads, dtype=np.int64)[:, None]
+        if warp is None:
+            return np.arange(check.threads, dtype=np.int64)[:, None]
+        return np.arange(32 * warp, min(32 * warp + 32, check.threads), dtype=np.int64)[:, None]
     inner = group[-1] + (32 * group[0] if len(shape) == 2 else 0)  # the thread within its group
     span = prod(shape)  # one replica per group of the CTA (a warp: each warp; the CTA: one)
-    return span * np.arange(check.threads // span, dtype=np.int64)[:, None] + inner[None, :]
+    out = span * np.arange(check.threads // span, dtype=np.int64)[:, None] + inner[None, :]
+    if warp is not None and span == 32:  # a warp-sized group: that warp's replica
+        return out[warp:warp + 1]
+    return out
+
+
+def _apply_per_warp(check: Check, a: Apply, env: dict, mems: dict, regs: dict, names: list[str]):
+    """An application whose memory operand starts at a warp-id symbol: each warp at its own value,
+    one after the other; two warps writing one element (not a reduction) is a race."""
+    warps = -(-check.threads // 32)
+    envs = [{**env, **{n: k for n in names}} for k in range(warps)]
+    if a.is_load and not _copies(a) and warps > 1:
+        raise ReferenceUndefined(f"apply[{a.index}]: each warp loads its own tile (a warp-id symbol) into one "
+                                 f"register tile {a.register.tensor}: its write-back races")
+    t = check.tensors[a.dst.tensor]
+    if t.scope != "local" and not a.family.updates_memory:  # a reduction may meet itself
+        coords = _coords(a.dst.shape)
+        offs = []
+        for e in envs:
+            off = _evaluate_layout(t, _index(a.dst, coords, e), e)[OFFSET]
+            crossing = accesses.role_of(a, a.dst)
+            if crossing.values is not None:  # the atom crosses lanes: each row from its origin
+                off = _row_offsets(crossing, off, a.dst.shape)
+            m = _inside(check, a, coords, e)
+            offs.append(off if m is None else off[m])
+        if _collide(np.concatenate(offs)):
+            raise ReferenceUndefined(f"a store writes one element of {t.name} twice (two warps)")
+    for k, e in enumerate(envs):
+        _apply(check, a, e, mems, regs, warp=k)
 
 
 def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: bool = True,
@@ -504,10 +542,14 @@ def _some(issuers: np.ndarray, m: np.ndarray) -> np.ndarray:
     return issuers if issuers.shape[1] == 1 else issuers[:, m]
 
 
-def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
+def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict, warp: int | None = None):
+    names = warpid_symbols(check)
+    if warp is None and len(check.group_shape(a.scope)) < 2 and set(names) & {  # thread or warp groups
+            n for v in (a.dst, a.src) for x in (*v.starts, check.tensors[v.tensor].offset) for n in names_of(x)}:
+        return _apply_per_warp(check, a, env, mems, regs, names)
     if _copies(a):  # gather every atom from src, scatter it to dst
         coords = _coords(a.dst.shape)
-        issuers = _issuers(check, a, coords[:len(check.group_shape(a.scope))])
+        issuers = _issuers(check, a, coords[:len(check.group_shape(a.scope))], warp)
         dst_t, src_t = check.tensors[a.dst.tensor], check.tensors[a.src.tensor]
         so = _evaluate_layout(src_t, _index(a.src, coords, env), env)[OFFSET]
         do = _evaluate_layout(dst_t, _index(a.dst, coords, env), env)[OFFSET]
@@ -521,7 +563,7 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict):
         return
     coords = _coords(a.memory.shape)
     g = len(check.group_shape(a.scope))
-    issuers = _issuers(check, a, coords[:g])
+    issuers = _issuers(check, a, coords[:g], warp)
     mem_t, reg_t = check.tensors[a.memory.tensor], check.tensors[a.register.tensor]
     off = _evaluate_layout(mem_t, _index(a.memory, coords, env), env)[OFFSET]
     crossing = accesses.role_of(a, a.memory)

@@ -7,7 +7,7 @@ over every access that can race with it, as PTX's state spaces define them:
   another CTA (the CTA-bound symbols take other values under the same facts)."""
 
 
-from ..encode import Coords, element
+from ..encode import element
 from ..layout import OFFSET
 from ..poly import And, Or, Poly, cmp
 from . import injective
@@ -94,9 +94,8 @@ def _store(q):
     local, grid = t.scope == "local", t.scope == "global" and bool(q.cta_bound)
     cta = q.cta_bound if grid else ()
     a = q.coords("a", thread=True)
-    b = q.with_repeat(a, "b") if local else q.coords("b", thread=True)  # .local: one thread's own accesses
-    if grid:
-        b = Coords(b.tag, b.group, b.repeat, b.word, q.other_cta("b"))
+    b = q.with_repeat(a, "b") if local else q.coords("b", thread=True, symbols=q.other_cta("b") if grid else None)
+    # (.local: one thread's own accesses; the warp-id symbols are each thread's warp: Query.coords)
     off_a, off_b = _plain(q, view, a), _plain(q, view, b)
     same = cmp("==", q.z(off_a), q.z(off_b))
     formula = And(_differ(q, a, b, thread=not local, cta=cta), same)
@@ -126,23 +125,24 @@ def _store(q):
             cb, tb, tag_b = (ca[0], *w.coords("b")[1:]), ta, "a"
         else:
             cb, tb, tag_b = w.coords("b", thread=True), w.thread_id("b"), "b"
-        sa, sb = w.symbols, (w.cta_symbols.get("b", w.symbols) if grid else w.symbols)
-        oa, ob = w.value(view, ca)[OFFSET], w.value(view, cb, sb)[OFFSET]
+        sa = w.instance_symbols("a")
+        sb = w.instance_symbols(tag_b, w.cta_symbols.get("b", w.symbols) if grid else None)
+        oa, ob = w.value(view, ca, sa)[OFFSET], w.value(view, cb, sb)[OFFSET]
         same_cta = all(sa[n] == sb[n] for n in cta)
         if (same_cta and (ta, ca[1:]) == (tb, cb[1:])) or oa != ob:
             return None
-        ia = w.index(view, ca)
+        ia = w.index(view, ca, sa)
         first, second = w.describe(ca, "a"), w.describe(cb, tag_b)
         if not same_cta:
             second["symbols"] = dict(sb)
             ctas = " and ".join("CTA (" + ", ".join(f"{n}={s[n]}" for n in cta) + ")" for s in (sa, sb))
-            others = ", ".join(f"{k}={v}" for k, v in sa.items() if k not in cta)
+            others = ", ".join(f"{k}={v}" for k, v in sa.items() if k not in cta and k not in q.warp_bound)
             return ((f"with symbols ({others}): " if others else "")
                     + f"two CTAs, {ctas}, both store to {element(t, ia)} at element offset {oa}: "
                     f"{w.where(ca, 'a', symbols=False)} of the first and {w.where(cb, tag_b, symbols=False)} "
                     "of the second",
                     {"first": first, "second": second, "tensor": t.name, "index": list(ia), "offset": oa})
-        syms = ", ".join(f"{k}={v}" for k, v in w.symbols.items())
+        syms = ", ".join(f"{k}={v}" for k, v in w.symbols.items() if k not in q.warp_bound)
         return ((f"with symbols ({syms}): " if syms else "")
                 + f"{w.where(ca, 'a', symbols=False)} and {w.where(cb, tag_b, symbols=False)} "
                 f"both store to {element(t, ia)} at element offset {oa}",

@@ -1,0 +1,6 @@
+; tilecheck obligation query: file examples/stmatrix_x4_per_warp.toml, apply[0], obligation banks
+; z3 5.4.1: sat (refuted)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status sat)
+(check-sat)
