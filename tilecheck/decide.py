@@ -28,7 +28,7 @@ from math import prod
 
 import numpy as np
 
-from . import accesses, memory_model, oracle
+from . import accesses, families, memory_model, oracle
 from .families import MEMORY
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
@@ -930,6 +930,11 @@ def count(check, apply_index: int, name: str, env: dict | None = None) -> int:
 
 
 # every rule, under the obligation registry's names (tests/test_registry.py holds the two lists equal)
+# the families' own obligations (TMA's), restated in their family files: appended in the families' order
+for _fam in dict.fromkeys(families.FAMILIES.values()):
+    STATIC.update(_fam.rules)
+    NEEDS.update(_fam.rule_needs)
+    ORDER += tuple(n for n in _fam.rules if n not in ORDER)
 RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "banks": banks, "sectors": sectors, "guard": guard}
 
 
