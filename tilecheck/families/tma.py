@@ -187,7 +187,9 @@ class Tma(Family):
                 "expect_tx": None if op.expect_tx is None else str(op.expect_tx), "cta_mask": op.cta_mask}
 
     def instruction(self, a, regs, addr, pred, policy):
-        raise NotImplementedError("emitting cp.async.bulk.tensor is not done yet (docs/tma.md, \"Copies\")")
+        raise InputError(f"{a.opcode.text}: tilecheck does not emit TMA copies yet (the by-value tensor map "
+                         "parameter, the coordinates' registers and the mbarrier need emitter hooks; docs/tma.md, "
+                         "\"Copies\")", f"apply[{a.index}]")
 
 
 
