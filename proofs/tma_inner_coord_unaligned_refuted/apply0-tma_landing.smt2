@@ -1,0 +1,11 @@
+; tilecheck obligation query: file examples/tma_inner_coord_unaligned_refuted.toml, apply[0], obligation tma_landing
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun tma_k1 () Int)
+(declare-fun tma_k0 () Int)
+(assert
+ (let ((?x1 (+ (* 32 tma_k0) tma_k1)))
+(and (distinct ?x1 ?x1) true)))
+(check-sat)
