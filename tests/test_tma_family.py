@@ -68,7 +68,7 @@ def test_parse_prefers_the_longest_instruction_name():
     ("cp.async.bulk.tensor.2d.shared::cluster.global.tile.bulk_group", "completes with"),
     ("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group.multicast::cluster", "multicast"),
     ("cp.async.bulk.tensor.shared::cluster.global.mbarrier::complete_tx::bytes", "one of .1d"),
-    ("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.tile", "out of order"),
+    ("cp.async.bulk.tensor.2d.shared::cluster.global.tile.tile.mbarrier::complete_tx::bytes", "given twice"),
 ])
 def test_illegal_spellings_are_refuted_on_target(text, reason):
     fam = families.FAMILIES["cp.async.bulk.tensor"]
@@ -266,3 +266,68 @@ def test_decider_agrees_with_the_proofs_on_drawn_applies():
             refuted[k] = refuted.get(k, 0) + (v == "refuted")
     # the draws reach every obligation's refutation
     assert all(refuted[k] for k in ("tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box")), refuted
+
+
+# --- the spelling and its lowest .version held to ptxas 13.0 ---
+
+def _spellings():
+    out = []
+    for r in range(1, 6):
+        out += [f"cp.async.bulk.tensor.{r}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes",
+                f"cp.async.bulk.tensor.{r}d.global.shared::cta.tile.bulk_group"]
+    load = "cp.async.bulk.tensor.2d.shared::cluster.global"
+    out += [f"{load}.mbarrier::complete_tx::bytes", f"{load}.mbarrier::complete_tx::bytes.multicast::cluster",
+            f"{load}.tile.mbarrier::complete_tx::bytes.L2::cache_hint",
+            f"{load}.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint",
+            "cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.L2::cache_hint",
+            f"{load}.mbarrier::complete_tx::bytes.L2::cache_hint.multicast::cluster",  # either order
+            f"{load}.mbarrier::complete_tx::bytes.tile", "cp.async.bulk.tensor.2d.tile.shared::cluster.global"
+            ".mbarrier::complete_tx::bytes",  # any order but the spaces'
+            # refused by legality: ptxas must refuse them too
+            "cp.async.bulk.tensor.2d.shared::cluster.global.tile.tile.mbarrier::complete_tx::bytes",
+            "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group.multicast::cluster",
+            "cp.async.bulk.tensor.2d.shared::cluster.global.tile.bulk_group",
+            "cp.async.bulk.tensor.2d.global.shared::cta.tile.mbarrier::complete_tx::bytes",
+            "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes"]
+    return out
+
+
+def _module(text, version):
+    fam = families.FAMILIES["cp.async.bulk.tensor"]
+    op = families.parse(text)
+    regs = [f"%r{10 + i}" for i in range(max(op.rank, 1))]
+    line = fam.spell(op, "%r1", "%rd1", regs, "%r2", "%rs1", "%rd2")
+    return "\n".join([f".version {version}", ".target sm_90", ".address_size 64",
+                      ".shared .align 1024 .b8 smem[4096];", ".shared .align 8 .b64 mbar;",
+                      ".visible .entry k(.param .align 64 .b8 tmap[128])", "{",
+                      "\t.reg .b32 %r<24>;", "\t.reg .b64 %rd<8>;", "\t.reg .b16 %rs<4>;",
+                      "\tmov.u32 %r1, smem;", "\tmov.u32 %r2, mbar;", "\tmov.b64 %rd1, tmap;",
+                      "\tcvta.param.u64 %rd1, %rd1;", "\tmov.b64 %rd2, 0;", "\tmov.b16 %rs1, 3;",
+                      *[f"\tmov.u32 {r}, 0;" for r in regs], line, "\tret;", "}", ""])
+
+
+def _ptxas(text, version, tmp_path):
+    from tilecheck.tools import find_tool
+    import subprocess
+    src = tmp_path / "k.ptx"
+    src.write_text(_module(text, version))
+    r = subprocess.run([find_tool("ptxas"), "-arch=sm_90", str(src), "-o", str(tmp_path / "k.cubin")],
+                       capture_output=True, text=True)
+    return None if r.returncode == 0 else (r.stderr.strip() or "refused")
+
+
+@pytest.mark.parametrize("text", _spellings())
+def test_legality_and_version_match_ptxas(text, tmp_path):
+    from tilecheck.tools import ToolNotFound, find_tool
+    try:
+        find_tool("ptxas")
+    except ToolNotFound as e:
+        pytest.skip(f"ptxas not found: {e}")
+    fam = families.FAMILIES["cp.async.bulk.tensor"]
+    op = families.parse(text)
+    legal = fam.legality(op, "sm_90") is None
+    err = _ptxas(text, "8.0", tmp_path)
+    assert (err is None) == legal, (text, err)
+    if legal:
+        assert fam.ptx_version(op, "sm_90") == (8, 0)
+        assert "requires PTX ISA .version 8.0" in (_ptxas(text, "7.8", tmp_path) or ""), text

@@ -6,7 +6,10 @@ Global -> shared (a load): ``cp.async.bulk.tensor.Nd.shared::cluster.global{.til
 lands in ``dst`` and its bytes complete on the mbarrier's transaction count (``expect_tx``).  Shared ->
 global (a store): ``cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint}
 [map, {c0, ...}], [src]``.  The spelling and the legal set are PTX ISA 8.0's (sm_90; ``.version`` 8.0),
-tile mode only (no ``.im2col``, ``.cta_group``, ``.gather4``).
+tile mode only (no ``.im2col``, ``.cta_group``, ``.gather4``).  ptxas 13.0 takes the qualifiers in any
+order but the two spaces' (destination first), so tilecheck does too (``tests/test_tma_family.py``
+holds the legal set and the ``.version`` to ptxas); it warns that ``.multicast::cluster`` belongs to
+``sm_90a`` (accepted on ``sm_90`` all the same).
 
 An ``[[apply]]`` names the opcode, the shared tensor (``dst`` of a load, ``src`` of a store: its
 declared layout is the consumer's view of the landed box), the global tensor (the other operand;
@@ -42,7 +45,6 @@ GROUPS = {"dim": DIMS, "space": ("shared::cluster", "shared::cta", "global"), "m
           "completion": (LOAD_COMPLETION, STORE_COMPLETION), "multicast": ("multicast::cluster",),
           "hint": ("L2::cache_hint",)}
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
-ORDER = ("dim", "space", "space", "mode", "completion", "multicast", "hint")
 VERSIONS = (("cp.async.bulk.tensor", lambda op: True, (8, 0)),)
 MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
 OBLIGATIONS = ("target", "tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box")
@@ -107,8 +109,6 @@ def legality(op, arch) -> str | None:
                                 "shared::cta -> global stores)"),
         (op.first("completion") != completion, f"a {'load' if op.load else 'store'} completes with .{completion}"),
         (any(groups.count(g) > 1 for g in GROUPS if g != "space"), "a qualifier group given twice"),
-        (groups != sorted(groups, key=ORDER.index),
-         "qualifiers out of order (.dim.dst.src.tile.completion.multicast::cluster.L2::cache_hint)"),
         (op.multicast and not op.load, ".multicast::cluster is a load's (global -> shared::cluster)"),
     ]
     for bad, reason in reasons:
@@ -185,6 +185,17 @@ class Tma(Family):
         op = a.opcode
         return {"tensormap": op.tensormap, "coords": [str(c) for c in op.coords],
                 "expect_tx": None if op.expect_tx is None else str(op.expect_tx), "cta_mask": op.cta_mask}
+
+    @staticmethod
+    def spell(op, shared: str, tmap: str, coords, mbar: str = "", mask: str = "", policy: str = "") -> str:
+        """One copy's PTX line given its operands' registers: ``shared`` (a .b32 shared address),
+        ``tmap`` (the tensor map's generic address, .b64), ``coords`` (.b32 registers, innermost first),
+        ``mbar`` (a load's mbarrier, .b32 shared address), ``mask`` (.b16 with .multicast::cluster),
+        ``policy`` (.b64 with .L2::cache_hint).  ``tests/test_tma_family.py`` holds it to ptxas."""
+        box = f"[{tmap}, {{{', '.join(coords)}}}]"
+        extra = ([mask] if op.multicast else []) + ([policy] if op.cache_hint else [])
+        operands = [f"[{shared}]", box, f"[{mbar}]"] if op.load else [box, f"[{shared}]"]
+        return f"\t{op.text} " + ", ".join(operands + extra) + ";"
 
     def instruction(self, a, regs, addr, pred, policy):
         raise InputError(f"{a.opcode.text}: tilecheck does not emit TMA copies yet (the by-value tensor map "
