@@ -255,7 +255,11 @@ def test_decider_agrees_with_the_proofs_on_drawn_applies():
         d = _draw(rng)
         c = from_dict(copy.deepcopy(d))
         want = {k: v[0] for k, v in decide.decide(c, limit=10**4)[0].items()}  # every assignment: small ranges
-        got = {o.name: o.status for o in prove(c).applies[0].obligations}
+        report = prove(c)
+        got = {o.name: o.status for o in report.applies[0].obligations}
+        for o in report.applies[0].obligations:  # every refutation replays on the decider (tilecheck fuzz's check)
+            if o.status == "refuted":
+                assert decide.violation_at(c, 0, o.name, o.counterexample) is None, (n, o.message)
         for k, v in got.items():  # skipped: a prerequisite failed (the decider, combining assignments,
             # decides it at those where the prerequisite held, as tilecheck fuzz allows)
             if v == "skipped":
