@@ -5,16 +5,17 @@ A producer/consumer swizzle mismatch (a 128B map read through a 64B or an unswiz
 with the first differing element.  The shared base is a multiple of the pattern's repeat (``tma_smem``,
 a prerequisite), so both sides are stated as element offsets from it: TMA's ``Sw o (visits):(dense)``
 seen at the tensor's ``offset``, and the declared layout at the same ``offset`` (``crd2idx``).
-The box must be concrete (a symbolic box: unknown)."""
-from itertools import product
-
+The box must be concrete (a symbolic box: unknown).  A concrete layout and offset are decided by
+comparing every element at once (numpy through ``crd2idx.Ints``: exact, a few ms where Z3 takes
+seconds to see two spellings of one swizzled layout equal); a symbolic offset or layout by Z3."""
+import numpy as np
 import z3
 
 from .. import crd2idx
 from ..expr import evaluate
 from ..layout import OFFSET, Layout
 from ..tma_landing import TmaBox
-from .runner import Violation
+from .runner import Violation, static
 from .tma_common import at, concrete_visits, parts, z
 
 
@@ -27,14 +28,18 @@ def _tma_layout(m, esize):
 
 
 def first_difference(s, L, shape, symbols):
-    """The first element (tensor order) where the declared layout and TMA's differ, with both offsets."""
+    """The first element (tensor order) where the declared layout and TMA's differ, with both offsets:
+    every element at once, as numpy arrays (``crd2idx.Ints`` takes them)."""
     dom = crd2idx.Ints(symbols)
-    for k in product(*(range(n) for n in reversed(shape))):
-        mine = crd2idx.layout_value(s.layout, k, dom, s.offset)[OFFSET]
-        tma = crd2idx.layout_value(L, k, dom, s.offset)[OFFSET]
-        if mine != tma:
-            return k, mine, tma
-    return None
+    index = [a.reshape(-1) for a in np.indices(tuple(reversed(shape)), dtype=np.int64)]
+    mine = np.asarray(crd2idx.layout_value(s.layout, index, dom, s.offset)[OFFSET])
+    tma = np.asarray(crd2idx.layout_value(L, index, dom, s.offset)[OFFSET])
+    bad = np.flatnonzero(np.broadcast_to(mine, tma.shape) != tma)
+    if not bad.size:
+        return None
+    i = int(bad[0])
+    mine = np.broadcast_to(mine, tma.shape)
+    return tuple(int(a[i]) for a in index), int(mine[i]), int(tma[i])
 
 
 def violation(q):
@@ -47,6 +52,12 @@ def violation(q):
         L = _tma_layout(m, s.esize)
     except ValueError as e:  # the descriptor's rules (box_inner, swizzle_span) fail: tensormaps.NAME says which
         return Violation(z3.BoolVal(False), lambda w: None, unknown=f"tma_landing unknown: {e}")
+    if not s.layout.symbols(s.offset):  # a concrete landing: every element compared, exactly (no solver)
+        found = first_difference(s, L, shape, {})
+        if found is None:
+            return static(True, "")
+        k, mine, tma = found
+        return static(False, _say(s, m, k, mine, tma, {}), _cex(k, mine, tma, s, {}))
     dom = crd2idx.Polys(q.ctx, q.symbols)
     index = [q.ctx.var(f"tma_k{i}", 0, n - 1) for i, n in enumerate(reversed(shape))]
     mine = crd2idx.layout_value(s.layout, index, dom, s.offset)[OFFSET]
@@ -58,9 +69,15 @@ def violation(q):
         if found is None:
             return None
         k, mine, tma = found
-        e = s.esize
-        return (f"{s.name}{list(k)} is at byte {e * mine} of {s.name}'s declared layout, but tensormaps.{m.name} "
-                f"(swizzle {m.swizzle}) lands it at byte {e * tma}{at(w.symbols)}: the consumer reads another "
-                "element", {"symbols": dict(w.symbols), "element": list(k), "declared_byte": e * mine,
-                            "tma_byte": e * tma})
+        return _say(s, m, k, mine, tma, w.symbols), _cex(k, mine, tma, s, w.symbols)
     return Violation(formula, explain, searches=True)
+
+
+def _say(s, m, k, mine, tma, symbols) -> str:
+    e = s.esize
+    return (f"{s.name}{list(k)} is at byte {e * mine} of {s.name}'s declared layout, but tensormaps.{m.name} "
+            f"(swizzle {m.swizzle}) lands it at byte {e * tma}{at(symbols)}: the consumer reads another element")
+
+
+def _cex(k, mine, tma, s, symbols) -> dict:
+    return {"symbols": dict(symbols), "element": list(k), "declared_byte": s.esize * mine, "tma_byte": s.esize * tma}
