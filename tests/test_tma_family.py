@@ -151,6 +151,14 @@ def test_tma_landing_refutes_a_swizzle_mismatch_with_the_first_differing_element
     assert o.status == "refuted" and o.counterexample["element"] == [4, 0]
 
 
+@pytest.mark.parametrize("layout", ["Sw<3,3,3> o (128,(8,8)):(64,(1,8))", "Sw<3,3,3> o ((64,2),64):((64,4096),1)"])
+def test_tma_landing_proves_another_spelling_of_the_same_layout(layout):
+    assert statuses(base(**{"tensors/S/layout": layout}))["tma_landing"] == "proved"
+    # and a spelling that moves one mode is refuted
+    o = outcomes(base(**{"tensors/S/layout": layout.replace("(1,8)", "(8,1)").replace("(64,4096)", "(4096,64)")}))
+    assert o["tma_landing"].status == "refuted"
+
+
 def test_tma_landing_holds_the_pattern_anchored_by_the_offset():
     # the second pipeline stage 128 bytes past a 1024 boundary: the declared layout sees the offset
     # before the swizzle (as CuTe does), so it is where TMA lands the box
