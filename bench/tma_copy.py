@@ -11,7 +11,8 @@ the three finalists on the whole buffer too; timed: a sweep of every configurati
 best three again with L2 promotion 256B, and the best three of all interleaved with cuMemcpyDtoD
 (``--rounds`` x ``--reps`` launches each, CUDA events, median).  TB/s counts the bytes read plus the
 bytes written, as for cuMemcpyDtoD.  Imports nothing of the tilecheck package (the kernel's module
-and the driver's encoder are loaded by path): no z3 needed.
+and the driver's encoder and launcher are loaded by path): no z3 needed.  pycuda allocates, copies and
+times; the kernels launch through ``tensormap_driver.Module`` (cuLaunchKernel with kernelParams).
 """
 import argparse
 import importlib.util
@@ -90,17 +91,18 @@ def main():
     kernels = {c.name: c for c in cs}  # configurations that differ only in CTAs a SM share a kernel
     text = ".version 8.0\n.target sm_90\n.address_size 64\n" + "\n".join(
         tma_copy.copy_ptx(c).split(".address_size 64\n", 1)[1] for c in kernels.values())
-    mod = cuda.module_from_buffer(text.encode() + b"\0")
+    # loaded into pycuda's context, launched by cuLaunchKernel with kernelParams: pycuda's own launch
+    # breaks the by-value tensor maps (wrong data or illegal instruction on the H200)
+    mod = tensormap_driver.Module(text)
     print(f"module of {len(kernels)} kernels loaded (driver JIT) in {time.perf_counter() - t:.1f} s", flush=True)
 
     def launcher(c, height, s=src, d=dst):
-        fn = mod.get_function(c.name)
-        fn.set_attribute(cuda.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, c.shared)
+        mod.set_max_dynamic_shared(c.name, c.shared)
         m_src, m_dst = tma_copy.maps(tensormap_driver.encode_tiled, int(s), int(d), height, c)
-        a, b = np.frombuffer(m_src, dtype="V128")[0], np.frombuffer(m_dst, dtype="V128")[0]
         tiles = c.tiles(height)
         grid = min(tiles, sms * c.ctas_per_sm)
-        return lambda: fn(a, b, np.uint32(tiles), block=(tma_copy.THREADS, 1, 1), grid=(grid, 1), shared=c.shared)
+        return mod.launcher(c.name, tma_copy.launch_args(m_src, m_dst, tiles), grid=(grid,),
+                            block=(tma_copy.THREADS,), shared=c.shared)
 
     check = np.empty(nbytes // 8 + GUARD // 8, dtype=np.uint64)
 

@@ -43,6 +43,11 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "banks_column_half_swizzled.toml": ("proved", 64, set()),
     "banks_staged_half_refuted.toml": ("refuted", 32, {"banks"}),
     "banks_staged_half_swizzled.toml": ("proved", 32, set()),
+    # the wgmma m64n128k16 accumulator's epilogue (tilecheck/families/wgmma.py; tests/test_wgmma_family.py)
+    "wgmma_epilogue_st_global.toml": ("proved", 32, set()),
+    "wgmma_epilogue_st_shared.toml": ("proved", 32, set()),  # rows padded to 136 floats: conflict-free
+    "wgmma_epilogue_pairing_refuted.toml": ("refuted", 32, {"ownership", "contiguity"}),
+    "wgmma_epilogue_rows_refuted.toml": ("refuted", 32, {"ownership"}),
     # TMA copies (issue 30): the users' bugs refuted, their fixes proved; one copy each
     "tma_expect_tx_clamped_box_refuted.toml": ("refuted", 1, {"tma_tx", "tma_box"}),
     "tma_expect_tx_full_box.toml": ("proved", 1, {"tma_box"}),  # the ragged edge: reported, filled, counted

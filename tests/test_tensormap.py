@@ -11,6 +11,9 @@ from tilecheck.proofs import descriptor
 from tilecheck.report import prove
 
 SAMPLE = Path(__file__).resolve().parent / "data" / "tmap_sweep_sample.json"
+# the driver's answers of 2026-12-03 (H200, 580.159.04): the 49 sets of tmap_probe --count 12000 --seed 1
+# where tilecheck's old limits disagreed, and the boundary probe (/work/data/tmap_edges.json)
+EDGES = Path(__file__).resolve().parent / "data" / "tmap_edges_sample.json"
 
 FILE = '''arch = "sm_90"
 
@@ -136,6 +139,54 @@ def test_values_past_the_drivers_types_are_compared_as_the_driver_saw_them():
     assert a["dims"] == [3] and a["strides"] == [0] and a["box"] == [16]
 
 
+def test_the_obligation_agrees_with_the_drivers_edges_of_address_and_box_bytes():
+    """Each of the 49 sets the first probe run disagreed on, and every boundary probe: the address below
+    2^57, the box at most 233,472 bytes (tilecheck refuted 232,449..233,472 and proved 2^63 before)."""
+    recs = json.loads(EDGES.read_text())
+    assert {r["family"] for r in recs} >= {"box_bytes", "address_value", "address_edge", "box_bytes_edge"}
+    result = tmap_probe.compare(recs)
+    assert result["disagreements"] == [] and result["agree"] == len(recs) == 159
+    sym = tmap_probe.compare(recs[::2], symbolic=True)
+    assert sym["disagreements"] == [], sym["disagreements"][:2]
+
+
+def _edge(address=tmap_probe.BASE, box=(256, 228, 4, 1, 1), es=(1, 1, 1, 1, 1)):
+    return {"dtype": "uint8", "address": address, "dims": [4096, 256, 256, 256, 256],
+            "strides": [4096, 1048576, 268435456, 68719476736], "box": list(box), "element_strides": list(es),
+            "interleave": "none", "swizzle": "none", "l2": "none", "oob": "none"}
+
+
+@pytest.mark.parametrize("args,want", [
+    (_edge(address=2**57 - 16), ("proved", None)),  # one alignment unit either side of 2^57
+    (_edge(address=2**57), ("refuted", "address_range")),
+    (_edge(address=2**57 + 16), ("refuted", "address_range")),
+    (_edge(address=2**57 - 4096 + 16), ("proved", None)),
+    (_edge(address=2**63), ("refuted", "address_range")),
+    (_edge(address=2**64 - 256), ("refuted", "address_range")),
+    # box bytes: 233,472 = 256 * 228 * 4; 233,471 and 233,473 are no box's count (their prime factors
+    # are over 256), so the neighbours are the driver's: 233,466 (32/5 * 233 * 167) and 233,478
+    (_edge(), ("proved", None)),
+    (_edge(box=(32, 233, 167, 1, 1), es=(5, 1, 1, 1, 1)), ("proved", None)),
+    (_edge(box=(256, 218, 21, 1, 1), es=(5, 1, 1, 1, 1)), ("refuted", "box_bytes")),  # 51 * 218 * 21 = 233,478
+    (_edge(box=(256, 114, 8, 1, 1)), ("proved", None)),  # 233,472 again, another shape
+    (_edge(box=(256, 229, 4, 1, 1)), ("refuted", "box_bytes")),  # 234,496: one row more
+])
+def test_the_limits_at_their_edges(args, want):
+    assert tmap_probe.prove(args) == want
+    assert tmap_probe.prove(args, symbolic=True) == want
+
+
+def test_a_check_file_offset_past_2_57_is_refuted_naming_the_range():
+    """The offset (2^56 float16 elements + K) puts the address at 2^57 + 2K bytes past the base; 8,192
+    elements less stays below 2^57 for every K up to 4096."""
+    text = FILE.format(mult=64, align=16, box0=64).replace('align = 16', 'align = 16\noffset = "72057594037927936 + K"')
+    report, out = _outcome(text)
+    assert out.status == "refuted" and out.counterexample["rule"] == "address_range"
+    assert "not below 2^57" in out.message
+    ok = FILE.format(mult=64, align=16, box0=64).replace('align = 16', 'align = 16\noffset = "72057594037919744 + K"')
+    assert _outcome(ok)[1].status == "proved"
+
+
 # --- the probe's draw --------------------------------------------------------------------------------------
 
 def test_the_probe_draws_over_10000_sets_of_every_family_deterministically():
@@ -145,9 +196,13 @@ def test_the_probe_draws_over_10000_sets_of_every_family_deterministically():
     assert fams >= {"valid", "dims", "stride_multiple", "stride_max", "box", "box_inner", "element_strides",
                     "address", "rank", "interleave_swizzle", "interleave_rank", "swizzle_span", "dtype_oob", "l2",
                     "box_bytes", "box_bytes_floor", "box_bytes_interleave", "packed", "stride_small", "stride_order",
-                    "address_value"}
+                    "address_value", "box_bytes_edge"}
     sizes = [descriptor_bytes(a) for f, a in sets if f == "box_bytes"]
     assert min(sizes) <= tmap_probe.BOX_LOW and max(sizes) >= tmap_probe.BOX_HIGH and len(sizes) > 500
+    edge = {descriptor_bytes(a) for f, a in sets if f == "box_bytes_edge"}  # odd counts: element_strides[0] > 1
+    assert {233466, 233472, 233478} <= edge and all(abs(n - 233472) <= 48 for n in edge) and len(edge) >= 15
+    near = [a["address"] for f, a in sets if f == "address_value" and abs(a["address"] - 2**57) <= 4096]
+    assert any(x < 2**57 for x in near) and any(x >= 2**57 for x in near)
 
 
 def descriptor_bytes(a):
@@ -216,5 +271,6 @@ def test_the_whole_probe_with_a_stand_in_driver(monkeypatch, capsys, tmp_path):
     out = tmp_path / "p.json"
     assert tmap_probe.main(["--count", "1200", "--seed", "3", "--out", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "tilecheck == driver: 1200/1200" in text and "box bytes: largest accepted 232448" in text
+    assert "tilecheck == driver: 1200/1200" in text and "box bytes: largest accepted 233472" in text
+    assert "address: largest accepted 0x1ffffffffffff" in text and "smallest refused 0x200000000000" in text
     assert json.loads(out.read_text())["agree"] == 1200

@@ -16,6 +16,7 @@ from tilecheck.proofs import descriptor
 from tilecheck.tmap_strategies import tensormap_checks
 
 SAMPLE = Path(__file__).resolve().parent / "data" / "tmap_sweep_sample.json"
+EDGES = Path(__file__).resolve().parent / "data" / "tmap_edges_sample.json"  # the address and box-byte edges
 
 
 def every_value(check) -> list[dict]:
@@ -69,11 +70,12 @@ def test_both_sides_are_exercised():
 
 
 def test_the_decider_alone_agrees_with_the_recorded_driver_verdicts():
-    for rec in json.loads(SAMPLE.read_text()):
+    for rec in json.loads(SAMPLE.read_text()) + json.loads(EDGES.read_text()):
         check = from_dict(tmap_probe.check_of(rec["args"]))
         status, _ = decide.tensormap(check, "M")
         assert (status == "proved") == (rec["status"] == 0), rec
 
 
 def test_the_restated_limits_are_the_obligations():
-    assert decide.TMAP_BOX_BYTES == descriptor.BOX_BYTES
+    assert decide.TMAP_BOX_BYTES == descriptor.BOX_BYTES == 233472
+    assert decide.TMAP_ADDRESS_END == descriptor.ADDRESS_END == 2**57

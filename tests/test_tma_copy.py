@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tilecheck.gpu.tma_copy import Config, copy_ptx, maps
+from tilecheck.gpu.tma_copy import Config, copy_ptx, launch_args, maps
 from tilecheck.tools import ToolNotFound, find_tool
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,20 +135,36 @@ def test_the_copy_on_the_device_equals_numpy(cfg):
         nbytes, guard = 16 << 20, 4096
         host = np.random.default_rng(3).integers(0, 2**63, size=nbytes // 8, dtype=np.uint64).view(np.uint8)
         src, dst = drv.to_device(host), drv.mem_alloc(nbytes + guard)
-        mod = drv.module_from_buffer(copy_ptx(cfg).encode() + b"\0")
-        fn = mod.get_function(cfg.name)
-        fn.set_attribute(drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, cfg.shared)
+        from tilecheck.gpu.tensormap_driver import Module
+        mod = Module(copy_ptx(cfg))  # cuLaunchKernel with kernelParams: pycuda's launch breaks the maps
+        mod.set_max_dynamic_shared(cfg.name, cfg.shared)
         sms = drv.Context.get_device().get_attribute(drv.device_attribute.MULTIPROCESSOR_COUNT)
         for height in (nbytes // cfg.inner, 7 * cfg.rows + 3):
             n = height * cfg.inner
             drv.memset_d8(dst, 0xA5, nbytes + guard)
-            a, b = (np.frombuffer(m, dtype="V128")[0] for m in maps(encode_tiled, int(src), int(dst), height, cfg))
+            a, b = maps(encode_tiled, int(src), int(dst), height, cfg)
             tiles = cfg.tiles(height)
-            fn(a, b, np.uint32(tiles), block=(THREADS, 1, 1), grid=(min(tiles, sms * cfg.ctas_per_sm), 1),
-               shared=cfg.shared)
+            mod.launch(cfg.name, launch_args(a, b, tiles), grid=(min(tiles, sms * cfg.ctas_per_sm),),
+                       block=(THREADS,), shared=cfg.shared)
+            drv.Context.synchronize()
             got = np.empty(n + guard, dtype=np.uint8)
             drv.memcpy_dtoh(got, dst)
             assert np.array_equal(got[:n], host[:n]) and (got[n:] == 0xA5).all(), height
     finally:
         ctx.pop()
         ctx.detach()
+
+
+def test_the_launch_arguments_are_the_two_maps_by_value_and_a_u32():
+    a, b = bytes(range(128)), bytes(128)
+    args = launch_args(a, b, 9)
+    assert args[:2] == [a, b] and args[2].value == 9 and __import__("ctypes").sizeof(args[2]) == 4
+    with pytest.raises(ValueError, match="128 bytes"):
+        launch_args(a[:64], b, 1)
+
+
+def test_the_bench_launches_through_the_driver_not_pycuda():
+    """bench/tma_copy.py's copies of 59 rows differed "first at [0]" through pycuda's launch on the H200:
+    it launches through tensormap_driver.Module now (pycuda allocates, copies and times)."""
+    text = (ROOT / "bench/tma_copy.py").read_text()
+    assert "get_function" not in text and '"V128"' not in text and "tensormap_driver.Module(text)" in text

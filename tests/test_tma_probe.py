@@ -190,3 +190,117 @@ def test_a_fault_ends_one_child_and_a_new_one_takes_the_rest(monkeypatch):
     assert calls == [[index[c.name] for c in cs], [index[c.name] for c in cs[3:]]]
     line = tp.summary(outs)
     assert line.startswith("tma_probe: model == hardware: 4/5 (loads 4/5, stores 0/0") and "(fault)" in line
+
+
+def test_a_case_that_faults_first_in_its_child_does_not_stop_the_rest(monkeypatch):
+    """The first H200 run: every child died on its first case, and after two such children the probe
+    marked the remaining 866 cases "not run".  A child that loaded its module (its ``ready`` line) and
+    dies is a fault of the case it was on; the next child starts after it."""
+    cs = MAIN[:4]
+    calls = []
+
+    class Done:
+        def __init__(self, out):
+            self.stdout, self.stderr, self.returncode = out, "CUDA_ERROR_ILLEGAL_INSTRUCTION", 1
+
+    def fake(cmd, **kw):
+        calls.append(cmd[cmd.index("--child") + 1])
+        return Done(json.dumps({"ready": True}))  # loaded, then the first case faults
+
+    monkeypatch.setattr(tp.subprocess, "run", fake)
+    outs = tp.run_children(cs)
+    assert [o.status for o in outs] == ["fault"] * 4 and len(calls) == 4
+
+
+def test_children_that_never_start_leave_the_rest_not_run(monkeypatch):
+    """No ready line twice (no module, no device): the rest is "not run", not a fault per case."""
+    class Done:
+        stdout, stderr, returncode = "", "cuInit failed", 1
+
+    calls = []
+    monkeypatch.setattr(tp.subprocess, "run", lambda cmd, **kw: calls.append(cmd) or Done())
+    outs = tp.run_children(MAIN[:4])
+    assert [o.status for o in outs] == ["not run"] * 4 and len(calls) == 2
+
+
+# --- the launcher: cuLaunchKernel with kernelParams (pycuda's launch breaks the by-value map) ---------------
+
+class FakeDriver:
+    """A stand-in libcuda: records what the launcher hands the driver, reading each kernelParams pointer."""
+    SIZES = {"k_load": (128, 8), "k_store": (128, 8, 8)}
+
+    def __init__(self):
+        self.launches, self.attrs = [], []
+
+    def cuModuleLoadData(self, ref, image):
+        self.image = ref._obj.value, image.raw
+        ref._obj.value = 0x1000
+        return 0
+
+    def cuModuleGetFunction(self, ref, module, name):
+        if name.decode() not in self.SIZES:
+            return 500  # CUDA_ERROR_NOT_FOUND
+        ref._obj.value = 0x2000 + len(name)
+        return 0
+
+    def cuFuncSetAttribute(self, f, attr, value):
+        self.attrs.append((f.value, attr, value))
+        return 0
+
+    def cuLaunchKernel(self, f, gx, gy, gz, bx, by, bz, shared, stream, kp, extra):
+        name = "k_load" if f.value == 0x2000 + 6 else "k_store"
+        ptrs = [kp[k] for k in range(len(self.SIZES[name]))]
+        self.launches.append({"f": f.value, "grid": (gx.value, gy.value, gz.value),
+                              "block": (bx.value, by.value, bz.value), "shared": shared.value,
+                              "stream": stream.value, "extra": extra, "ptrs": ptrs,
+                              "args": [__import__("ctypes").string_at(p, n)
+                                       for p, n in zip(ptrs, self.SIZES[name])]})
+        return 0
+
+    def cuGetErrorName(self, rc, ref):
+        ref._obj.value = {500: b"CUDA_ERROR_NOT_FOUND", 715: b"CUDA_ERROR_ILLEGAL_INSTRUCTION"}[rc]
+        return 0
+
+
+def test_the_launcher_passes_a_pointer_to_each_arguments_bytes():
+    """kernelParams[i] points to argument i's bytes: the 128-byte map itself (by value), then each
+    scalar at its width; grid, block, shared memory and stream as given."""
+    import ctypes
+    from tilecheck.gpu import tensormap_driver as td
+    lib = FakeDriver()
+    mod = td.Module(".version 8.0\n.target sm_90\n", lib=lib)
+    assert lib.image[1].endswith(b".target sm_90\n\0")  # PTX as a C string
+    desc = bytes(range(128))
+    mod.launch("k_load", [desc, np.uintp(0xDEADBEEF00)], block=(128,))
+    mod.launch("k_store", [desc[::-1], np.uintp(7), ctypes.c_uint64(2**40 + 5)], grid=(3, 2), block=(32, 1, 1),
+               shared=4096, stream=0x77)
+    a, b = lib.launches
+    assert a["args"] == [desc, (0xDEADBEEF00).to_bytes(8, "little")]
+    assert a["grid"] == (1, 1, 1) and a["block"] == (128, 1, 1) and a["shared"] == 0 and a["stream"] is None
+    assert a["extra"] is None and len(set(a["ptrs"])) == 2 and all(p % 8 == 0 for p in a["ptrs"])
+    assert b["args"] == [desc[::-1], (7).to_bytes(8, "little"), (2**40 + 5).to_bytes(8, "little")]
+    assert b["grid"] == (3, 2, 1) and b["block"] == (32, 1, 1) and b["shared"] == 4096 and b["stream"] == 0x77
+    go = mod.launcher("k_load", [desc, np.uint64(1)], block=(128,))  # marshalled once, launched twice
+    go(), go()
+    assert lib.launches[-1]["args"] == lib.launches[-2]["args"] == [desc, (1).to_bytes(8, "little")]
+    mod.set_max_dynamic_shared("k_store", 200 * 1024)
+    assert lib.attrs == [(0x2000 + 7, td.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 204800)]
+
+
+def test_the_launcher_names_the_drivers_error_and_refuses_a_bare_int():
+    from tilecheck.gpu import tensormap_driver as td
+    lib = FakeDriver()
+    mod = td.Module(b"ptx", lib=lib)
+    with pytest.raises(td.CudaError, match=r"cuModuleGetFunction\(nope\): CUDA_ERROR_NOT_FOUND \(500\)"):
+        mod.launch("nope", [])
+    lib.cuLaunchKernel = lambda *a: 715
+    with pytest.raises(td.CudaError, match=r"cuLaunchKernel\(k_load\): CUDA_ERROR_ILLEGAL_INSTRUCTION \(715\)"):
+        mod.launch("k_load", [bytes(128), np.uintp(0)])
+    with pytest.raises(TypeError, match="np.uint32"):
+        mod.launch("k_load", [bytes(128), 5])
+
+
+def test_the_probe_launches_through_the_driver_not_pycuda():
+    """pycuda stays for memory; no kernel is called through pycuda's packed-argument launch."""
+    text = (ROOT / "tilecheck/gpu/tma_probe.py").read_text()
+    assert "get_function" not in text and '"V128"' not in text and "mod.launch(c.name, [enc.descriptor" in text

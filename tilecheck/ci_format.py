@@ -21,7 +21,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from .check import _lines
 from .obligations import CONTRACT, RECORDS
+from .proofs.registry import blocks
 from .verdict import Verdict
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -40,7 +42,6 @@ class Finding:
 
 def _apply_lines(path: str) -> dict[int, int]:
     """Application index -> the line of its ``[[apply]]`` header in the file (empty when unreadable)."""
-    from .check import _lines
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read().removeprefix("\ufeff")
@@ -59,7 +60,6 @@ def findings(path: str, outcome) -> list[Finding]:
         if where:
             msg = f"{where}: {msg}"
         return [Finding(path, "error", "input", msg, err.get("line"))]
-    from .proofs.registry import blocks
     lines = _apply_lines(path) if path not in ("-", "<stdin>") else {}
     out = []
     for a in outcome.applies:

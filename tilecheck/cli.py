@@ -10,6 +10,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from . import ci_format
 from .check import load_check
 from .errors import InputError
 from .report import error_json, exit_status, prove
@@ -112,7 +113,7 @@ def cmd_prove(args) -> int:
     if args.json:
         print(json.dumps(outs[0] if len(outs) == 1 else outs, indent=1))
     elif quiet:
-        from . import __version__, ci_format
+        from . import __version__
         print(ci_format.dumps(results, __version__) if fmt == "sarif" else ci_format.github(results))
     return exit_status(verdicts)
 

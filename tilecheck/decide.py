@@ -1159,7 +1159,8 @@ def elements(check) -> int:
 TMAP_BITS = {"uint8": 8, "uint16": 16, "uint32": 32, "int32": 32, "uint64": 64, "int64": 64, "float16": 16,
              "float32": 32, "float64": 64, "bfloat16": 16, "float32_ftz": 32, "tfloat32": 32, "tfloat32_ftz": 32,
              "16u4_align8b": 4, "16u4_align16b": 8, "16u6_align16b": 8}
-TMAP_BOX_BYTES = 232448  # the sm_90 driver's largest box, in bytes (docs/tma.md)
+TMAP_BOX_BYTES = 233472  # the sm_90 driver's largest box, in bytes, 228 KiB (docs/tma.md)
+TMAP_ADDRESS_END = 1 << 57  # the driver refuses a global address from here on (docs/tma.md)
 TMAP_HOST = {"uint64": (0, 2**64 - 1), "int64": (-2**63, 2**63 - 1), "int32": (-2**31, 2**31 - 1),
              "uint32": (0, 2**32 - 1)}
 
@@ -1188,6 +1189,8 @@ def tmap_broken(check, tmap, env: dict) -> str | None:
     need = 32 if tmap.interleave == "32B" or gaps16 else 16
     if tmap.align % need != 0 or (evaluate(tmap.offset, env) * tmap.tensor_bytes) % need != 0:
         return "address"
+    if not 0 <= evaluate(tmap.offset, env) * tmap.tensor_bytes < TMAP_ADDRESS_END:
+        return "address_range"
     for d in dims:
         if d < 1 or d > 1 << 32:
             return "dims"

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import z3
+
 from .layout import Layout, Swizzle
 
 WGMMA, TCGEN05 = "sm_90", "sm_100"
@@ -81,21 +83,18 @@ def _z3(x) -> bool:
 
 def _lshr(x, n: int):
     if _z3(x):
-        import z3
         return z3.LShR(x, n)
     return x >> n
 
 
 def _urem(x, n: int):
     if _z3(x):
-        import z3
         return z3.URem(x, n)
     return x % n
 
 
 def _udiv(x, n: int):
     if _z3(x):
-        import z3
         return z3.UDiv(x, n)
     return x // n
 
@@ -104,7 +103,6 @@ def _word(x, bits: int = 64):
     """``x`` as a ``bits``-wide bit-vector when it is a Z3 term (zero-extended), unchanged if an int."""
     if not _z3(x):
         return x
-    import z3
     size = x.size()
     return z3.ZeroExt(bits - size, x) if size < bits else (z3.Extract(bits - 1, 0, x) if size > bits else x)
 
@@ -122,7 +120,6 @@ def pack_raw(raw: dict, arch: str = WGMMA):
     zterm = any(_z3(v) for v in raw.values())
     word = 0
     if zterm:
-        import z3
         word = z3.BitVecVal(0, 64)
     for name, lo, width in BITS[arch]:
         v = raw.get(name, 0)
@@ -435,7 +432,6 @@ def pack_idesc(raw: dict):
     for name, lo, width in IDESC_BITS:
         v = raw.get(name, 0)
         if _z3(v):
-            import z3
             word = (z3.BitVecVal(0, 32) if isinstance(word, int) else word)
             v = _word(v, 32)
         word = word | ((v & ((1 << width) - 1)) << lo)

@@ -77,7 +77,7 @@ def tensormap_checks(draw, symbolic: bool = True):
     tensor = {"dtype": TENSOR_DTYPE.get(dtype, dtype), "scope": "global", "shape": [1],
               "align": draw(st.sampled_from((8, 16, 32, 32, 64, 1024, 1024)))}
     if draw(st.booleans()):
-        tensor["offset"] = field(st.sampled_from((0, 0, 16, 32, 64, 1, 8)))
+        tensor["offset"] = field(st.sampled_from((0, 0, 16, 32, 64, 1, 8, 2**54 - 4096, 2**57)))  # 2^57: address_range
     return {"arch": draw(st.sampled_from(("sm_90",) * 6 + ("sm_90a", "sm_80", "sm_100", "sm_100"))), "symbols": symbols,
             "tensors": {"A": tensor}, "tensormaps": {"M": m}}
 

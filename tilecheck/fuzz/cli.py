@@ -26,6 +26,7 @@ import z3
 from ..timeout import positive_seconds
 from ..check import load
 from ..errors import InputError
+from ..families import draws
 from ..gpu import runner
 from ..proofs import facts
 from ..proofs.registry import NAMES as names
@@ -97,7 +98,6 @@ def main(args) -> int:
 def _families_help():
     """``--families``' help: each draw (``families.draws()``) with what it draws; the example names
     the families' own draws, then the guarded tiles."""
-    from ..families import draws
     ds = draws()
     names = ", ".join(f"{n} ({d.help})" if d.help else n for n, (d, _) in ds.items())
     example = [n for n, (d, f) in ds.items() if f is not None and d.how != "plain"] + \

@@ -24,9 +24,13 @@ the kernel with ``trap``: a schedule error is a launch failure, never a hang.
 
 A last tile that crosses the tensor's end is loaded with zero fill and stored clipped, so any height
 copies exactly.  Pure text and arithmetic: no tilecheck import, no device (``bench/tma_copy.py`` runs it).
+Launch it with ``tensormap_driver.Module`` (``cuLaunchKernel`` with ``kernelParams``) and
+``launch_args``: pycuda's packed-buffer launch breaks the by-value maps (illegal instruction, or wrong
+data, on the H200).
 """
 from __future__ import annotations
 
+import ctypes
 from dataclasses import dataclass
 
 ESIZE = 8  # the tensor maps' element: uint64
@@ -134,6 +138,16 @@ def copy_ptx(cfg: Config) -> str:
           "\tcp.async.bulk.wait_group \t0;",
           "END:", "\tret;", "}", ""]
     return "\n".join(line for line in L if line != "")
+
+
+def launch_args(src_map: bytes, dst_map: bytes, tiles: int) -> list:
+    """The kernel's arguments for ``tensormap_driver.Module.launch``: the two 128-byte maps by value,
+    then the tile count as a u32."""
+    if len(src_map) != 128 or len(dst_map) != 128:
+        raise ValueError(f"a tensor map is 128 bytes, got {len(src_map)} and {len(dst_map)}")
+    if not 0 <= tiles < 2**32:
+        raise ValueError(f"tiles {tiles}: a u32")
+    return [bytes(src_map), bytes(dst_map), ctypes.c_uint32(tiles)]
 
 
 def maps(encode, base_src: int, base_dst: int, height: int, cfg: Config):

@@ -41,12 +41,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
 from math import prod
 from pathlib import Path
+
+import numpy as np
 
 if __package__ in (None, ""):  # run as a file: load the two pure modules by path, not the package (z3)
     import importlib.util
@@ -61,8 +64,10 @@ if __package__ in (None, ""):  # run as a file: load the two pure modules by pat
     _here = Path(__file__).resolve().parent
     landing = _by_path("tma_landing", _here.parent / "tma_landing.py")
     tensormap_driver = _by_path("tensormap_driver", _here / "tensormap_driver.py")
+    find_tool = None  # ptxas from PATH
 else:
     from .. import tma_landing as landing
+    from ..tools import find_tool
     from . import tensormap_driver
 
 TmaBox = landing.TmaBox
@@ -304,10 +309,8 @@ def link(texts: list[str]) -> str:
 
 
 def _ptxas() -> str:
-    if __package__:
-        from ..tools import find_tool
+    if find_tool is not None:
         return find_tool("ptxas")
-    import shutil
     exe = shutil.which("ptxas")
     if not exe:
         raise FileNotFoundError("ptxas is not on PATH")
@@ -336,7 +339,6 @@ def assemble(cs: list[Case], out: Path, chunk: int = 80) -> list[Path]:
 
 def source_bytes(size: int, seed: int):
     """Random bytes with bit 6 clear and never 0 (every float view finite and nonzero; no sentinel)."""
-    import numpy as np
     rng = np.random.default_rng(seed)
     b = rng.integers(1, 256, size=size, dtype=np.uint8) & np.uint8(0xBF)
     b[b == 0] = 0x11
@@ -344,12 +346,10 @@ def source_bytes(size: int, seed: int):
 
 
 def sentinel(size: int):
-    import numpy as np
     return (0x41 + np.arange(size) % 62).astype(np.uint8)
 
 
 def _grid(shape):
-    import numpy as np
     idx = np.indices(tuple(reversed(shape))).reshape(len(shape), -1)[::-1]
     return [idx[i].astype(np.int64) for i in range(len(shape))]
 
@@ -398,7 +398,6 @@ ALTERNATIVES = ("at_dst", "padded", "es0")
 
 
 def _global_offsets(c: Case, coords):
-    import numpy as np
     inb = np.ones(coords[0].shape, dtype=bool)
     off = coords[0] * c.esize
     for i, x in enumerate(coords):
@@ -409,14 +408,12 @@ def _global_offsets(c: Case, coords):
 
 
 def _bytes_at(offs, e):
-    import numpy as np
     return (offs[:, None] + np.arange(e)[None, :]).reshape(-1)
 
 
 def expect_load(c: Case, array: int, gbytes, how: str = "model"):
     """The shared array after the load: (bytes, nan_elements) where nan_elements are the shared
     offsets of out-of-tensor elements whose fill must be a NaN (NaN fill), else None."""
-    import numpy as np
     addr, coords = placement(c, array, how)
     inb, goff = _global_offsets(c, coords)
     img = sentinel(c.shared_size)
@@ -432,7 +429,6 @@ def expect_load(c: Case, array: int, gbytes, how: str = "model"):
 
 def expect_store(c: Case, array: int, image, before, how: str = "model"):
     """The global tensor's bytes (from ``goff``, ``before`` as they were) after the store."""
-    import numpy as np
     addr, coords = placement(c, array, how)
     inb, goff = _global_offsets(c, coords)
     e = c.esize
@@ -443,7 +439,6 @@ def expect_store(c: Case, array: int, image, before, how: str = "model"):
 
 def is_nan(raw, dtype: str):
     """Which elements (rows of ``e`` little-endian bytes) are NaNs of ``dtype``."""
-    import numpy as np
     ebits, mbits = FLOATS[dtype]
     v = np.zeros(raw.shape[0], dtype=np.uint64)
     for b in range(raw.shape[1]):
@@ -455,7 +450,6 @@ def is_nan(raw, dtype: str):
 
 def judge_load(c: Case, array: int, gbytes, got, how: str = "model") -> dict:
     """Compare the array the device wrote with a prediction: ok, the first differing byte, NaN patterns."""
-    import numpy as np
     want, nan_at = expect_load(c, array, gbytes, how)
     if want is None:
         return {"ok": False, "why": "the prediction leaves the shared array"}
@@ -493,17 +487,22 @@ def _encode(c: Case, address: int):
                                          "none", c.oob)
 
 
-def run(cs: list[Case], seed: int = 30, report=None) -> list[Outcome]:
-    """Run the cases in this process (pycuda): one module, one launch and synchronisation each.
-    ``report(outcome)`` is called after each case (the child prints it: a fault ends the process)."""
+def run(cs: list[Case], seed: int = 30, report=None, ready=None) -> list[Outcome]:
+    """Run the cases in this process: pycuda's context and memory, one module loaded and each kernel
+    launched by ``tensormap_driver.Module`` (``cuLaunchKernel`` with ``kernelParams``: pycuda's own
+    launch breaks the by-value tensor map), one launch and synchronisation each.  ``ready()`` is called
+    once the module is loaded, ``report(outcome)`` after each case (the child prints both: a fault ends
+    the process)."""
     import pycuda.driver as drv
     drv.init()
     ctx = drv.Device(0).make_context()
     try:
-        mod = drv.module_from_buffer((link([kernel_ptx(c) for c in cs]) + "\0").encode())
+        mod = tensormap_driver.Module(link([kernel_ptx(c) for c in cs]))
         gbytes = source_bytes(GLOBAL_BYTES, seed)
         gbuf = drv.mem_alloc(GLOBAL_BYTES)
         drv.memcpy_htod(gbuf, gbytes)
+        if ready:
+            ready()
         out = []
         for c in cs:
             out.append(_run_one(drv, mod, c, int(gbuf), gbytes, seed))
@@ -516,16 +515,13 @@ def run(cs: list[Case], seed: int = 30, report=None) -> list[Outcome]:
 
 
 def _run_one(drv, mod, c: Case, gbase: int, gbytes, seed: int) -> Outcome:
-    import numpy as np
-    fn = mod.get_function(c.name)
     if c.kind == "load":
         enc = _encode(c, gbase + c.goff)
         if not enc.accepted:
             return Outcome(c, "refused", {"cuTensorMapEncodeTiled": enc.status})
-        tmap = np.frombuffer(enc.descriptor, dtype="V128")[0]
         res = drv.mem_alloc(HEADER + c.shared_size)
         drv.memset_d8(res, 0, HEADER + c.shared_size)
-        fn(tmap, np.uintp(int(res)), block=(THREADS, 1, 1), grid=(1, 1))
+        mod.launch(c.name, [enc.descriptor, np.uintp(int(res))], block=(THREADS,))
         drv.Context.synchronize()
         got = np.empty(HEADER + c.shared_size, dtype=np.uint8)
         drv.memcpy_dtoh(got, res)
@@ -547,8 +543,7 @@ def _run_one(drv, mod, c: Case, gbase: int, gbytes, seed: int) -> Outcome:
     image = source_bytes(c.shared_size, seed + 1 + len(c.name))
     ibuf, res = drv.to_device(image), drv.mem_alloc(HEADER)
     drv.memset_d8(res, 0, HEADER)
-    fn(np.frombuffer(enc.descriptor, dtype="V128")[0], np.uintp(int(ibuf)), np.uintp(int(res)),
-       block=(THREADS, 1, 1), grid=(1, 1))
+    mod.launch(c.name, [enc.descriptor, np.uintp(int(ibuf)), np.uintp(int(res))], block=(THREADS,))
     drv.Context.synchronize()
     head = np.empty(HEADER, dtype=np.uint8)
     drv.memcpy_dtoh(head, res)
@@ -600,7 +595,7 @@ def run_children(cs: list[Case], seed: int = 30, alone: bool = False, timeout: f
     index = {c.name: k for k, c in enumerate(cases())}  # the child finds its cases by their index
     done: dict[str, Outcome] = {}
     todo = [c.name for c in cs]
-    silent = 0  # children in a row that answered nothing: a module or device that does not start
+    silent = 0  # children in a row that did not start (no module, no device): then the rest is not run
     while todo:
         batch = todo[:1] if alone else todo
         try:
@@ -611,17 +606,20 @@ def run_children(cs: list[Case], seed: int = 30, alone: bool = False, timeout: f
         except subprocess.TimeoutExpired as e:
             out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
             err, code = f"no answer in {timeout:.0f} s", -1
-        answered = 0
+        started = False
         for line in out.splitlines():
             if line.startswith("{"):
                 d = json.loads(line)
+                if d.get("ready"):  # the child loaded the module: what ends it now is a case's fault
+                    started = True
+                    continue
                 done[d["name"]] = Outcome(by_name[d["name"]], d["status"], d["detail"], d["matches"])
-                answered += 1
+                started = True
         left = [n for n in batch if n not in done]
         tail = " ".join((err or "").split())[-400:]
-        if left:  # the first unanswered case ended the child
+        if left and (started or alone):  # the first unanswered case ended the child; the next child goes on
             done[left[0]] = Outcome(by_name[left[0]], "fault", {"exit": code, "message": tail})
-        silent = 0 if answered else silent + 1
+        silent = 0 if started else silent + 1
         if silent >= 2 and not alone:
             for n in todo:
                 done.setdefault(n, Outcome(by_name[n], "not run", {"message": tail}))
@@ -677,7 +675,8 @@ def main(argv=None) -> int:
     cs = cases()
     if a.child:
         run([cs[int(k)] for k in a.child.split(",")], a.seed, lambda o: print(json.dumps(
-            {"name": o.case.name, "status": o.status, "detail": o.detail, "matches": o.matches}), flush=True))
+            {"name": o.case.name, "status": o.status, "detail": o.detail, "matches": o.matches}), flush=True),
+            lambda: print(json.dumps({"ready": True}), flush=True))
         return 0
     if a.only:
         cs = [c for c in cs if a.only in c.name]

@@ -8,9 +8,10 @@ Draws ``--count`` argument sets (deterministic for a seed): rule-following ones 
 single-rule mutations at each boundary -- every limit and the value past it (rank 0/1/5/6, dims
 0/1/2^32/2^32+1, strides 0, +-1, +-8 and +-16 bytes, 2^40-16/2^40/2^40+16, box 0/1/256/257, element
 strides 0/1/8/9), each alignment +-1 byte, the inner box at and past each swizzle span, every
-interleave x swizzle, data type x OOB fill, and the box's byte count around the driver's limit
-(``box_bytes``: every representable size between 228,480 and 262,144 bytes, and floor against ceil
-of box / element stride).  Each set is asked of the driver (``tensormap_driver.encode_tiled``) and
+interleave x swizzle, data type x OOB fill, the box's byte count around the driver's limit
+(``box_bytes``: every representable size between 228,480 and 262,144 bytes; ``box_bytes_edge``: every
+count within 48 bytes of 233,472 that a box can hold, odd ones through element_strides[0] > 1; floor
+against ceil of box / element stride) and the global address around 2^57 (``address_edge``).  Each set is asked of the driver (``tensormap_driver.encode_tiled``) and
 built as a check file with concrete values whose ``descriptor`` obligation tilecheck proves or
 refutes; the report is ``tilecheck == driver: N/N`` with every disagreement listed.
 
@@ -55,6 +56,8 @@ BASE = 0x10000000  # the global address's base (the driver only checks its align
 TENSOR_DTYPE = {"float32_ftz": "float32", "tfloat32": "float32", "tfloat32_ftz": "float32", "16u4_align8b": "uint8",
                 "16u4_align16b": "uint8", "16u6_align16b": "uint8"}
 BOX_LOW, BOX_HIGH = 228480, 262144  # the driver accepted 228,480 box bytes and refused 260,096 (tmap_sweep_*)
+BOX_EDGE = 233472  # its limit (tmap_edges, 2026-12-03): box_bytes_edge probes every count within 48 of it
+ADDRESS_EDGE = 2**57  # the driver refuses addresses from here on (the same day): address_value probes around it
 
 
 # --- drawing argument sets ----------------------------------------------------------------------------
@@ -146,6 +149,7 @@ def mutations(rng, a: dict):
     put("address", address=a["address"] - 1)
     # the address's value: tilecheck models only its alignment (the tensor's align); does the driver look further?
     put("address_value", address=rng.choice((0, 2**12, 2**40, 2**47, 2**48, 2**56, 2**63, 2**64 - 256)))
+    put("address_value", address=ADDRESS_EDGE + _unit(a) * rng.choice((-2, -1, 0, 1, 2)) + a["address"] % 4096)
     for b0 in {a["box"][0] - 1, a["box"][0] + 1, max(1, 16 // es) * rng.randint(1, 16), 24 // es or 1}:
         if 1 <= b0 <= 256:
             put("box_inner", box=(0, b0))
@@ -236,6 +240,9 @@ def box_bytes(rng, step: int = 16) -> list[tuple[str, dict]]:
             if rest is not None:
                 out.append(("box_bytes", _box_set([box0, *rest], [1] * 5)))
                 break
+    for total in range(BOX_EDGE - 48, BOX_EDGE + 49):  # odd counts too: element_strides[0] > 1
+        if (f := _edge_box(total)) is not None:
+            out.append(("box_bytes_edge", _box_set(*f)))
     for box, estr in FLOOR_CASES:
         out.append(("box_bytes_floor", _box_set(box, estr)))
     for total in range(BOX_LOW // 1024 * 1024 - 1024, BOX_HIGH + 1024 + 1, 1024):  # the same limit interleaved?
@@ -243,6 +250,22 @@ def box_bytes(rng, step: int = 16) -> list[tuple[str, dict]]:
         for il in ("16B", "32B") if rest is not None else ():
             out.append(("box_bytes_interleave", {**_box_set([256, *rest], [1] * 5), "interleave": il}))
     return out
+
+
+def _edge_box(total: int) -> tuple[list[int], list[int]] | None:
+    """A uint8 box of rank 5 and its element strides that count exactly ``total`` bytes, with
+    box[0] a multiple of 16 and box[0] // element_strides[0] any quotient, or None."""
+    for q0 in range(256, 0, -1):
+        if total % q0:
+            continue
+        rest = _smooth(total // q0, 4)
+        if rest is None:
+            continue
+        for e0 in range(1, 9):
+            b0 = -(-q0 * e0 // 16) * 16  # the smallest multiple of 16 with b0 // e0 == q0, if any
+            if b0 <= 256 and b0 // e0 == q0:
+                return [b0, *rest], [e0, 1, 1, 1, 1]
+    return None
 
 
 def _box_set(box, estr) -> dict:
@@ -256,11 +279,25 @@ def _box_set(box, estr) -> dict:
             "element_strides": estr, "interleave": "none", "swizzle": "none", "l2": "none", "oob": "none"}
 
 
+def address_edges() -> list[tuple[str, dict]]:
+    """The global address around the driver's end, 2^57: one and two alignment units (16 and 32 with
+    interleave 32B) and a page either side, and each power of two from 2^40 on."""
+    out = []
+    for il, unit in (("none", 16), ("32B", 32)):
+        for d in (-4096, -2 * unit, -unit, 0, unit, 2 * unit, 4096):
+            out.append(("address_edge", {**_box_set([16, 1, 1, 1, 1], [1] * 5), "address": ADDRESS_EDGE + d,
+                                         "interleave": il}))
+    for k in range(40, 64):
+        out.append(("address_edge", {**_box_set([16, 1, 1, 1, 1], [1] * 5), "address": 2**k}))
+    return out
+
+
 def draw(count: int, seed: int) -> list[tuple[str, dict]]:
-    """``count`` argument sets (at least the boundary sweep of ``box_bytes``): a fifth rule-following, the
-    rest single-rule mutations of rule-following ones (four of each), packed types; deterministic for ``seed``."""
+    """``count`` argument sets (at least the boundary sweeps of ``box_bytes`` and ``address_edges``): a fifth
+    rule-following, the rest single-rule mutations of rule-following ones (four of each), packed types;
+    deterministic for ``seed``."""
     rng = random.Random(seed)
-    out = box_bytes(rng)
+    out = box_bytes(rng) + address_edges()
     count = max(count, len(out))
     while len(out) < count:
         a = valid(rng)
@@ -306,12 +343,16 @@ def as_driver_saw(a: dict) -> dict:
 def check_of(a: dict, arch: str = "sm_90", symbolic: bool = False) -> dict:
     """A check file (as a dict) whose one tensor map has the arguments ``a`` (concrete): the tensor's
     ``align`` is the address's largest power of two (up to 4096), which decides its alignment exactly.
+    The rest of the address, a multiple of 4096, is the tensor's ``offset`` (the base taken as 0), which
+    decides its range (``address_range``: below 2^57).
     ``symbolic``: every numeric argument is a symbol whose range holds that one value (a symbol is an
     s64: values past it stay constants), so the solver decides the obligation, not the simplifier."""
     a = as_driver_saw(a)
-    addr = a["address"]
-    align = min(addr & -addr, 4096) if addr else 4096
-    tensor = {"dtype": TENSOR_DTYPE.get(a["dtype"], a["dtype"]), "scope": "global", "shape": [1], "align": align}
+    addr = a["address"] % 2**64
+    low = addr % 4096  # the base: its alignment; the offset: the rest, a multiple of 4096 (the address's range)
+    align = min(low & -low, 4096) if low else 4096
+    tensor = {"dtype": TENSOR_DTYPE.get(a["dtype"], a["dtype"]), "scope": "global", "shape": [1], "align": align,
+              "offset": (addr - low) // SIZE[a["dtype"]]}
     symbols = {}
 
     def field(key):
@@ -364,15 +405,24 @@ def boundary(records: list[dict]) -> str | None:
     (``box_bytes`` sets only)."""
     acc, ref = [], []
     for rec in records:
-        if rec.get("family") != "box_bytes":
+        if rec.get("family") not in ("box_bytes", "box_bytes_edge"):
             continue
         a = rec["args"]
         n = SIZE[a["dtype"]] * math.prod(b // e for b, e in zip(a["box"], a["element_strides"]))
         (acc if rec["status"] == 0 else ref).append(n)
     if not acc and not ref:
         return None
-    return (f"box bytes: largest accepted {max(acc, default=None)}, smallest refused {min(ref, default=None)} "
+    text = (f"box bytes: largest accepted {max(acc, default=None)}, smallest refused {min(ref, default=None)} "
             f"({len(acc)} accepted, {len(ref)} refused)")
+    addr = [(rec["args"]["address"], rec["status"]) for rec in records
+            if rec.get("family") in ("address_value", "address_edge")
+            and rec["args"]["address"] % _unit(rec["args"]) == 0]  # aligned ones: only the range decides
+    if addr:
+        hi = max((x for x, s in addr if s == 0), default=None)
+        lo = min((x for x, s in addr if s != 0), default=None)
+        text += (f"\naddress: largest accepted {hex(hi) if hi is not None else None}, smallest refused "
+                 f"{hex(lo) if lo is not None else None} ({len(addr)} aligned sets)")
+    return text
 
 
 def report(result: dict, records: list[dict]) -> str:

@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import smem_descriptor as sd
 from ..mma_spelling import WGMMA_TARGET, WGMMA_VERSION, wgmma
+from .runner import gpu as default_gpu, ptxas
 
 SHARED_BYTES = 24576  # A's image in [0, 16384), B's in [16384, 24576)
 B_AT = 16384
@@ -123,7 +124,6 @@ def predict(img_a, fa: sd.Fields, img_b, fb: sd.Fields) -> np.ndarray:
 
 def run(img_a, fa: sd.Fields, img_b, fb: sd.Fields, gpu=None) -> np.ndarray:
     """The hardware's D for the images and descriptors (``fb``'s start relative to B's image)."""
-    from .runner import gpu as default_gpu, ptxas
     g = gpu or default_gpu()
     drv = g.drv
     module = drv.module_from_buffer(ptxas(kernel(), WGMMA_TARGET))

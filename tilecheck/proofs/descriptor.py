@@ -21,13 +21,15 @@ import z3
 from ..expr import concrete
 from ..opcodes import parse_arch
 from ..tensormap import BITS, FLOATS, HOST_TYPES, PACKED, TensorMap
+from . import facts as _facts
 from .runner import PROVED, REFUTED, UNKNOWN, Outcome, Violation, lowest, tactic_solver
 
 NAME = "descriptor"
-# box bytes: esize * prod(box[i] // elementStrides[i]) at most this on sm_90 (the driver: 228,480 accepted,
-# 260,096 refused; 232,448 is the H200's largest shared-memory allocation of a CTA, 227 KiB):
-# the probe's boundary cases (gpu/tmap_probe.py) settle the exact value
-BOX_BYTES = 232448
+# box bytes: esize * prod(box[i] // elementStrides[i]) at most this on sm_90 (asked of the H200's driver on
+# 2026-12-03: 233,466 and 233,472 accepted, 233,478 and every probed count up to 233,523 refused; 228 KiB)
+BOX_BYTES = 233472
+# the global address must be below this (the same day: 0x1fffffffffffff0 accepted, 0x200000000000000 refused)
+ADDRESS_END = 2**57
 SPAN = {"32B": 32, "64B": 64, "128B": 128, "128B_atom_32B": 128, "128B_atom_32B_flip_8B": 128, "128B_atom_64B": 128}
 ATOMS = ("128B_atom_32B", "128B_atom_32B_flip_8B", "128B_atom_64B")
 PACKED16 = ("16u4_align16b", "16u6_align16b")
@@ -123,6 +125,8 @@ def rules(check, m: TensorMap, v: dict, A) -> list[tuple[str, object]]:
         return out
     out.append(("interleave_rank", m.interleave == "none" or r >= 3))
     out.append(("address", m.align % unit == 0 and A.all([(v["offset"] * m.tensor_bytes) % unit == 0])))
+    past = v["offset"] * m.tensor_bytes  # the address at the base taken as 0 (docs/tma.md, address_range)
+    out.append(("address_range", A.all([past >= 0, past < ADDRESS_END])))
     out.append(("dims", A.all([A.all([d >= 1, d <= 2**32]) for d in dims])))
     if m.dtype in PACKED16:
         out.append(("packed_dims", A.all([dims[0] % 128 == 0])))
@@ -193,6 +197,10 @@ def _say(check, m: TensorMap, rule: str, v: dict, env: dict) -> str:
         off = v["offset"] * m.tensor_bytes
         text = (f"the global address (tensor {m.tensor}'s base, a multiple of align = {m.align}, plus {off} bytes) "
                 f"is not {unit}-byte aligned" + (f" ({unit} for {why})" if unit == 32 else ""))
+    elif rule == "address_range":
+        off = v["offset"] * m.tensor_bytes
+        text = (f"the global address (tensor {m.tensor}'s base plus {off} bytes) is "
+                + ("below the base" if off < 0 else "not below 2^57 (the driver refuses addresses from 2^57 on)"))
     elif rule == "dims":
         k = first(v["dims"], lambda d: not 1 <= d <= 2**32)
         text = f"dims[{k}] = {v['dims'][k]}, outside 1..2^32"
@@ -249,7 +257,6 @@ def violation(check, m: TensorMap) -> Violation:
 def prove(check, m: TensorMap, timeout_s: float = 10.0, facts=None, minimize: bool = True) -> Outcome:
     """Decide the ``descriptor`` obligation of one tensor map: proved, refuted with the smallest
     symbol values (in declaration order) at which a rule fails, or unknown."""
-    from . import facts as _facts
     start = time.perf_counter()
     formula = z3.simplify(violation(check, m).formula)
     if z3.is_false(formula):
