@@ -49,6 +49,15 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "wgmma_epilogue_st_shared.toml": ("proved", 32, set()),  # rows padded to 136 floats: conflict-free
     "wgmma_epilogue_pairing_refuted.toml": ("refuted", 32, {"ownership", "contiguity"}),
     "wgmma_epilogue_rows_refuted.toml": ("refuted", 32, {"ownership"}),
+    # TMA copies (issue 30): the users' bugs refuted, their fixes proved; one copy each
+    "tma_expect_tx_clamped_box_refuted.toml": ("refuted", 1, {"tma_tx", "tma_box"}),
+    "tma_expect_tx_full_box.toml": ("proved", 1, {"tma_box"}),  # the ragged edge: reported, filled, counted
+    "tma_inner_coord_unaligned_refuted.toml": ("refuted", 1, {"tma_inner"}),
+    "tma_inner_coord_aligned.toml": ("proved", 1, set()),
+    "tma_smem_128b_not_1024_aligned_refuted.toml": ("refuted", 1, {"tma_smem"}),
+    "tma_smem_1024_aligned.toml": ("proved", 1, set()),
+    "tma_swizzle_mismatch_refuted.toml": ("refuted", 1, {"tma_landing"}),
+    "tma_swizzle_match.toml": ("proved", 1, set()),
 }
 
 

@@ -28,7 +28,7 @@ from math import prod
 
 import numpy as np
 
-from . import accesses, memory_model, oracle
+from . import accesses, families, memory_model, oracle
 from .families import MEMORY
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
@@ -958,6 +958,13 @@ def count(check, apply_index: int, name: str, env: dict | None = None) -> int:
 
 
 # every rule, under the obligation registry's names (tests/test_registry.py holds the two lists equal)
+# the families' own obligations (TMA's), restated in their family files: appended in the families' order
+FAMILY_RULES: dict = {}  # rule(check, apply, env): decided at each assignment, replayed at a witness's symbols
+for _fam in dict.fromkeys(families.FAMILIES.values()):
+    FAMILY_RULES.update(_fam.rules)
+    STATIC.update(_fam.rules)
+    NEEDS.update(_fam.rule_needs)
+    ORDER += tuple(n for n in _fam.rules if n not in ORDER)
 RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "banks": banks, "sectors": sectors, "guard": guard}
 
 
@@ -1086,6 +1093,11 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
     ``cex`` is the report's counterexample dict (``Witness.describe`` keys: symbols,
     thread, group, repeat, word; ``first``/``second`` for disjoint)."""
     apply = check.applies[apply_index]
+    if name in FAMILY_RULES:  # at the witness's symbols (a fact of the input: at any allowed ones)
+        env = dict(cex.get("symbols") or {}) or (assignments(check, limit=1) or [{}])[0]
+        if check.symbols and not allowed(check, env):
+            return f"symbol values {env} are not allowed by the symbols' ranges and facts"
+        return None if FAMILY_RULES[name](check, apply, env) else f"{name} holds at {env}"
     if name in STATIC:  # facts of the input: no symbols, no coordinates
         return None if STATIC[name](check, apply, {}) else f"{name} holds"
     if name == "alignment" and "align" in cex:  # the base pointer's alignment

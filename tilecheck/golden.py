@@ -34,6 +34,7 @@ import z3
 from . import tools
 from .check import loads
 from .emit.cli import fragments
+from .errors import InputError
 from .emit.kernel import kernel
 from .emit.sass import MEMORY, assemble
 from .report import prove
@@ -121,8 +122,11 @@ def expected(examples: Path | None = None) -> dict[str, str]:
         smt2_jobs.append(label)
         if report.verdict != "proved" or not check.applies:  # tensor maps only: no instruction to emit
             continue
-        out[f"emit/{stem}.fragment.ptx"] = fragments(report.plan)
-        out[f"emit/{stem}.kernel.ptx"] = kernel(report.plan, name="tilecheck_kernel")
+        try:
+            emitted = fragments(report.plan), kernel(report.plan, name="tilecheck_kernel")
+        except InputError:  # proved, but outside what the emitter spells (EmitError; TMA copies: docs/tma.md)
+            continue
+        out[f"emit/{stem}.fragment.ptx"], out[f"emit/{stem}.kernel.ptx"] = emitted
         for arch in ARCHS:
             r = report if arch == check.arch else prove(check.with_arch(arch))
             if r.verdict == "proved":

@@ -193,6 +193,12 @@ class Family:
         """The reference's input values for a tensor this family uses (None: random bits)."""
         return None
 
+    # the decider's restatement of the obligations this family adds (``proofs/`` holds the proofs):
+    # name -> rule(check, apply, env) -> witness dict or None, and name -> its prerequisites, restated;
+    # ``decide.py`` iterates them (written apart from the proofs, sharing no evaluation code)
+    rules: dict = {}
+    rule_needs: dict = {}
+
     # --- the tools' hooks: what tilecheck/strategies.py, gpu/ncu_*.py and emit/sass.py need to know ---
 
     # the strategies (``tilecheck/strategies.py``): the ``checks(families=...)`` draws this family
@@ -301,7 +307,7 @@ def parse(text: str):
     """Parse an opcode spelling with its family's rules; ValueError (one line) if none takes it."""
     from ..opcodes import OpcodeError
     kind = text.strip().split(".")[0]
-    kind = next((k for k in FAMILIES if "." in k and text.strip().startswith(k + ".")), kind)
+    kind = max((k for k in FAMILIES if "." in k and text.strip().startswith(k + ".")), key=len, default=kind)
     if kind not in FAMILIES:
         names = sorted(FAMILIES, key=lambda k: (k not in ("ld", "st"), k))
         expected = " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]

@@ -15,10 +15,13 @@ from ..obligations import (CONTRACT, DIFFERS, ILLEGAL, NAMES, PERFORMANCE, PERFO
 from . import (alignment, banks, bounds, contiguity, disjoint, guard, operands, overflow, ownership, registers, sectors,
                shape, space, target, width)
 from . import descriptor
+from . import tma_box, tma_inner, tma_landing, tma_map, tma_smem, tma_tx
 
 _MODULES = {"target": target, "space": space, "shape": shape, "width": width, "operands": operands, "guard": guard,
             "contiguity": contiguity, "alignment": alignment, "ownership": ownership, "disjoint": disjoint,
-            "bounds": bounds, "overflow": overflow, "registers": registers, "banks": banks, "sectors": sectors}
+            "bounds": bounds, "overflow": overflow, "registers": registers, "banks": banks, "sectors": sectors,
+            "tma_map": tma_map, "tma_inner": tma_inner, "tma_smem": tma_smem, "tma_landing": tma_landing,
+            "tma_tx": tma_tx, "tma_box": tma_box}
 
 REGISTRY: dict[str, Obligation] = {name: replace(o, module=_MODULES[name]) for name, o in RECORDS.items()}
 

@@ -1,0 +1,317 @@
+"""TMA tile copies, ``cp.async.bulk.tensor.{1..5}d``: one thread gives the copy engine a tensor map, the
+box's start coordinates and a shared address; the engine moves the whole box (docs/tma.md, "Copies").
+
+Global -> shared (a load): ``cp.async.bulk.tensor.Nd.shared::cluster.global{.tile}.mbarrier::complete_tx::bytes
+{.multicast::cluster}{.L2::cache_hint} [dst], [map, {c0, ...}], [mbar]{, cta_mask}{, policy}``: the box
+lands in ``dst`` and its bytes complete on the mbarrier's transaction count (``expect_tx``).  Shared ->
+global (a store): ``cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group{.L2::cache_hint}
+[map, {c0, ...}], [src]``.  The spelling and the legal set are PTX ISA 8.0's (sm_90; ``.version`` 8.0),
+tile mode only (no ``.im2col``, ``.cta_group``, ``.gather4``).  ptxas 13.0 takes the qualifiers in any
+order but the two spaces' (destination first), so tilecheck does too (``tests/test_tma_family.py``
+holds the legal set and the ``.version`` to ptxas); it warns that ``.multicast::cluster`` belongs to
+``sm_90a`` (accepted on ``sm_90`` all the same).
+
+An ``[[apply]]`` names the opcode, the shared tensor (``dst`` of a load, ``src`` of a store: its
+declared layout is the consumer's view of the landed box), the global tensor (the other operand;
+its view is not read: the tensor map and ``coords`` say what moves) and the keys ``tensormap`` (a
+``[tensormaps.NAME]`` of the file, describing the global tensor), ``coords`` (one expression of the
+symbols per dimension, innermost first, in elements), ``expect_tx`` (a load: the byte count the
+kernel's ``mbarrier.arrive.expect_tx`` declares for the phase this copy completes on) and
+``cta_mask`` (with ``.multicast::cluster``: the 16-bit mask of the cluster's CTAs the box lands in).
+One thread issues the copy (scope ``thread``).
+
+The obligations are the family's own (``proofs/tma_*.py``, docs/check-file.md): ``tma_map`` (the
+apply, the map and the tensors agree), ``tma_inner`` (the innermost coordinate a multiple of 16
+bytes), ``tma_smem`` (the shared address 128-byte aligned, and where a swizzle's pattern is anchored
+known), ``tma_landing`` (the shared tensor's declared layout is where TMA writes each box element),
+``tma_tx`` (``expect_tx`` is the bytes delivered) and ``tma_box`` (the box inside the tensor, a
+performance/information obligation: TMA fills the rest).  The decider's restatement of each is
+``RULES`` below, written apart from the proofs on purpose (no evaluation code shared).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import product
+
+from .. import oracle  # the oracles' evaluator of declared layouts (the decider's rules below; not crd2idx)
+from ..errors import InputError
+from ..expr import evaluate, names_of, parse_expr
+from ..opcodes import OpcodeError, needs, parse_arch
+from . import MEMORY, READ, WRITE, Family, Role
+
+LOAD_COMPLETION, STORE_COMPLETION = "mbarrier::complete_tx::bytes", "bulk_group"
+DIMS = ("1d", "2d", "3d", "4d", "5d")
+GROUPS = {"dim": DIMS, "space": ("shared::cluster", "shared::cta", "global"), "mode": ("tile",),
+          "completion": (LOAD_COMPLETION, STORE_COMPLETION), "multicast": ("multicast::cluster",),
+          "hint": ("L2::cache_hint",)}
+GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
+VERSIONS = (("cp.async.bulk.tensor", lambda op: True, (8, 0)),)
+MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
+OBLIGATIONS = ("target", "tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box")
+
+
+@dataclass(frozen=True)
+class TmaOpcode:
+    text: str
+    kind: str  # "cp.async.bulk.tensor"
+    space: str | None  # the shared side's state space, as spelled
+    qualifiers: tuple[str, ...]
+    rank: int = 0
+    load: bool = True  # global -> shared (else shared -> global)
+    # bound from the [[apply]] table (FAMILY.bind)
+    tensormap: str = ""
+    coords: tuple = ()
+    expect_tx: object = None
+    cta_mask: int | None = None
+    bits: int = 0
+    vector: int = 1  # one thread gives one address: the box is the engine's, not the thread's
+    cache_hint: bool = False
+
+    def first(self, group):
+        return next((q for q in self.qualifiers if GROUP_OF.get(q) == group), None)
+
+    @property
+    def multicast(self) -> bool:
+        return self.first("multicast") is not None
+
+    @property
+    def fan_in(self) -> int:
+        """CTAs the box lands in (each completes its own mbarrier with the box's bytes)."""
+        return bin(self.cta_mask).count("1") if self.multicast and self.cta_mask else 1
+
+
+def parse(text: str) -> TmaOpcode:
+    parts = text.strip().split(".")
+    if parts[:4] != ["cp", "async", "bulk", "tensor"]:
+        raise OpcodeError(f"{text!r} is not a cp.async.bulk.tensor instruction")
+    quals = tuple(parts[4:])
+    for q in quals:
+        if q in ("im2col", "im2col_no_offs", "tile::gather4", "tile::scatter4") or q.startswith("cta_group"):
+            raise OpcodeError(f"{text!r}: tilecheck's TMA family models tile mode only (.{q})")
+        if q not in GROUP_OF:
+            raise OpcodeError(f"unknown qualifier '.{q}' in {text!r}" if q else f"empty qualifier in {text!r}")
+    dim = next((q for q in quals if GROUP_OF[q] == "dim"), None)
+    spaces = [q for q in quals if GROUP_OF[q] == "space"]
+    load = bool(spaces) and spaces[0] != "global"
+    shared = next((s for s in spaces if s != "global"), None)
+    return TmaOpcode(text.strip(), "cp.async.bulk.tensor", shared, quals, int(dim[0]) if dim else 0, load,
+                     cache_hint="L2::cache_hint" in quals)
+
+
+def legality(op, arch) -> str | None:
+    groups = [GROUP_OF[q] for q in op.qualifiers]
+    spaces = [q for q in op.qualifiers if GROUP_OF[q] == "space"]
+    want = ("shared::cluster", "global") if op.load else ("global", "shared::cta")
+    completion = LOAD_COMPLETION if op.load else STORE_COMPLETION
+    reasons = [
+        (groups.count("dim") != 1, "needs exactly one of .1d .. .5d"),
+        (tuple(spaces) != want, f"the spaces must be .{want[0]}.{want[1]} (global -> shared::cluster loads, "
+                                "shared::cta -> global stores)"),
+        (op.first("completion") != completion, f"a {'load' if op.load else 'store'} completes with .{completion}"),
+        (any(groups.count(g) > 1 for g in GROUPS if g != "space"), "a qualifier group given twice"),
+        (op.multicast and not op.load, ".multicast::cluster is a load's (global -> shared::cluster)"),
+    ]
+    for bad, reason in reasons:
+        if bad:
+            return f"{op.text}: {reason}"
+    if parse_arch(arch).sm < 90:
+        return f"{op.text} needs sm_90 or newer, target is {parse_arch(arch).name}"
+    return None
+
+
+def ptx_version(op, arch) -> tuple[int, int]:
+    return needs(VERSIONS, op, arch)
+
+
+def _expr(x, where):
+    if isinstance(x, bool) or not isinstance(x, (int, str)):
+        raise InputError(f"must be an integer or an expression of the symbols, got {x!r}", where)
+    return parse_expr(x, where)
+
+
+class Tma(Family):
+    name = "cp.async.bulk.tensor"
+    instructions = ("cp.async.bulk.tensor",)
+    groups = ("thread",)  # one thread issues a copy; the box is the engine's
+    keys = {"tensormap": None, "coords": None, "expect_tx": None, "cta_mask": None}
+    obligations = OBLIGATIONS
+    verbs = ("reads", "copies to")
+    form = "cp.async.bulk.tensor.Nd (tile)"
+
+    def roles(self, op):
+        if op.load:
+            return Role("dst", MEMORY, ("shared",), WRITE), Role("src", MEMORY, ("global",), READ)
+        return Role("dst", MEMORY, ("global",), WRITE), Role("src", MEMORY, ("shared",), READ)
+
+    def memory_role(self, op):
+        return "dst" if op.load else "src"  # the shared side: its layout is the one the obligations hold
+
+    parse = staticmethod(parse)
+    legality = staticmethod(legality)
+    ptx_version = staticmethod(ptx_version)
+    versions = VERSIONS
+
+    def bind(self, op, spec, tensors, views):
+        """The opcode with the apply's tensor map name, coordinates, ``expect_tx`` and ``cta_mask``."""
+        name = spec.get("tensormap")
+        if not isinstance(name, str) or not name:
+            raise InputError("a TMA copy needs tensormap = \"NAME\" (a [tensormaps.NAME] of the file)", "tensormap")
+        coords = spec.get("coords")
+        if not isinstance(coords, list) or not coords:
+            raise InputError("coords must be a list of the box's start coordinates, innermost first, in elements",
+                             "coords")
+        if op.rank and len(coords) != op.rank:
+            raise InputError(f"coords has {len(coords)} entries, the opcode's .{op.rank}d needs {op.rank}", "coords")
+        cs = tuple(_expr(c, f"coords[{k}]") for k, c in enumerate(coords))
+        tx = spec.get("expect_tx")
+        if op.load and tx is None:
+            raise InputError("a TMA load needs expect_tx: the bytes the kernel's mbarrier.arrive.expect_tx "
+                             "declares for the phase the copy completes on", "expect_tx")
+        if not op.load and tx is not None:
+            raise InputError("expect_tx is a load's (an mbarrier's byte count); a store completes with .bulk_group",
+                             "expect_tx")
+        tx = None if tx is None else _expr(tx, "expect_tx")
+        mask = spec.get("cta_mask")
+        if op.multicast != (mask is not None):
+            raise InputError("cta_mask goes exactly with .multicast::cluster", "cta_mask")
+        if mask is not None and (isinstance(mask, bool) or not isinstance(mask, int) or not 1 <= mask < 2**16):
+            raise InputError(f"cta_mask must be a 16-bit mask of the cluster's CTAs (1 .. 65535), got {mask!r}",
+                             "cta_mask")
+        shared = views["dst" if op.load else "src"]
+        t = tensors.get(shared.tensor)
+        return replace(op, tensormap=name, coords=cs, expect_tx=tx, cta_mask=mask, bits=t.bits if t else 0)
+
+    def operand_facts(self, a):
+        op = a.opcode
+        return {"tensormap": op.tensormap, "coords": [str(c) for c in op.coords],
+                "expect_tx": None if op.expect_tx is None else str(op.expect_tx), "cta_mask": op.cta_mask}
+
+    @staticmethod
+    def spell(op, shared: str, tmap: str, coords, mbar: str = "", mask: str = "", policy: str = "") -> str:
+        """One copy's PTX line given its operands' registers: ``shared`` (a .b32 shared address),
+        ``tmap`` (the tensor map's generic address, .b64), ``coords`` (.b32 registers, innermost first),
+        ``mbar`` (a load's mbarrier, .b32 shared address), ``mask`` (.b16 with .multicast::cluster),
+        ``policy`` (.b64 with .L2::cache_hint).  ``tests/test_tma_family.py`` holds it to ptxas."""
+        box = f"[{tmap}, {{{', '.join(coords)}}}]"
+        extra = ([mask] if op.multicast else []) + ([policy] if op.cache_hint else [])
+        operands = [f"[{shared}]", box, f"[{mbar}]"] if op.load else [box, f"[{shared}]"]
+        return f"\t{op.text} " + ", ".join(operands + extra) + ";"
+
+    def instruction(self, a, regs, addr, pred, policy):
+        raise InputError(f"{a.opcode.text}: tilecheck does not emit TMA copies yet (the by-value tensor map "
+                         "parameter, the coordinates' registers and the mbarrier need emitter hooks; docs/tma.md, "
+                         "\"Copies\")", f"apply[{a.index}]")
+
+
+
+
+# --- the decider's restatement (tilecheck/decide.py reads RULES): each rule by enumeration at one symbol
+# assignment, written apart from proofs/tma_*.py on purpose; a rule returns a witness dict or None ---
+
+_BITS = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
+
+
+def _parts(check, apply, env):
+    op = apply.opcode
+    m = check.tensormaps.get(op.tensormap)
+    shared = apply.dst if op.load else apply.src
+    return op, m, check.tensors[shared.tensor], check.tensors[(apply.src if op.load else apply.dst).tensor]
+
+
+def _visits(m, env):
+    box = [evaluate(b, env) for b in m.box]
+    es = [evaluate(e, env) for e in m.element_strides]
+    return [box[0]] + [-(-b // e) for b, e in zip(box[1:], es[1:])], [1] + es[1:]
+
+
+def decide_map(check, apply, env):
+    op, m, s, g = _parts(check, apply, env)
+    if m is None:
+        return {"tensormap": op.tensormap, "reason": "no such [tensormaps] table"}
+    if m.tensor != g.name:
+        return {"tensormap": m.name, "describes": m.tensor, "global": g.name}
+    if m.rank != op.rank or len(op.coords) != m.rank:
+        return {"tensormap": m.name, "rank": m.rank, "opcode_rank": op.rank}
+    if s.bits != m.bits:
+        return {"tensormap": m.name, "bits": s.bits, "map_bits": m.bits}
+    if m.interleave != "none" or m.swizzle not in _BITS:
+        return {"tensormap": m.name, "interleave": m.interleave, "swizzle": m.swizzle}
+    names = set().union(*(names_of(c) for c in op.coords))
+    names |= names_of(op.expect_tx) if op.expect_tx is not None else set()
+    if names - set(check.symbols):
+        return {"undeclared": sorted(names - set(check.symbols))}
+    if any(names_of(e) for e in m.element_strides):
+        return {"tensormap": m.name, "element_strides": "symbolic"}
+    if any(names_of(x) for x in (*m.box, *s.shape)):  # stated of a concrete box and shared tensor only
+        return None
+    shape, _ = _visits(m, env)
+    if [evaluate(e, env) for e in s.shape] != shape[::-1]:
+        return {"tensor": s.name, "shape": list(s.shape), "box_visits": shape[::-1]}
+    return None
+
+
+def decide_inner(check, apply, env):
+    op, m, _, _ = _parts(check, apply, env)
+    c0 = evaluate(op.coords[0], env)
+    return None if (c0 * m.bits // 8) % 16 == 0 else {"symbols": dict(env), "coords[0]": c0}
+
+
+def decide_smem(check, apply, env):
+    _, m, s, _ = _parts(check, apply, env)
+    dst = evaluate(s.offset, env) * s.esize
+    repeat = 1 << (7 + _BITS[m.swizzle]) if _BITS[m.swizzle] else 1
+    if s.align % 128 or dst % 128 or s.align % repeat:
+        return {"symbols": dict(env), "align": s.align, "offset_bytes": dst, "repeat": repeat}
+    return None
+
+
+def decide_landing(check, apply, env):
+    """Every box element: TMA's shared byte (its own arithmetic) against the declared layout (the oracle's)."""
+    from .. import oracle  # the oracles' evaluator of declared layouts (not crd2idx: the prover's)
+    _, m, s, _ = _parts(check, apply, env)
+    shape, _ = _visits(m, env)
+    e, b = s.esize, _BITS[m.swizzle]
+    base = evaluate(s.offset, env) * e  # bytes past an address that is a multiple of the pattern's repeat
+    for k in product(*(range(n) for n in reversed(shape))):  # tensor order: outermost first
+        dense, scale = 0, 1
+        for kk, n in zip(reversed(k), shape):
+            dense += kk * scale
+            scale *= n
+        a = base + e * dense
+        tma = a ^ (((a >> 7) & ((1 << b) - 1)) << 4) if b else a
+        mine = e * oracle.layout_value(s.layout, k, env, s.offset)[""]
+        if tma != mine:
+            return {"symbols": dict(env), "element": list(k), "tma_byte": tma, "declared_byte": mine}
+    return None
+
+
+def decide_tx(check, apply, env):
+    op, m, s, _ = _parts(check, apply, env)
+    if op.expect_tx is None:
+        return None
+    shape, _ = _visits(m, env)
+    n = m.bits // 8 * op.fan_in
+    for v in shape:
+        n *= v
+    tx = evaluate(op.expect_tx, env)
+    return None if tx == n and n <= MAX_TX else {"symbols": dict(env), "expect_tx": tx, "delivered": n}
+
+
+def decide_box(check, apply, env):
+    op, m, _, _ = _parts(check, apply, env)
+    shape, step = _visits(m, env)
+    for i, (c, n, st) in enumerate(zip(op.coords, shape, step)):
+        lo, d = evaluate(c, env), evaluate(m.dims[i], env)
+        if lo < 0 or lo + st * (n - 1) >= d:
+            return {"symbols": dict(env), "dimension": i, "first": lo, "last": lo + st * (n - 1), "dim": d}
+    return None
+
+
+RULE_NEEDS = {"tma_map": (), "tma_inner": ("tma_map",), "tma_smem": ("tma_map",),
+              "tma_landing": ("tma_map", "tma_smem"), "tma_tx": ("tma_map",), "tma_box": ("tma_map",)}
+RULES = {"tma_map": decide_map, "tma_inner": decide_inner, "tma_smem": decide_smem, "tma_landing": decide_landing,
+         "tma_tx": decide_tx, "tma_box": decide_box}
+
+
+FAMILY = Tma()
+FAMILY.rules, FAMILY.rule_needs = RULES, RULE_NEEDS
