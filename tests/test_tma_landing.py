@@ -1,8 +1,11 @@
 """The TMA landing model (tilecheck/tma_landing.py) against an independent brute-force restatement:
-nested loops over the box in the driver's order, a running byte counter, and each swizzle mode's
-XOR written out on the byte address from its own table; and its tilecheck ``Layout`` against both."""
+nested loops over the box in the driver's order, a running byte counter that skips to the next
+swizzle span at the end of each inner row (the H200's padded rows, 2026-12-03), and each swizzle
+mode's XOR written out on the byte address from its own table; and its tilecheck ``Layout``
+against both."""
 import itertools
 import random
+from math import prod
 
 import pytest
 
@@ -11,6 +14,7 @@ from tilecheck.tma_landing import NotModelled, TmaBox
 
 # the swizzle modes restated: (bits XORed in, from bit, into bit) on the byte address
 XOR = {"none": None, "32B": (1, 7, 4), "64B": (2, 7, 4), "128B": (3, 7, 4)}
+ROW = {"none": None, "32B": 32, "64B": 64, "128B": 128}  # shared bytes an inner row takes with a swizzle
 
 
 def brute_swizzle(a: int, mode: str) -> int:
@@ -36,6 +40,8 @@ def brute(esize, box, es, mode, dst, start=None):
         coords = tuple(start[0] + k[0] if i == 0 else start[i] + es[i] * k[i] for i in range(rank))
         out[k] = (brute_swizzle(dst + byte, mode), coords)
         byte += esize
+        if k[0] == counts[0] - 1 and ROW[mode]:  # the row's end: pad to a multiple of the span
+            byte = -(-byte // ROW[mode]) * ROW[mode]
     return out
 
 
@@ -72,7 +78,7 @@ def test_model_equals_the_brute_force_restatement(e, box, es, mode, dst):
     for k, (addr, coords) in want.items():
         assert t.address(dst, k) == addr, (k, t.address(dst, k), addr)
         assert t.source([5, -2, 7][:len(box)], k) == coords
-        j = t.offset(k) // e  # the linear index: CuTe's L(j), first mode fastest
+        j = sum(ki * prod(t.shape[:i]) for i, ki in enumerate(k))  # CuTe's L(j), first mode fastest
         assert base + e * L(j, offset=off) == addr
         assert base + e * L(k, offset=off)[""] == addr
 
@@ -82,7 +88,23 @@ def test_every_case_writes_each_byte_once():
         t = TmaBox(e, box, es, mode)
         addrs = {t.address(dst, k) for k in itertools.product(*[range(n) for n in t.shape])}
         assert len(addrs) == t.elements
-        assert min(addrs) >= dst - dst % 1024 and max(addrs) < dst + t.nbytes + 1024
+        assert min(addrs) >= dst - dst % 1024 and max(addrs) < dst + t.footprint + 1024
+        rows = t.elements // t.shape[0]
+        assert t.footprint == (ROW[mode] or e * box[0]) * rows >= t.nbytes
+
+
+def test_narrow_rows_are_padded_to_the_span():
+    """The H200 (2026-12-03): a swizzled box whose inner rows are narrower than the span puts each
+    row a span apart; the mbarrier count stays the box's bytes."""
+    t = TmaBox(2, (8, 8), None, "64B")  # 16-byte rows, 64B swizzle
+    assert [t.address(0, (0, r)) for r in range(4)] == [0, 64, 128 + 16, 192 + 16]
+    assert (t.pitch, t.footprint, t.nbytes) == (64, 512, 128)
+    assert str(t.layout()) == "Sw<2,3,3> o (8,8):(1,32)"
+    t = TmaBox(1, (48, 3, 2), None, "128B")
+    assert (t.pitch, t.footprint, t.nbytes) == (128, 768, 288)
+    assert str(t.layout()) == "Sw<3,4,3> o (48,3,2):(1,128,384)"
+    t = TmaBox(2, (8, 8), None, "none")  # no swizzle: dense
+    assert (t.pitch, t.footprint, t.nbytes) == (16, 128, 128)
 
 
 def test_the_layouts_spell_cutes_swizzles():
@@ -101,9 +123,9 @@ def test_known_placements():
     # a destination 128 bytes past the repeat: row 0 of the box sits on pattern row 1
     assert t.address(1024 + 128, (0, 0)) == 1024 + 128 + 16
     assert t.anchor(1024 + 128) == (1024, 64)
-    # 64-byte rows in the 128B mode: rows are 64 bytes apart, the row bits are the address's
+    # 64-byte rows in the 128B mode: each row takes the 128-byte span (padded), row r on pattern row r
     t = TmaBox(4, (16, 4), None, "128B")
-    assert [t.address(0, (0, r)) for r in range(4)] == [0, 64, 128 + 16, 192 + 16]
+    assert [t.address(0, (0, r)) for r in range(4)] == [0, 128 + 16, 256 + 32, 384 + 48]
     assert TmaBox(1, (16, 5), (1, 2), "none").shape == (16, 3)
     assert TmaBox(1, (32, 2), (4, 1), "none").shape == (32, 2)  # dimension 0's stride is ignored
     assert TmaBox(1, (32, 2), (4, 1), "none").source((3, 0), (5, 1)) == (8, 1)

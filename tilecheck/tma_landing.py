@@ -8,10 +8,18 @@ started at tensor coordinates ``c`` and written to the shared address ``dst``:
   stride is ignored (cuda.h, ``cuTensorMapEncodeTiled``: "the first element of this array is ignored
   since TMA doesn't support the stride for dimension zero").  Dimension ``i >= 1`` visits
   ``ceil(box[i] / es[i])`` coordinates ``c[i] + es[i]*k``.  ``shape`` is those counts.
-* **Dense, dimension 0 fastest.** Visited element ``k = (k0, k1, ...)`` has the byte offset
-  ``e * (k0 + n0*(k1 + n1*(k2 + ...)))`` from ``dst`` before the swizzle; the box takes
-  ``e * prod(shape)`` bytes (``nbytes``: what the copy delivers, the ``expect_tx`` count, elements
-  outside the tensor included).
+* **Rows of the swizzle's span, dimension 0 fastest.** Visited element ``k = (k0, k1, ...)`` has the
+  byte offset ``e*k0 + pitch*(k1 + n1*(k2 + ...))`` from ``dst`` before the swizzle.  Without a
+  swizzle ``pitch = e*n0`` (dense).  With a swizzle every inner row takes the swizzle's span in
+  shared memory: ``pitch = span`` (32, 64, 128 bytes), so a box whose inner rows are narrower than
+  the span is **padded**: its row ``j`` starts ``j*span`` bytes after ``dst`` and the bytes between
+  rows are not written.  (The H200, 2026-12-03, ``tilecheck/gpu/tma_probe.py --only float16``: the
+  dense model matched 79/166 cases, every one with the inner box equal to the span or no swizzle;
+  the narrow boxes matched padded rows, or faulted where the probe's buffer, sized for dense rows,
+  was too small for them.)  ``footprint = pitch * n1 * n2 * ...`` is the shared bytes the box
+  spans from ``dst`` (what the shared tensor must hold); ``nbytes = e * prod(shape)`` is what the
+  copy delivers (the ``expect_tx`` count, elements outside the tensor included): the box's
+  elements, not the padding.
 * **The swizzle acts on the shared address.** 32B, 64B and 128B XOR the ``B = 1, 2, 3`` address bits
   from bit 7 into the bits from bit 4 (16-byte chunks; CuTe's ``Swizzle<B,4,3>`` on byte addresses):
   ``a -> a ^ (((a >> 7) & (2^B - 1)) << 4)``.  The pattern repeats every ``2^(7+B)`` bytes (256, 512,
@@ -21,7 +29,8 @@ started at tensor coordinates ``c`` and written to the shared address ``dst``:
   are the fill (zero; with NaN fill a NaN, float types only), still delivered and counted.
 
 ``TmaBox.layout()`` is that map as a tilecheck ``Layout`` in elements, modes innermost first:
-``Sw<B, 4 - log2(e), 3> o (n0, n1, ...):(1, n0, n0*n1, ...)``; with ``anchor(dst) = (base, offset)``
+``Sw<B, 4 - log2(e), 3> o (n0, n1, ...):(1, p, p*n1, ...)`` with ``p = pitch / e`` (``n0`` without
+a swizzle; ``span / e`` with one); with ``anchor(dst) = (base, offset)``
 the shared byte address of box element ``k`` is ``base + e * L(k, offset=offset)``: ``base`` is
 ``dst`` rounded down to ``repeat`` and ``offset`` the elements from there to ``dst`` (a tilecheck
 tensor's ``offset``, added before the swizzle as in CuTe).  Without a swizzle, ``base = dst``,
@@ -125,14 +134,25 @@ class TmaBox:
         """The bytes one load delivers (and completes on its mbarrier), out-of-tensor elements included."""
         return self.esize * self.elements
 
+    @property
+    def pitch(self) -> int:
+        """Shared bytes from one inner row of the box to the next: the span with a swizzle, else the row's bytes."""
+        return self.span if self.bits else self.esize * self.shape[0]
+
+    @property
+    def footprint(self) -> int:
+        """Shared bytes the box spans from its destination (before the swizzle): ``pitch`` times the rows."""
+        return self.pitch * prod(self.shape[1:])
+
     def visit_strides(self) -> tuple:
         """The coordinate step of each dimension: 1 for dimension 0, ``es[i]`` after it."""
         return (1,) + self.element_strides[1:]
 
     def offset(self, k):
-        """The unswizzled byte offset from the destination of visited element ``k`` (ints or arrays)."""
-        off, scale = 0, self.esize
-        for ki, n in zip(k, self.shape):
+        """The unswizzled byte offset from the destination of visited element ``k`` (ints or arrays):
+        ``e*k0 + pitch*(k1 + n1*(k2 + ...))``."""
+        off, scale = k[0] * self.esize, self.pitch
+        for ki, n in zip(k[1:], self.shape[1:]):
             off = off + ki * scale
             scale *= n
         return off
@@ -155,8 +175,8 @@ class TmaBox:
     def layout(self):
         """The landing as a tilecheck ``Layout`` in elements, modes innermost first (see the module's doc)."""
         from .layout import Layout, Swizzle
-        shape = self.shape
-        stride = tuple(prod(shape[:i]) for i in range(len(shape)))
+        shape, p = self.shape, self.pitch // self.esize
+        stride = (1,) + tuple(p * prod(shape[1:i]) for i in range(1, len(shape)))
         sw = None
         if self.bits:
             sw = Swizzle(self.bits, CHUNK_BITS - (self.esize.bit_length() - 1), ROW_BITS - CHUNK_BITS)
