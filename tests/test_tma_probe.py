@@ -113,6 +113,37 @@ def test_the_comparison_catches_a_wrong_landing():
     assert not tp.judge_load(SAMPLE[0], 1024, GBYTES, stray)["ok"]
 
 
+def test_the_shared_array_holds_the_padded_rows():
+    """The H200 (2026-12-03): with dense-sized arrays, 128B boxes of narrow rows overran them and
+    faulted.  Every case's array now holds the padded footprint, which the restatement confirms."""
+    for c in CASES:
+        if c.group == "atom":
+            continue
+        addrs = [a for a, _ in brute(c.esize, c.box, c.es, c.swizzle, c.dst_offset, c.start).values()]
+        assert max(addrs) + c.esize <= c.dst_offset - c.dst_offset % 1024 + c.footprint + 1024
+        assert c.dst_offset + c.footprint <= c.shared_size - tp.SLACK, c.name
+    [c] = [c for c in MAIN if c.name.endswith("_load_float16_64B_r2_8x8")]
+    assert (c.nbytes, c.footprint) == (128, 512) and c.shared_size >= 512
+
+
+def test_a_dense_device_is_told_apart_and_its_bytes_recorded():
+    """A device that wrote dense rows (the model before 2026-12-03) differs, matches ``dense``, and
+    the verdict carries the device's bytes for study without the device."""
+    [c] = [c for c in MAIN if c.name.endswith("_load_float16_64B_r2_8x9_d128")]
+    img = tp.sentinel(c.shared_size)
+    dst = 1024 + c.dst_offset
+    for k in np.ndindex(*reversed(c.model().shape)):
+        k = tuple(reversed(k))
+        coords = tuple(s + x for s, x in zip(c.start, k))
+        a = dst + k[0] * 2 + k[1] * 16
+        a ^= ((a >> 7) & 3) << 4  # the 64B swizzle on the dense address
+        g = c.goff + coords[0] * 2 + coords[1] * c.strides[0]
+        img[a - 1024:a - 1024 + 2] = GBYTES[g:g + 2]
+    o = tp._verdict(c, 1024, {}, lambda how: tp.judge_load(c, 1024, GBYTES, img, how), img)
+    assert o.status == "differs" and o.matches == ["dense"]
+    assert (tp.unpack(o.detail["got"]) == img).all() and len(o.detail["got"]) < len(img)
+
+
 def test_a_store_is_judged_against_the_same_landing():
     """Every main store case: the global tensor the restatement writes equals the probe's expectation."""
     stores = [c for c in MAIN if c.kind == "store"]

@@ -30,21 +30,26 @@ fill; loads and stores) is compared with the model: ``model == hardware: N/N``. 
 ``risky`` (an innermost coordinate not a multiple of 16 bytes; a destination 16 but not 128 bytes
 aligned) runs each case in a child process, since a fault ends a CUDA context.  Where a case differs
 from the model, the alternatives it matches are named (the swizzle anchored at the destination
-rather than the address, rows padded to the swizzle span, dimension 0's element stride applied).
+rather than the address, dense rows not padded to the swizzle span, dimension 0's element stride
+applied).  Each case's shared array holds the model's footprint (rows padded to the swizzle span)
+plus slack.
 
 Output: ``$OUT/tma_probe.json`` (every case: its parameters, status, the first differing byte, the
-alternatives it matches, the NaN patterns seen) and one summary line; exit 0 when every main case
-equals the model, 1 otherwise, 2 without pycuda or a device.
+alternatives it matches, the NaN patterns seen, and for a differing case the bytes the device left,
+zlib-compressed and base64-encoded: ``unpack(detail["got"])``) and one summary line; exit 0 when
+every main case equals the model, 1 otherwise, 2 without pycuda or a device.
 """
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+import zlib
 from dataclasses import asdict, dataclass, field
 from math import prod
 from pathlib import Path
@@ -119,8 +124,18 @@ class Case:
         return self.esize * prod(n)
 
     @property
+    def footprint(self) -> int:
+        """Shared bytes the box spans from its destination: the model's (rows padded to the swizzle
+        span); for the unmodelled 128B_ATOM_* modes the same padding to their 128-byte span."""
+        try:
+            return self.model().footprint
+        except landing.NotModelled:
+            pitch = max(self.box[0] * self.esize, SPANS[self.swizzle])
+            return pitch * prod(-(-b // s) for b, s in zip(self.box[1:], self.es[1:]))
+
+    @property
     def shared_size(self) -> int:
-        return -(-(self.dst_offset + self.nbytes) // 128) * 128 + SLACK
+        return -(-(self.dst_offset + self.footprint) // 128) * 128 + SLACK
 
     @property
     def extent(self) -> int:
@@ -356,8 +371,10 @@ def _grid(shape):
 
 def placement(c: Case, array: int, how: str = "model"):
     """(shared byte offsets from the array, tensor coordinates) of every box element, by the model or
-    an alternative: ``at_dst`` (the swizzle anchored at the destination), ``padded`` (rows padded to
-    the span), ``es0`` (dimension 0's element stride applied); ``atom:<name>`` a candidate pattern."""
+    an alternative: ``at_dst`` (the swizzle anchored at the destination), ``dense`` (rows not padded
+    to the swizzle span: the model before the H200's answer of 2026-12-03), ``es0`` (dimension 0's
+    element stride applied); ``atom:<name>`` a candidate pattern.  The alternatives pad rows to the
+    span as the model does, except ``dense``."""
     e, dst = c.esize, array + c.dst_offset
     if how == "model":
         t = c.model()
@@ -369,7 +386,7 @@ def placement(c: Case, array: int, how: str = "model"):
     k = _grid(shape)
     steps = [c.es[0] if es0 else 1] + list(c.es[1:])
     coords = tuple(s0 + st * ki for s0, st, ki in zip(c.start, steps, k))
-    pitch = max(shape[0] * e, span) if how == "padded" else shape[0] * e
+    pitch = shape[0] * e if how == "dense" else max(shape[0] * e, span)
     off, scale = k[0] * e, pitch
     for ki, n in zip(k[1:], shape[1:]):
         off, scale = off + ki * scale, scale * n
@@ -394,7 +411,7 @@ ATOM_CANDIDATES = {  # 128B_ATOM_*: unverified guesses, each a function of the s
     "64B_chunks_rows8": _sw(1, 6, 3),
     "16B_chunks": _sw(3, 4, 3),  # as 128B
 }
-ALTERNATIVES = ("at_dst", "padded", "es0")
+ALTERNATIVES = ("at_dst", "dense", "es0")
 
 
 def _global_offsets(c: Case, coords):
@@ -531,7 +548,7 @@ def _run_one(drv, mod, c: Case, gbase: int, gbytes, seed: int) -> Outcome:
             return Outcome(c, "timeout", {"spins": spins, "array": array})
         body = got[HEADER:]
         return _verdict(c, array, {"array": array, "spins": spins},
-                        lambda how: judge_load(c, array, gbytes, body, how))
+                        lambda how: judge_load(c, array, gbytes, body, how), body)
     # store: the global tensor lives in its own buffer (a sentinel before), the image is random
     size = c.goff + c.extent + SLACK
     before = sentinel(size)
@@ -565,17 +582,33 @@ def _run_one(drv, mod, c: Case, gbase: int, gbytes, seed: int) -> Outcome:
             r["first_diff"] = {"byte": int(bad[0]), "want": int(full[bad[0]]), "got": int(got[bad[0]]),
                                "count": int(len(bad))}
         return r
-    return _verdict(c, array, {"array": array}, judge)
+    return _verdict(c, array, {"array": array}, judge, got)
 
 
-def _verdict(c: Case, array: int, detail: dict, judge) -> Outcome:
+def pack(got) -> str:
+    """Bytes as compact text for the JSON (zlib, then base64); ``unpack`` undoes it."""
+    return base64.b64encode(zlib.compress(np.asarray(got, dtype=np.uint8).tobytes(), 9)).decode()
+
+
+def unpack(text: str):
+    return np.frombuffer(zlib.decompress(base64.b64decode(text)), dtype=np.uint8)
+
+
+def _verdict(c: Case, array: int, detail: dict, judge, got=None) -> Outcome:
+    """ok / differs (and the alternatives that match); a differing case records the bytes the device
+    left (``detail["got"]``, ``pack``ed: the shared array for a load, the global buffer for a store)
+    so a difference can be studied without the device."""
     if c.group == "atom":
         matches = [n for n in ATOM_CANDIDATES if judge(f"atom:{n}").get("ok")]
+        if not matches and got is not None:
+            detail["got"] = pack(got)
         return Outcome(c, "ok" if matches else "differs", detail, matches)
     r = judge("model")
     detail.update(r)
     if r.get("ok"):
         return Outcome(c, "ok", detail)
+    if got is not None:
+        detail["got"] = pack(got)
     matches = []
     for how in ALTERNATIVES:
         try:
