@@ -170,6 +170,26 @@ def test_tma_landing_holds_the_pattern_anchored_by_the_offset():
     assert outcomes(d)["tma_landing"].status == "refuted"
 
 
+def test_tma_landing_needs_room_for_the_padded_rows():
+    """The H200 (2026-12-03): a 128B-swizzled box of 64-byte rows (32 float16) puts each row 128 bytes
+    apart.  A shared tensor declared with dense rows is refuted at row 1, naming the footprint; the
+    padded layout (row stride 64 elements) is proved; expect_tx stays the box's bytes."""
+    narrow = {"tensormaps/TA/box": [32, 128], "tensors/S/shape": [128, 32], "apply/0/coords": ["32*k", "128*m"],
+              "apply/0/expect_tx": 8192}
+    dense = base(**narrow, **{"tensors/S/layout": "Sw<3,3,3> o (128,32):(32,1)"})
+    o = outcomes(dense)
+    assert o["tma_landing"].status == "refuted" and o["tma_landing"].counterexample["element"] == [1, 0]
+    # the decider's restatement (padded rows too) replays the refutation, and finds it by itself
+    assert decide.violation_at(from_dict(copy.deepcopy(dense)), 0, "tma_landing", o["tma_landing"].counterexample) is None
+    assert decide.decide(from_dict(copy.deepcopy(dense)), limit=10**3)[0]["tma_landing"][0] == "refuted"
+    assert (o["tma_landing"].counterexample["declared_byte"], o["tma_landing"].counterexample["tma_byte"]) == (64, 144)
+    assert "needs 16384 bytes of S, 128 per row" in o["tma_landing"].message
+    o = outcomes(base(**narrow, **{"tensors/S/layout": "Sw<3,3,3> o (128,32):(64,1)"}))
+    assert o["tma_landing"].status == "proved" and o["tma_tx"].status == "proved"
+    padded = from_dict(base(**narrow, **{"tensors/S/layout": "Sw<3,3,3> o (128,32):(64,1)"}))
+    assert decide.decide(padded, limit=10**3)[0]["tma_landing"][0] == "proved"
+
+
 def test_tma_tx_counts_the_full_box_the_multicast_fan_in_and_the_limit():
     o = outcomes(base(**{"symbols/R": {"min": 1, "max": 128}, "apply/0/expect_tx": "128*R"}))["tma_tx"]
     assert o.status == "refuted" and (o.counterexample["expect_tx"], o.counterexample["delivered"]) == (128, 16384)

@@ -266,18 +266,21 @@ def decide_smem(check, apply, env):
 
 
 def decide_landing(check, apply, env):
-    """Every box element: TMA's shared byte (its own arithmetic) against the declared layout (the oracle's)."""
+    """Every box element: TMA's shared byte (its own arithmetic) against the declared layout (the oracle's).
+    With a swizzle each inner row of the box takes the swizzle's span (16 << B bytes): rows narrower
+    than it are padded (the H200, 2026-12-03; docs/gpu.md, "TMA: where the bytes land")."""
     from .. import oracle  # the oracles' evaluator of declared layouts (not crd2idx: the prover's)
     _, m, s, _ = _parts(check, apply, env)
     shape, _ = _visits(m, env)
     e, b = s.esize, _BITS[m.swizzle]
+    row = (16 << b) if b else e * shape[0]  # shared bytes from one inner row to the next
     base = evaluate(s.offset, env) * e  # bytes past an address that is a multiple of the pattern's repeat
     for k in product(*(range(n) for n in reversed(shape))):  # tensor order: outermost first
-        dense, scale = 0, 1
-        for kk, n in zip(reversed(k), shape):
-            dense += kk * scale
+        rows, scale = 0, 1
+        for kk, n in zip(reversed(k[:-1]), shape[1:]):
+            rows += kk * scale
             scale *= n
-        a = base + e * dense
+        a = base + e * k[-1] + row * rows
         tma = a ^ (((a >> 7) & ((1 << b) - 1)) << 4) if b else a
         mine = e * oracle.layout_value(s.layout, k, env, s.offset)[""]
         if tma != mine:

@@ -5,6 +5,10 @@ A producer/consumer swizzle mismatch (a 128B map read through a 64B or an unswiz
 with the first differing element.  The shared base is a multiple of the pattern's repeat (``tma_smem``,
 a prerequisite), so both sides are stated as element offsets from it: TMA's ``Sw o (visits):(dense)``
 seen at the tensor's ``offset``, and the declared layout at the same ``offset`` (``crd2idx``).
+With a swizzle each inner row of the box takes the swizzle's span in shared memory (the H200,
+2026-12-03): a box of rows narrower than the span needs ``span x rows`` bytes of the shared tensor,
+and a consumer that declares dense rows (or a tensor that leaves no room for the padding) is refuted
+at the first element of row 1, the message naming the rows' pitch and the footprint.
 The box must be concrete (a symbolic box: unknown).  A concrete layout and offset are decided by
 comparing every element at once (numpy through ``crd2idx.Ints``: exact, a few ms where Z3 takes
 seconds to see two spellings of one swizzled layout equal); a symbolic offset or layout by Z3."""
@@ -75,8 +79,21 @@ def violation(q):
 
 def _say(s, m, k, mine, tma, symbols) -> str:
     e = s.esize
-    return (f"{s.name}{list(k)} is at byte {e * mine} of {s.name}'s declared layout, but tensormaps.{m.name} "
-            f"(swizzle {m.swizzle}) lands it at byte {e * tma}{at(symbols)}: the consumer reads another element")
+    msg = (f"{s.name}{list(k)} is at byte {e * mine} of {s.name}'s declared layout, but tensormaps.{m.name} "
+           f"(swizzle {m.swizzle}) lands it at byte {e * tma}{at(symbols)}: the consumer reads another element")
+    box = _box(m, e)
+    if box is not None and box.pitch > e * box.shape[0]:
+        msg += (f" (the box's {e * box.shape[0]}-byte rows each take the {box.span}-byte swizzle span: "
+                f"the box needs {box.footprint} bytes of {s.name}, {box.pitch} per row)")
+    return msg
+
+
+def _box(m, esize):
+    try:
+        return TmaBox(esize, tuple(evaluate(x, {}) for x in m.box), tuple(evaluate(x, {}) for x in m.element_strides),
+                      m.swizzle)
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 def _cex(k, mine, tma, s, symbols) -> dict:
