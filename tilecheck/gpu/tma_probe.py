@@ -63,7 +63,7 @@ if __package__ in (None, ""):  # run as a file: load the pure modules by path, n
     _here = Path(__file__).resolve().parent
     landing = _by_path("tma_landing", _here.parent / "tma_landing.py")
     tensormap_driver = _by_path("tensormap_driver", _here / "tensormap_driver.py")
-    find_tool = _by_path("tilecheck_tools", _here.parent / "tools.py").find_tool  # stdlib only
+    find_tool = _by_path("tools_finder", _here.parent / "tools.py").find_tool  # stdlib only
 else:
     from .. import tma_landing as landing
     from ..tools import find_tool
