@@ -21,7 +21,10 @@ ALL = ("-o", "tilecheck_files=*.toml")  # the examples are not named tilecheck_*
 
 
 def applies(files):
-    return sum(len(tomllib.loads(f.read_text())["apply"]) for f in files)
+    """The items of the files: one per [[apply]] and [tensormaps.X] of a check file, one per
+    [descriptors.X] of a descriptor check file (examples/descriptors/)."""
+    return sum(sum(len(d.get(k, ())) for k in ("apply", "tensormaps", "descriptors"))
+               for d in (tomllib.loads(f.read_text()) for f in files))
 
 
 def in_order(text, *parts):
@@ -46,21 +49,28 @@ def test_entry_point_is_declared():
 
 def test_examples_pass_when_refuted_names_are_expected(examples):
     r = examples.runpytest(*PLUGIN, *ALL, "--tilecheck", "examples", "--tilecheck-expect-names", "-v")
-    r.assert_outcomes(passed=applies(EXAMPLES.glob("*.toml")))
-    in_order(r.stdout.str(), "examples/region_misaligned_refuted.toml::apply[0]:ld.global.v4.b32 PASSED",
-             "examples/seed.toml::apply[0]:ld.global.v4.b32 PASSED")
+    r.assert_outcomes(passed=applies(EXAMPLES.rglob("*.toml")))
+    in_order(r.stdout.str(), "examples/descriptors/wgmma_desc_k_advance.toml::descriptor[DA] PASSED",
+             "examples/region_misaligned_refuted.toml::apply[0]:ld.global.v4.b32 PASSED",
+             "examples/seed.toml::apply[0]:ld.global.v4.b32 PASSED",
+             "examples/tma_stride_1022_refuted.toml::tensormap[B_tiles] PASSED")
 
 
 def test_refuted_files_fail_with_their_messages(examples):
     r = examples.runpytest(*PLUGIN, *ALL, "--tilecheck", "examples")
-    refuted = len(list(EXAMPLES.glob("*refuted*.toml")))  # one refuted application each
-    r.assert_outcomes(passed=applies(EXAMPLES.glob("*.toml")) - refuted, failed=refuted)
+    refuted = len(list(EXAMPLES.rglob("*refuted*.toml")))  # one refuted application, tensor map or descriptor each
+    r.assert_outcomes(passed=applies(EXAMPLES.rglob("*.toml")) - refuted, failed=refuted)
     in_order(r.stdout.str(),
              "\ncta_lane_stride2_refuted.toml apply[0] st.shared.v4.b32: refuted, expected proved\n"
              "  ownership refuted: (warp=0, lane=1)",
              "not to the issuing thread",
              "\nregion_misaligned_refuted.toml apply[0] ld.global.v4.b32: refuted, expected proved\n"
-             "  alignment refuted: repeat (axis0=0), word 0 reads A[0,1] at byte offset 4, not a multiple of 16\n")
+             "  alignment refuted: repeat (axis0=0), word 0 reads A[0,1] at byte offset 4, not a multiple of 16\n",
+             "\ntma_stride_1022_refuted.toml tensormap B_tiles: refuted, expected proved\n"
+             "  descriptor refuted: tensormaps.B_tiles: stride_multiple: strides[0] = 1022 bytes is not a multiple "
+             "of 16\n")
+    in_order(r.stdout.str(), "\nwgmma_desc_k_advance_past_atom_refuted.toml descriptor DA: refuted, expected proved\n"
+             "  descriptor-k-advance refuted: K step 4:")
     assert "Traceback" not in r.stdout.str()
 
 
@@ -168,3 +178,12 @@ def test_a_bad_refutes_key_is_a_one_line_error(pytester):
     r.assert_outcomes(failed=1)
     r.stdout.fnmatch_lines(["tilecheck: error: *tilecheck_a.toml:*: apply[[]0[]]: refutes: unknown obligation "
                             "'alignmnet' for the ld/st family (one of *)"])
+
+
+def test_prove_sends_a_descriptor_file_to_its_prover(capsys):
+    """``tilecheck prove`` does not read the descriptor form: one line naming it and what proves it, status 2."""
+    from tilecheck.cli import main
+    assert main(["prove", str(EXAMPLES / "descriptors" / "wgmma_desc_k_advance.toml")]) == 2
+    err = capsys.readouterr().err
+    assert "descriptor check file" in err and "python -m tilecheck.descriptor_file" in err
+    assert len(err.strip().splitlines()) == 1

@@ -456,7 +456,7 @@ def test_the_family_grep_sees_code_and_not_comments(tmp_path):
 # tilecheck that imports one at its top), or where a module-level import would close a loop through a
 # package's __init__; each other one is listed here with its reason.
 OPTIONAL_OR_SLOW = {"pycuda", "tomlkit", "rich", "hypothesis", "shtab", "cvc5", "tensor_layouts", "tvm_tirx", "nvidia",
-                    "resource"}  # resource: Unix only
+                    "cutlass", "resource"}  # cutlass: nvidia-cutlass-dsl, the `cute` extra; resource: Unix only
 LOCAL_ON_PURPOSE = {
     ("tilecheck", "importlib.metadata"): "read only when __version__ is asked for (~20 ms a command)",
     ("tilecheck.cli", "tilecheck"): "__version__ is computed on first use (importlib.metadata costs ~20 ms a command)",

@@ -47,14 +47,19 @@ def test_export_one_parseable_file_per_decided_obligation(path, tmp_path):
             apply = check.applies[i]
             roles = REGISTRY[o.name].roles(check, apply)
             expected += len(roles if roles is not None else apply.family.memory_roles(apply.opcode))
+    # a [tensormaps.NAME]'s obligations (proofs/descriptor.py): one query each, tensormap-NAME-<obligation>.smt2
+    maps = [(m.name, o) for m, outs in report.tensormaps for o in outs if o.status != "skipped"]
+    expected += len(maps)
     assert len(files) == expected > 0
-    for index, o in decided:
-        f = tmp_path / path.stem / f"apply{index}-{o.name}.smt2"
+    for index, o in decided + maps:
+        item, stem = (f"apply[{index}]", f"apply{index}") if isinstance(index, int) else \
+            (f"tensormap {index}", f"tensormap-{index}")
+        f = tmp_path / path.stem / f"{stem}-{o.name}.smt2"
         if not f.exists():  # one query per memory operand: each is checked like a whole obligation's
-            f = sorted((tmp_path / path.stem).glob(f"apply{index}-{o.name}-*.smt2"))[0]
+            f = sorted((tmp_path / path.stem).glob(f"{stem}-{o.name}-*.smt2"))[0]
         text = f.read_text()
         head = [ln for ln in text.splitlines() if ln.startswith(";")]
-        assert f"file {path}" in head[0] and f"apply[{index}]" in head[0] and f"obligation {o.name}" in head[0]
+        assert f"file {path}" in head[0] and f"{item}," in head[0] and f"obligation {o.name}" in head[0]
         z3_said = re.search(r"z3 [\d.]+: (\w+) \((\w+)\)", head[1]).groups()
         assert z3_said == ({"proved": "unsat", "refuted": "sat"}[o.status], o.status)
         assert "(set-logic ALL)" in text and text.rstrip().endswith("(check-sat)")
@@ -71,6 +76,12 @@ def test_json_lists_the_exported_queries(tmp_path, capsys):
     assert all(Path(q["smt2"]).is_file() for q in queries)
 
 
+# Queries cvc5 cannot decide in the recheck's time (10 s): tma_stride_int64's tensor map is proved by Z3, but its
+# query is nonlinear (the strides 2*C*W, 2*C*W*H are products of symbols, bounded below 2^39) and unsat, so no
+# model can be pinned either; the report says "not rechecked" for it, never "agreed".
+NOT_RECHECKED = {("tma_stride_int64.toml", "descriptor of tensormap X_tiles")}
+
+
 @needs_cvc5
 def test_cvc5_agrees_on_every_obligation_of_every_example():
     rechecked = agreed = 0
@@ -78,9 +89,12 @@ def test_cvc5_agrees_on_every_obligation_of_every_example():
     for path in EXAMPLES:
         report = tilecheck.prove(tilecheck.load(path), recheck=True)
         c = report.recheck.counts()
-        assert c["disagreements"] == 0 and c["cvc5_error"] == 0 and c["cvc5_unknown"] == 0, report.to_text()
+        left = [r for r in report.recheck.records if (path.name, r.where) in NOT_RECHECKED]
+        assert all(r.z3 == "unsat" and r.cvc5 in ("unknown", "unsat") for r in left), report.to_text()
+        assert c["disagreements"] == 0 and c["cvc5_error"] == 0, report.to_text()
+        assert c["cvc5_unknown"] == sum(r.cvc5 == "unknown" for r in left), report.to_text()
         assert report.status == report.verdict == tilecheck.prove(tilecheck.load(path)).verdict
-        rechecked += c["rechecked"]
+        rechecked += c["rechecked"] - c["cvc5_unknown"]
         agreed += c["agreed"]
         z3_answers |= {r.z3 for r in report.recheck.records}
         assert "recheck (cvc5" in report.to_text()

@@ -344,6 +344,9 @@ _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"} 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
     """Build a Check from the check file's data (the Python API uses this too)."""
+    if isinstance(data, dict) and "descriptors" in data:  # tilecheck/descriptor_file.py's form (docs/wgmma.md)
+        raise InputError("a descriptor check file ([descriptors.X] tables), not a check file: prove it with "
+                         "`python -m tilecheck.descriptor_file FILE` (or `pytest --tilecheck`)", "descriptors")
     _keys(data, _TOP_KEYS, "file")
     _wide_ints(data)
     if data.get("version", 1) != 1:

@@ -77,3 +77,13 @@ def _size(shape, env) -> int:
             n *= _size(s, env)
         return n
     return evaluate(shape, env)
+
+
+class Ints:
+    """The number domain a role's declared thread-value layout (``families.Role.holds``/``origin``)
+    is read in, for the oracles: plain floor division and remainder of Python ints or numpy integer
+    arrays (the shared evaluator's ``crd2idx.Ints`` is the prover's and the emitter's)."""
+
+    @staticmethod
+    def divmod(c, d: int, stem: str):
+        return c // d, c % d

@@ -18,6 +18,12 @@ Each ``[[apply]]`` of a check file is one test item, marked ``tilecheck``, with 
 * otherwise it fails with the refutation messages; unknown always fails (never a proof);
 * a file that does not load is one failing item with tilecheck's one-line error.
 
+Each ``[tensormaps.NAME]`` of a check file is an item ``FILE::tensormap[NAME]`` too, passing when
+every obligation of the tensor map is proved.  A descriptor check file (a top-level
+``[descriptors.NAME]`` table: ``tilecheck/descriptor_file.py``'s form, docs/wgmma.md) is collected
+as such: an item ``FILE::descriptor[NAME]`` per descriptor, passing when every obligation of
+``proofs/smem_descriptor.py`` is proved (a skipped one is not blocking).
+
 With ``--tilecheck-expect-names``, the applications of a file whose name contains ``refuted``
 and that declares no ``refutes`` pass when the file is refuted (and they are not unknown): the
 old name-based rule, for check files written before ``refutes``.  ``--tilecheck-timeout
@@ -33,6 +39,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from . import descriptor_file
 from .check import load
 from .errors import InputError
 from .proofs import PROVED, REFUTED, UNKNOWN
@@ -101,12 +108,20 @@ def pytest_collect_file(file_path: Path, parent):
         return None
     roots = _roots(parent.config)
     p = file_path.resolve()
-    if p in roots:
-        return CheckFile.from_parent(parent, path=file_path)
-    if any(r in p.parents for r in roots) and any(fnmatch.fnmatch(p.name, g)
-                                                  for g in parent.config._tilecheck_globs):
-        return CheckFile.from_parent(parent, path=file_path)
+    if p in roots or (any(r in p.parents for r in roots) and any(fnmatch.fnmatch(p.name, g)
+                                                                 for g in parent.config._tilecheck_globs)):
+        kind = DescriptorFile if _is_descriptor_file(p) else CheckFile
+        return kind.from_parent(parent, path=file_path)
     return None
+
+
+def _is_descriptor_file(path: Path) -> bool:
+    """A top-level ``descriptors`` table: descriptor_file.py's form (a file that is not TOML is a
+    check file's error to report)."""
+    try:
+        return isinstance(tomllib.loads(path.read_text()).get("descriptors"), dict)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
 
 
 class CheckFailure(Exception):
@@ -130,6 +145,9 @@ class CheckFile(pytest.File):
         for a in check.applies:
             name = f"apply[{a.index}]:{a.opcode.text}" + (f":refutes={','.join(a.refutes)}" if a.refutes else "")
             yield CheckItem.from_parent(self, name=name, apply_index=a.index, by_name=by_name)
+        by_name = self.config.getoption("tilecheck_expect_names") and "refuted" in self.path.name
+        for name in check.tensormaps:
+            yield TensorMapItem.from_parent(self, name=f"tensormap[{name}]", map_name=name, by_name=by_name)
 
     def report(self):
         if self._report is None:
@@ -179,3 +197,75 @@ class CheckItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, None, f"tilecheck {self.path.name}::{self.name}"
+
+
+def _judge(where: str, verdict: str, outcomes, by_name: bool, file_verdict: str):
+    """An item of obligations without ``refutes``: proved, or with --tilecheck-expect-names a
+    refuted file's (never unknown)."""
+    unknown = any(o.status == UNKNOWN for o in outcomes)
+    if by_name:
+        if not unknown and file_verdict == REFUTED:
+            return
+        head = f"{where}: {verdict} (the file is {file_verdict}), expected the file refuted (its name contains " \
+               f"'refuted')"
+    elif verdict == PROVED:
+        return
+    else:
+        head = f"{where}: {verdict}, expected proved"
+    raise CheckFailure("\n".join([head] + [f"  {o.message}" for o in outcomes if o.status in (REFUTED, UNKNOWN)]))
+
+
+def _worst(statuses) -> str:
+    """Unknown, else refuted, else any other status than proved or skipped (a skip is not blocking)."""
+    statuses = set(statuses)
+    other = sorted(str(s) for s in statuses - {PROVED, REFUTED, UNKNOWN, "skipped"})
+    return UNKNOWN if UNKNOWN in statuses else REFUTED if REFUTED in statuses else other[0] if other else PROVED
+
+
+class TensorMapItem(CheckItem):
+    """One ``[tensormaps.NAME]`` of a check file: its obligations (proved with the file's report)."""
+
+    def __init__(self, *, map_name, **kw):
+        super().__init__(**kw)
+        self.map_name = map_name
+
+    def runtest(self):
+        report = self.parent.report()
+        outs = next(outs for m, outs in report.tensormaps if m.name == self.map_name)
+        _judge(f"{self.path.name} tensormap {self.map_name}", _worst(o.status for o in outs), outs, self.by_name,
+               report.verdict)
+
+
+class DescriptorFile(pytest.File):
+    """A descriptor check file (``tilecheck/descriptor_file.py``): an item per ``[descriptors.NAME]``."""
+
+    _results = None
+
+    def collect(self):
+        try:
+            with open(self.path, "rb") as fh:
+                names = list(descriptor_file.load(tomllib.load(fh), str(self.path)))
+        except InputError as e:
+            yield CheckItem.from_parent(self, name=self.path.name, error=f"tilecheck: error: {e}")
+            return
+        by_name = self.config.getoption("tilecheck_expect_names") and "refuted" in self.path.name
+        for d in names:
+            yield DescriptorItem.from_parent(self, name=f"descriptor[{d.name}]", descriptor=d.name, by_name=by_name)
+
+    def results(self) -> dict:
+        if self._results is None:
+            self._results = descriptor_file.prove_file(str(self.path), self.config.getoption("tilecheck_timeout"))
+        return self._results
+
+
+class DescriptorItem(CheckItem):
+    def __init__(self, *, descriptor, **kw):
+        super().__init__(**kw)
+        self.descriptor = descriptor
+
+    def runtest(self):
+        results = self.parent.results()
+        outs = results[self.descriptor]
+        file_verdict = _worst(o.status for v in results.values() for o in v)
+        _judge(f"{self.path.name} descriptor {self.descriptor}", _worst(o.status for o in outs), outs,
+               self.by_name, file_verdict)

@@ -155,7 +155,7 @@ def prove(check: Check, timeout: float = 10.0, minimize: bool = True, recheck: b
         recorder = Recorder(export=smt2, recheck=recheck, timeout=timeout)
     start = time.perf_counter()
     facts = _facts.decide(check, timeout) if facts is None else facts
-    maps = [(m, [module.prove(check, m, timeout, facts, minimize) for module in TENSORMAP_REGISTRY.values()])
+    maps = [(m, [module.prove(check, m, timeout, facts, minimize, recorder) for module in TENSORMAP_REGISTRY.values()])
             for m in check.tensormaps.values()]
     out = []
     for k, a in enumerate(check.applies):

@@ -29,16 +29,19 @@ import re
 import sys
 import traceback
 
-import cutlass
-import cutlass.cute as cute
-from cutlass.cute import tensor as _tensor
+# frames of these folders are not the user's: this file's, and the DSL's once _dsl() has imported it
+_SKIP = (os.path.dirname(os.path.abspath(__file__)),)
 
-try:
-    VERSION = cutlass.__version__
-except AttributeError:  # pragma: no cover
-    VERSION = None
 
-_SKIP = (os.path.dirname(os.path.abspath(cutlass.__file__)), os.path.dirname(os.path.abspath(__file__)))
+def _dsl():
+    """The DSL (cutlass, cutlass.cute, cutlass.cute.tensor), imported when a trace starts: nvidia-cutlass-dsl is
+    an optional package, so this module imports without it (``cute.extract`` checks for it first)."""
+    global _SKIP
+    import cutlass
+    import cutlass.cute as cute
+    from cutlass.cute import tensor
+    _SKIP = (os.path.dirname(os.path.abspath(cutlass.__file__)), os.path.dirname(os.path.abspath(__file__)))
+    return cutlass, cute, tensor
 
 
 def _site() -> tuple[str, int]:
@@ -89,6 +92,7 @@ class Recorder:
 
     # ------------------------------------------------------------------ the wrappers
     def install(self):
+        _, cute, _tensor = _dsl()
         rec = self
         saved = {}
 
@@ -184,7 +188,9 @@ def _load(path: str):
 
 def record(path: str, entries: list[str] | None = None) -> dict:
     """Run the entry functions of ``path`` under the recorder; the extraction as JSON-able data."""
-    out = {"file": path, "dsl_version": VERSION, "entries": [], "copies": [], "errors": []}
+    cutlass, _, _ = _dsl()
+    out = {"file": path, "dsl_version": getattr(cutlass, "__version__", None), "entries": [], "copies": [],
+           "errors": []}
     rec = Recorder()
     saved = rec.install()
     try:

@@ -35,7 +35,7 @@ from math import prod
 
 import numpy as np
 
-from .. import accesses, crd2idx
+from .. import accesses
 from ..check import Apply, Check, Tensor, cta_grid
 from ..families import REGISTER
 from ..errors import InputError
@@ -591,7 +591,7 @@ def _row_offsets(role, off: np.ndarray, shape) -> np.ndarray:
     word), row-major (equal to the result when the rows are contiguous)."""
     lanes, words = shape[0], shape[-1]
     grid = off.reshape(lanes, -1, words)
-    dom = crd2idx.Ints({})
+    dom = oracle.Ints()
     (row,), col = role.holds([np.arange(lanes)[:, None]], np.arange(words)[None, :], dom)
     (lane0,), word0 = role.origin([row], dom)
     lane0, word0, col = (np.broadcast_to(np.asarray(x), (lanes, words)) for x in (lane0, word0, col))

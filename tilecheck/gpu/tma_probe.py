@@ -45,7 +45,6 @@ import argparse
 import base64
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -56,7 +55,7 @@ from pathlib import Path
 
 import numpy as np
 
-if __package__ in (None, ""):  # run as a file: load the two pure modules by path, not the package (z3)
+if __package__ in (None, ""):  # run as a file: load the pure modules by path, not the package (z3)
     import importlib.util
 
     def _by_path(name, path):
@@ -69,7 +68,7 @@ if __package__ in (None, ""):  # run as a file: load the two pure modules by pat
     _here = Path(__file__).resolve().parent
     landing = _by_path("tma_landing", _here.parent / "tma_landing.py")
     tensormap_driver = _by_path("tensormap_driver", _here / "tensormap_driver.py")
-    find_tool = None  # ptxas from PATH
+    find_tool = _by_path("tools_finder", _here.parent / "tools.py").find_tool  # stdlib only
 else:
     from .. import tma_landing as landing
     from ..tools import find_tool
@@ -324,12 +323,7 @@ def link(texts: list[str]) -> str:
 
 
 def _ptxas() -> str:
-    if find_tool is not None:
-        return find_tool("ptxas")
-    exe = shutil.which("ptxas")
-    if not exe:
-        raise FileNotFoundError("ptxas is not on PATH")
-    return exe
+    return find_tool("ptxas")
 
 
 def assemble(cs: list[Case], out: Path, chunk: int = 80) -> list[Path]:

@@ -254,11 +254,23 @@ def violation(check, m: TensorMap) -> Violation:
     return Violation(z3.Or(*fails), lambda w: explain(check, m, w))
 
 
-def prove(check, m: TensorMap, timeout_s: float = 10.0, facts=None, minimize: bool = True) -> Outcome:
+def _observe(recorder, check, m: TensorMap, solver, result, model=None) -> None:
+    """Show the recorder (--smt2 / --recheck) the query as decided: the violation and the symbols' facts."""
+    if recorder is not None:
+        recorder.observe(NAME, None, check, solver, result, model, tensormap=m.name)
+
+
+def prove(check, m: TensorMap, timeout_s: float = 10.0, facts=None, minimize: bool = True,
+          recorder=None) -> Outcome:
     """Decide the ``descriptor`` obligation of one tensor map: proved, refuted with the smallest
-    symbol values (in declaration order) at which a rule fails, or unknown."""
+    symbol values (in declaration order) at which a rule fails, or unknown.  ``recorder`` (a
+    ``proofs.smt2.Recorder``) sees the query, also one decided without a search."""
     start = time.perf_counter()
     formula = z3.simplify(violation(check, m).formula)
+    if z3.is_false(formula) or not m.names():  # decided without a search: the query is the formula alone
+        solver = z3.Solver()
+        solver.add(formula)
+        _observe(recorder, check, m, solver, z3.unsat if z3.is_false(formula) else z3.sat)
     if z3.is_false(formula):
         return Outcome(NAME, PROVED, time.perf_counter() - start)
     used = sorted(m.names())
@@ -281,6 +293,7 @@ def prove(check, m: TensorMap, timeout_s: float = 10.0, facts=None, minimize: bo
         solver.set(timeout=max(1, int(max(0.001, start + timeout_s - time.perf_counter()) * 1000)))
         solver.add(formula, *(f for _, f in _facts.labelled(check)))
         r = solver.check()
+    _observe(recorder, check, m, solver, r, solver.model() if r == z3.sat else None)
     if r == z3.unsat:
         return Outcome(NAME, PROVED, time.perf_counter() - start)
     if r == z3.unknown:

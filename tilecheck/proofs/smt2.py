@@ -246,10 +246,12 @@ class Record:
     reason: str | None = None  # why cvc5 did not decide
     seconds: float = 0.0  # cvc5's time
     by_model: bool = False  # cvc5's sat is on the query with Z3's model pinned (it could not decide it alone)
+    tensormap: str | None = None  # a [tensormaps.NAME]'s obligation (apply is None then)
 
     @property
     def where(self) -> str:
-        return f"{self.obligation} of apply[{self.apply}]"
+        return f"{self.obligation} of " + (f"tensormap {self.tensormap}" if self.tensormap is not None
+                                           else f"apply[{self.apply}]")
 
     @property
     def disagrees(self) -> bool:
@@ -273,7 +275,8 @@ class Record:
         return f"{self.where} not rechecked: cvc5 {self.cvc5}" + (f" ({self.reason})" if self.reason else "")
 
     def to_json(self) -> dict:
-        out = {"apply": self.apply, "obligation": self.obligation, "z3": self.z3}
+        out = ({"apply": self.apply} if self.tensormap is None else {"tensormap": self.tensormap})
+        out.update({"obligation": self.obligation, "z3": self.z3})
         if self.path is not None:
             out["smt2"] = self.path
         if self.cvc5 is not None:
@@ -351,21 +354,25 @@ class Recorder:
     def for_file(self, path: str) -> Recheck:
         return self.files.setdefault(path, Recheck(rechecked=self.recheck))
 
-    def observe(self, name: str, apply_index: int, check, solver, result, model=None) -> Record:
+    def observe(self, name: str, apply_index: int | None, check, solver, result, model=None,
+                tensormap: str | None = None) -> Record:
         """Called by the runner right after ``result = solver.check()`` (a z3 CheckSatResult).  ``model``:
         Z3's model of a sat query; when cvc5 cannot decide the query alone (unknown), it decides the
         query with that model's values pinned (``pin_model``): sat confirms Z3's answer (``by_model``),
-        unsat is a disagreement (the model does not satisfy the text)."""
+        unsat is a disagreement (the model does not satisfy the text).  ``tensormap``: the query is that
+        ``[tensormaps.NAME]``'s (``proofs/descriptor.py``), written to ``tensormap-NAME-<obligation>.smt2``."""
         status = SAT if result == z3.sat else UNSAT if result == z3.unsat else UNKNOWN
-        rec = Record(check.path, apply_index, name, status)
-        header = [f"tilecheck obligation query: file {check.path}, apply[{apply_index}], obligation {name}",
+        rec = Record(check.path, apply_index, name, status, tensormap=tensormap)
+        item = f"apply[{apply_index}]" if tensormap is None else f"tensormap {tensormap}"
+        header = [f"tilecheck obligation query: file {check.path}, {item}, obligation {name}",
                   f"z3 {z3.get_version_string()}: {status} ({MEANING[status]})",
                   "sat: the obligation is violated (refuted); unsat: it holds (proved)"]
         text = to_smtlib(solver, header, status)
         if self.export is not None:
             d = self.export / _safe(Path(check.path).stem)
             d.mkdir(parents=True, exist_ok=True)
-            p = d / f"apply{apply_index}-{_safe(name)}.smt2"
+            stem = f"apply{apply_index}" if tensormap is None else f"tensormap-{_safe(tensormap)}"
+            p = d / f"{stem}-{_safe(name)}.smt2"
             p.write_text(text)
             rec.path = str(p)
         if self.recheck:
