@@ -196,7 +196,7 @@ def check_composition(a: Layout, b: Layout) -> str:
 
 # Hypothesis: each property on its own (shrinks to a readable layout) ----------------------------
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(cute_layouts())
 def test_random_layouts_round_trip_and_evaluate_as_the_oracle(lay):
     check_roundtrip(lay)

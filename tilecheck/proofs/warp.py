@@ -910,6 +910,8 @@ def _by_residue_classes(q, rule, t, sw, m, ptrs, plain, diffs, beta, wd, op, ove
             return None
         v, small, region = split
         if len(small) * m * len(ptrs) > SMALL_STRIDE_LIMIT:
+            if len(small) * len(ptrs) > SMALL_STRIDE_LIMIT:  # each value gives one residue at least: over
+                return None  # the limit below whatever they are (and 2^k values, one _residues each, hang)
             only = [_residues(q, [plain[0].subst({v: value})], m, REACHABLE_LIMIT) for value in small]
             if any(r is None for r in only) or sum(map(len, only)) * len(ptrs) > SMALL_STRIDE_LIMIT:
                 return None
