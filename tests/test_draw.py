@@ -54,8 +54,20 @@ def test_example_cells_and_colours(name):
 
 def check_apply_picture(check, a, root):
     ps = panels(root)
+    (g,) = [e for e in root.iter(f"{NS}g") if e.get("class") == "apply"]
+    if not a.apply.family.pictured:  # a TMA copy: the title, the notes and one line saying it is not drawn
+        assert g.get("data-drawn") == "false" and not ps
+        assert [t.text for t in g.findall(f"{NS}text[@class='note']")][-1] == draw.not_drawn(a.apply)
+        return
+    assert g.get("data-drawn") is None  # drawn: the attribute only marks the exception
     assert set(ps) == {"dst", "src"}
     n = group_size(check, a.apply) * a.instructions * a.apply.opcode.vector  # every element, once
+    if n > draw.LIMIT:  # a 64x128 f32 epilogue: the first LIMIT accesses of each operand, and the caption says so
+        for p in ps.values():
+            assert p.get("data-truncated") == "true" and int(p.get("data-total")) == n
+            assert len(cells(p)) == int(p.get("data-elements")) == draw.LIMIT
+            assert len(p.findall(f"{NS}text[@class='label']")) == draw.LIMIT
+        return
     # guard = true: the guarded operand's tile may leave its tensor; only its elements inside are drawn
     guarded = a.apply.family.guard_role(a.apply.opcode) if a.apply.guard else None
     for role, p in ps.items():

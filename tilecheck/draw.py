@@ -31,6 +31,11 @@ Every function here is pure: ``svg(check, report)`` returns the text.  The SVG's
 structure is part of the contract (tests read it): ``g.apply``/``g.panel`` groups,
 ``rect.cell`` with ``data-thread``, ``data-index``, ``data-offset`` (memory) or
 ``data-slot`` (register), ``rect.atom``, and ``hl`` added to a highlighted cell's class.
+
+A family that cannot be pictured yet (``Family.pictured`` false: a TMA copy, whose box the
+engine lands by its tensor map) gets its title and one note line, ``not_drawn``, in a
+``g.apply`` with ``data-drawn="false"`` and no panels; ``tilecheck draw`` prints that line
+on standard error too.
 """
 from __future__ import annotations
 
@@ -445,6 +450,12 @@ def _index(cell) -> tuple:
     return tuple(int(x) for x in cell.attrs["data-index"].split(","))
 
 
+def not_drawn(apply) -> str:
+    """The one line that stands for an application whose family does not draw (``Family.pictured``)."""
+    return (f"apply[{apply.index}] not drawn: tilecheck does not draw {apply.family.name} copies yet (the "
+            "box is the engine's copy, placed by the tensor map, not elements of threads; docs/tma.md)")
+
+
 def apply_svg(check, apply, report=None, grid="offset", color="thread", y0=0) -> tuple[list[str], int, int]:
     ar = report.applies[apply.index] if report is not None else None
     refuted = [o for o in ar.obligations if o.status == "refuted"] if ar else []
@@ -462,11 +473,18 @@ def apply_svg(check, apply, report=None, grid="offset", color="thread", y0=0) ->
     if env:
         lines.append("symbols " + ", ".join(f"{k}={v}" for k, v in env.items()) + f" ({how})")
     lines += [o.message for o in refuted if o.message]
-    out = [f'<g class="apply" data-index="{apply.index}" data-verdict="{ar.verdict if ar else ""}">']
+    drawn = apply.family.pictured
+    if not drawn:
+        lines.append(not_drawn(apply))
+    out = [f'<g class="apply" data-index="{apply.index}" data-verdict="{ar.verdict if ar else ""}"'
+           + ("" if drawn else ' data-drawn="false"') + ">"]
     y = y0
     for i, s in enumerate(lines):
         out.append(_text(4, y + 14, s, "title" if i == 0 else "note"))
         y += 18
+    if not drawn:  # the title, the verdict's notes and the one line: no panels
+        out.append("</g>")
+        return out, y - y0, 600
     width = 600
     for role in ("src", "dst") if apply.is_load else ("dst", "src"):
         extra = [p for h in hls if h.role == role for p in h.points]

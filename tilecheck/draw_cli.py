@@ -1,7 +1,8 @@
 """``tilecheck draw FILE [--apply N] [-o OUT.svg]`` and ``tilecheck draw --all DIR -o OUTDIR``.
 
 Proves the file (so a refutation's counterexample can be highlighted), then writes the
-SVG of ``tilecheck.draw.svg``.  Drawing is not a verdict: the exit status is 0 when a
+SVG of ``tilecheck.draw.svg``.  An application its family cannot picture yet (a TMA copy) is
+one line in the picture and on standard error.  Drawing is not a verdict: the exit status is 0 when a
 picture was written, whatever the verdict (the title says it); 2 for bad input.
 """
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .draw import COLORS, GRIDS, svg
+from .draw import COLORS, GRIDS, not_drawn, svg
 from .errors import InputError
 from .report import prove
 from .timeout import positive_seconds
@@ -31,6 +32,9 @@ def add_arguments(p):
 
 def picture(path, args) -> str:
     check = load_check(path, args.arch)
+    for a in check.applies if args.apply is None else check.applies[args.apply:args.apply + 1]:
+        if not a.family.pictured:
+            print(f"{path}: {not_drawn(a)}", file=sys.stderr)
     return svg(check, prove(check, timeout=args.timeout), args.apply, args.grid, args.color)
 
 

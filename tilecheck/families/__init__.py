@@ -180,6 +180,13 @@ class Family:
 
     packs = False  # the emit hook takes ``packed``: the register tile holds 32-bit pairs of 16-bit words
 
+    # False when the family has no emitter yet: ``instruction`` raises InputError (one line), so a proved
+    # check using it is not emitted, assembled or run; tests ask this flag, not a list of examples
+    emits = True
+    # False when ``tilecheck draw`` cannot picture an application (a whole-box engine copy has no
+    # per-thread elements): the picture says so in one line instead of drawing its panels
+    pictured = True
+
     def instruction(self, apply, regs: str, addr: str, pred: str, policy: str) -> str:
         """The emit hook: one instruction's text (a tab, the line, no newline)."""
         raise NotImplementedError

@@ -137,6 +137,8 @@ class Tma(Family):
     obligations = OBLIGATIONS
     verbs = ("reads", "copies to")
     form = "cp.async.bulk.tensor.Nd (tile)"
+    emits = False  # instruction() raises: no emitter hooks yet (docs/tma.md, "Copies")
+    pictured = False  # the box is the engine's copy, placed by the tensor map: no thread's elements to draw
 
     def roles(self, op):
         if op.load:
