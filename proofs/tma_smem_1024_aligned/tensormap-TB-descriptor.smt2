@@ -1,0 +1,37 @@
+; tilecheck obligation query: file examples/tma_smem_1024_aligned.toml, tensormap TB, obligation descriptor
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(declare-fun M () Int)
+(declare-fun K () Int)
+(declare-fun m () Int)
+(declare-fun k () Int)
+(assert
+ (let (($x1 (not (and (>= K 1) (<= K 4294967296) (>= M 1) (<= M 4294967296)))))
+ (or (not (= (mod K 8) 0)) (not (and (>= K 0) (not (>= K 549755813888)))) $x1)))
+(assert
+ (>= M 64))
+(assert
+ (<= M 65536))
+(assert
+ (= (mod M 64) 0))
+(assert
+ (>= K 64))
+(assert
+ (<= K 65536))
+(assert
+ (= (mod K 64) 0))
+(assert
+ (>= m 0))
+(assert
+ (<= m 1023))
+(assert
+ (>= k 0))
+(assert
+ (<= k 1023))
+(assert
+ (and (<= (+ 64 (* (- 1) K) (* 64 k)) 0)))
+(assert
+ (and (<= (+ 64 (* (- 1) M) (* 64 m)) 0)))
+(check-sat)
