@@ -153,7 +153,7 @@ def _examples():
     out = {}
     for name in ("seed", "cta_shared_store", "red_split_k", "cp_async_tile", "ldmatrix_x4", "ldmatrix_x4_trans",
                  "stmatrix_x4", "stmatrix_x4_per_warp", "banks_conflict_free", "banks_column_half_swizzled", "banks_staged_half_swizzled",
-                 "swizzle_half_tile"):
+                 "swizzle_half_tile", "wgmma_epilogue_st_global", "wgmma_epilogue_st_shared"):  # the epilogues: plain stores
         out[f"example-{name}"] = (tilecheck.load(EXAMPLES / f"{name}.toml"), None)
     sym = tilecheck.load(EXAMPLES / "symbolic_tile.toml")
     for vals in ({"n": 8, "k": 8, "r0": 0, "c0": 0}, {"n": 40, "k": 64, "r0": 24, "c0": 56},
@@ -249,8 +249,13 @@ def test_every_example_is_covered():
                   "banks_conflict_refuted", "swizzle_chunk_split_refuted",
                   "banks_staged_half_refuted", "staging_unswizzled_banks_refuted",
                   "guard_swizzled_global_refuted"})  # test_gpu_confirm_hw.py: run unchecked at n = 9  # banks: a performance contract, nothing to fault  # cp.async.cg of 8 bytes: ptxas refuses it
-    tensormaps = {p.stem for p in EXAMPLES.glob("tma_*.toml")}  # tensor maps only: no instruction to run yet
-    assert names <= run | refuted | tensormaps, names - run - refuted - tensormaps
+    # the wgmma epilogues' wrong fragment pairings: nothing faults (registers of the wrong lane, or columns
+    # q and q+4 taken as one v2 pair, which no v2 store can spell); not run unchecked yet
+    refuted |= {"wgmma_epilogue_rows_refuted", "wgmma_epilogue_pairing_refuted"}
+    # TMA: tensor maps only, or a copy whose family has no emitter yet (Family.emits): nothing to run yet
+    tma = {p.stem for p in EXAMPLES.glob("tma_*.toml")
+           if not tilecheck.load(p).applies or not all(a.family.emits for a in tilecheck.load(p).applies)}
+    assert names <= run | refuted | tma, names - run - refuted - tma
 
 
 def test_cli_run_documentation_example(capsys):
