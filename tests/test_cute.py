@@ -62,6 +62,14 @@ def test_cutlass_gemm_counts(gemms):
     assert len(shared) == 79 and all(c.result["obligations"]["banks"] == "proved" for c in shared)
     reasons = sorted(c.result["reason"].split(":")[0] for c in cases if c.result["verdict"] == "unsupported")
     assert reasons.count("CopyBulkTensorTileG2SOp") == 4 and reasons.count("CopyBulkTensorTileS2GOp") == 1
+    tma = [c.result["reason"] for c in cases if c.unsupported and "CopyBulkTensor" in c.unsupported]
+    assert all("no tilecheck family" not in r and "global tensor's shape and strides" in r for r in tma)
+    loads = [r for r in tma if r.startswith("CopyBulkTensorTileG2SOp")]
+    assert all("box (64,128)" in r and "16384 bytes" in r and "align 1024 and swizzle 128B" in r
+               and "cp.async.bulk.tensor.2d" in r and "expect_tx" in r and "consumer's view" in r for r in loads)
+    store = [r for r in tma if r.startswith("CopyBulkTensorTileS2GOp")]
+    assert len(store) == 1 and "box (32,64)" in store[0] and "swizzle 64B" in store[0]
+    assert "expect_tx" not in store[0]  # a store arms no barrier
     assert sum("plain CopyAtom" in c.result["reason"] for c in cases if c.unsupported) == 2
     assert sum("loop-carried" in c.result["reason"] for c in cases if c.unsupported) == 2
 

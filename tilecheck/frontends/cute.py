@@ -33,7 +33,8 @@ Translation (a TiledCopy's copy of partitioned tensors -> one [[apply]]):
     warp's tile at a symbol ``warp`` bound to the warp id (``from = "warpid"``: every warp of the CTA).
 A copy with a plain CopyAtom of operands a TiledCopy partitioned takes that TiledCopy's threads and TV layouts
 (each memory operand the side its partition names: ``partition_S`` the source's), its word the atom's values.
-Reported ``unsupported`` with the reason: TMA (``cp.async.bulk.tensor``: no tilecheck family), copies with a
+Reported ``unsupported`` with the reason: TMA (``cp.async.bulk.tensor``: the record lacks the global tensor's shape
+and strides, a load's expect_tx and the consumer's view of the box; the reason names them), copies with a
 plain CopyAtom of operands no TiledCopy partitioned (a TiledMma's or by hand: the thread mapping is not read), an
 operand whose partition the tracer did not see (a tensor the DSL rebuilt as a loop-carried value), memory to
 memory universal copies. Not modelled: the copy's predicate (every copy of the tile is checked, as if all
@@ -443,12 +444,48 @@ class Side:
 
 
 # --------------------------------------------------------------------------- translation
+_SWIZZLE_SPAN = {0: "none", 1: "32B", 2: "64B", 3: "128B"}
+
+
+def _tma_reason(c: dict, src: dict, dst: dict) -> str:
+    """Why a recorded TMA copy is not an ``[[apply]]`` of the TMA family: what the record holds (the box,
+    the shared side's alignment and swizzle) and what a tensor map and the apply need that it lacks."""
+    op = c.get("op", "?")
+    load = "G2S" in op
+    coord, smem = (src, dst) if load else (dst, src)
+    if smem.get("memspace") != "smem" or coord.get("memspace") != "none":
+        return f"{op}: a TMA copy between {src.get('memspace')} and {dst.get('memspace')} (not read)"
+    try:
+        sh = parse_layout(re.sub(r"(\d+)@\d+", r"\1", coord["layout"])).shape  # strides: basis vectors
+        while isinstance(sh, tuple) and len(sh) == 1:
+            sh = sh[0]
+        box = sh[0] if isinstance(sh, tuple) and isinstance(sh[0], tuple) else sh  # ((box), rest)
+        flat = _size(parse_layout(smem["layout"]).shape)
+    except InputError as e:
+        return f"{op}: cannot read the DSL's TMA layouts: {e.message}"
+    m = _ALIGN.search(smem["iterator"])
+    sw = _PTR_SWIZZLE.search(smem["iterator"])
+    swizzle = _SWIZZLE_SPAN.get(int(sw.group(1)), sw.group(0)) if sw and sw.group(2) == "4" else (
+        sw.group(0) if sw else "none")
+    width = smem.get("width", 0)
+    rank = len(box) if isinstance(box, tuple) else 1
+    held = (f"the record holds the box {_shape_text(box)} (tensor coordinates, {flat} {smem.get('dtype')} = "
+            f"{flat * width // 8} bytes), the shared side's align {m.group(1) if m else '?'} and swizzle {swizzle}")
+    missing = ["the global tensor's shape and strides (the copy's global side is the coordinates "
+               f"{coord['iterator']}: the tensor map is encoded on the host and not traced)"]
+    if load:
+        missing += ["the expect_tx the kernel arms the barrier with (a pipeline's tx_count, not a cute.copy)",
+                    f"the consumer's view of the landed box (the shared side is recorded as the atom's flat "
+                    f"{smem['layout']})"]
+    return (f"{op}: TMA {'load' if load else 'store'} (cp.async.bulk.tensor.{rank}d); {held}; "
+            f"a tensormap and [[apply]] of the TMA family also need {', '.join(missing)}")
+
+
 def _opcode(c: dict, src: dict, dst: dict) -> tuple[str, str, dict]:
     """(opcode, scope, extra apply keys) of a copy record; raises Unsupported."""
     op = c.get("op", "?")
     if "Bulk" in op or "Tma" in op or "TMA" in op:
-        raise Unsupported(f"{op}: TMA (cp.async.bulk.tensor) has no tilecheck family yet; its layouts are "
-                          "the tensor map's, built on the host")
+        raise Unsupported(_tma_reason(c, src, dst))
     sp = (src["memspace"], dst["memspace"])
     if op == "CopyG2SOp":
         if sp != ("gmem", "smem"):
