@@ -2,28 +2,24 @@
 ``violation(q)`` decides it, in the order they are decided (``REGISTRY``).
 
 The records (names, order, prerequisites, severity, docs, hardware predictions) live below the
-check model in ``tilecheck/obligations.py``, which imports no obligation; this module, above every
-obligation, binds name -> module and re-exports the records' names.
-Adding an obligation is one module in ``proofs/``, one record there and its module here.
+check model in ``tilecheck/records/`` (collected by ``tilecheck/obligations.py``), which imports no
+obligation; this module, above every obligation, binds each name to ``proofs/<name>.py`` by file
+and re-exports the records' names.  Adding an obligation is one module in ``proofs/`` and its record
+in its family's file of ``records/``; nothing here.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 
 from ..obligations import (CONTRACT, DIFFERS, ILLEGAL, NAMES, PERFORMANCE, PERFORMANCE_NAMES, RECORDS,  # noqa: F401
                            Obligation)
-from . import (alignment, banks, bounds, contiguity, disjoint, guard, operands, overflow, ownership, registers, sectors,
-               shape, space, target, width)
 from . import descriptor
-from . import tma_box, tma_inner, tma_landing, tma_map, tma_smem, tma_tx
 
-_MODULES = {"target": target, "space": space, "shape": shape, "width": width, "operands": operands, "guard": guard,
-            "contiguity": contiguity, "alignment": alignment, "ownership": ownership, "disjoint": disjoint,
-            "bounds": bounds, "overflow": overflow, "registers": registers, "banks": banks, "sectors": sectors,
-            "tma_map": tma_map, "tma_inner": tma_inner, "tma_smem": tma_smem, "tma_landing": tma_landing,
-            "tma_tx": tma_tx, "tma_box": tma_box}
-
-REGISTRY: dict[str, Obligation] = {name: replace(o, module=_MODULES[name]) for name, o in RECORDS.items()}
+# each record bound to the module named after it, ``proofs/<name>.py`` (found by file, as the
+# records are: adding an obligation touches no table here)
+REGISTRY: dict[str, Obligation] = {name: replace(o, module=importlib.import_module(f"{__package__}.{name}"))
+                                   for name, o in RECORDS.items()}
 
 # obligations of a tensor map ([tensormaps.NAME]), not of an application: name -> module with
 # ``violation(check, tmap)`` and ``prove(check, tmap, timeout_s, facts, minimize) -> Outcome``

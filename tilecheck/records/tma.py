@@ -1,0 +1,31 @@
+"""The TMA copies' records (``families/tma.py``; docs/tma.md): their modules are ``proofs/tma_*.py``."""
+from . import PERFORMANCE, Obligation
+
+ORDER = 1
+
+RECORDS = (
+    Obligation("tma_map", (),
+               "(TMA copies) the `tensormap` exists and describes the global operand, its rank is the opcode's "
+               "`.Nd` and the `coords`', its element width the shared tensor's; no interleave; swizzle none/32B/64B/"
+               "128B; a concrete box's visits are the shared tensor's shape (outermost first)"),
+    Obligation("tma_inner", ("tma_map",),
+               "(TMA copies) `coords[0] * element size` is a multiple of 16 bytes",
+               hardware="the launch ends in an illegal-instruction fault", fault="illegal instruction", rank=0),
+    Obligation("tma_smem", ("tma_map",),
+               "(TMA copies) the shared address (`align`, plus `offset * element size`) is a multiple of 128 bytes, "
+               "and with a swizzled map `align` is a multiple of the pattern's repeat (256/512/1024 bytes)",
+               hardware="an illegal-instruction fault, or output that differs from the numpy reference", rank=0),
+    Obligation("tma_landing", ("tma_map", "tma_smem"),
+               "(TMA copies) the shared tensor's declared layout is where TMA writes every box element (box order, "
+               "element strides, the swizzle anchored at address 0); the box concrete"),
+    Obligation("tma_tx", ("tma_map",),
+               "(TMA loads) `expect_tx` equals the bytes delivered: element size * the box's visits (elements "
+               "outside the tensor included) * the CTAs of `cta_mask`, and is at most 2^20 - 1",
+               hardware="the kernel waits forever on its mbarrier (a hang, ended by the launch timeout)", rank=1),
+    Obligation("tma_box", ("tma_map",),
+               "(TMA copies) every element the box visits is inside the tensor (else a load fills it with zero or "
+               "NaN and counts it, a store skips it)",
+               severity=PERFORMANCE,
+               hardware="defined: the box's elements outside the tensor are filled (loads) or skipped (stores)",
+               rank=4),
+)
