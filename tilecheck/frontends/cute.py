@@ -50,6 +50,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..layout import Layout, parse_layout
 from ..modes import _leaves
+from .proving import prove_translated
 
 HELP = "trace the cute.copy calls of CuTe Python DSL kernels and prove each"
 INSTALL = "pip install 'tilecheck[cute]'"
@@ -659,29 +660,20 @@ def translate(data: dict, file: str | None = None, no_overlap: bool = False) -> 
 
 # ------------------------------------------------------------------------------ proving
 def prove_case(c: Case, timeout: float = 10.0) -> dict:
-    from ..check import from_dict
-    from ..report import prove
+    """Prove one case; the result dict is also stored on the case."""
     if c.check is None:
         c.result = {"verdict": "unsupported", "reason": c.unsupported}
         return c.result
-    try:
-        check = from_dict(c.check, f"{c.where} ({c.entry} copy[{c.index}])")
-    except InputError as e:
-        c.result = {"verdict": "unsupported", "reason": f"tilecheck rejects the translated check: {e}"}
-        return c.result
-    rep = prove(check, timeout=timeout).applies[0]
-    bad = [o for o in rep.obligations if o.status in ("refuted", "unknown")]
-    c.result = {"verdict": rep.verdict, "instructions": rep.instructions,
-                "obligations": {o.name: o.status for o in rep.obligations}}
-    notes = [o.message for o in rep.obligations if o.status == "proved" and o.name in ("banks", "sectors") and o.message]
-    if notes:
-        c.result["notes"] = notes
-    if bad:
-        c.result["failed"] = [o.name for o in bad]
-        c.result["messages"] = [o.message if (o.message or "").startswith(o.name) else f"{o.name}: {o.message}"
-                                for o in bad]
-        if bad[0].counterexample is not None:
-            c.result["counterexample"] = bad[0].counterexample
+
+    def notes(rep):
+        found = [o.message for o in rep.obligations
+                 if o.status == "proved" and o.name in ("banks", "sectors") and o.message]
+        return {"notes": found} if found else {}
+
+    def describe(bad):
+        return {"messages": [o.message if (o.message or "").startswith(o.name) else f"{o.name}: {o.message}"
+                             for o in bad]}
+    c.result = prove_translated(c.check, f"{c.where} ({c.entry} copy[{c.index}])", timeout, describe, notes)
     return c.result
 
 

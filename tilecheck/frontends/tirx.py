@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import importlib.util
 
-from ..check import DTYPES, from_dict
+from ..check import DTYPES
 from ..errors import InputError
-from ..report import prove
+from .proving import prove_translated
 
 HERE = Path(__file__).resolve().parent
 EXTRACTOR = HERE / "tirx_extract.py"
@@ -277,20 +277,8 @@ def prove_case(c: Case, timeout: float = 10.0) -> dict:
     if c.check is None:
         c.result = {"verdict": "unsupported", "reason": c.unsupported}
         return c.result
-    try:
-        check = from_dict(c.check, f"{c.where} ({c.kernel} apply[{c.index}])")
-    except InputError as e:
-        c.result = {"verdict": "unsupported", "reason": f"tilecheck rejects the translated check: {e}"}
-        return c.result
-    rep = prove(check, timeout=timeout).applies[0]
-    bad = [o for o in rep.obligations if o.status in ("refuted", "unknown")]
-    c.result = {"verdict": rep.verdict, "instructions": rep.instructions,
-                "obligations": {o.name: o.status for o in rep.obligations}}
-    if bad:
-        c.result["failed"] = [o.name for o in bad]
-        c.result["message"] = bad[0].message
-        if bad[0].counterexample is not None:
-            c.result["counterexample"] = bad[0].counterexample
+    c.result = prove_translated(c.check, f"{c.where} ({c.kernel} apply[{c.index}])", timeout,
+                                lambda bad: {"message": bad[0].message})
     return c.result
 
 
