@@ -172,3 +172,15 @@ def test_the_runner_s_bad_input_is_exit_2(capsys):
     assert run.main(["--m", "64", "--n", "64", "--k", "64", "--swizzle", "16B"]) == 2
     assert "swizzle = '16B'" in capsys.readouterr().err
     assert run.main(["--m", "x", "--n", "64", "--k", "64"]) == 2
+
+
+def test_the_benchmark_s_configurations_prove_and_fit():
+    """bench/gemm.py (torch only inside main): each configuration proves on a bench shape."""
+    import importlib.util
+    from pathlib import Path
+    spec_ = importlib.util.spec_from_file_location("bench_gemm", Path(__file__).resolve().parents[1] / "bench/gemm.py")
+    bench = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(bench)
+    for bn, stages, sw in bench.CONFIGS:
+        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16"))
+        assert r.plan is not None, r.reason
