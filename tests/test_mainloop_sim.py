@@ -23,7 +23,7 @@ from tilecheck.families import wgmma as wg
 from tilecheck.gpu import mainloop as runner
 from tilecheck.tma_landing import TmaBox
 
-SMEM_BASE = 3072  # the dynamic shared buffer's address in the window: a multiple of 1024, not 0
+SMEM_BASE = 3072  # the dynamic shared buffer's address in the window: a multiple of 1024, not 0 (a test moves it)
 PARAMS = {f"{emit.NAME}_ma": 0x1000, f"{emit.NAME}_mb": 0x2000, f"{emit.NAME}_c": 0x3000}
 C_ADDR = 1 << 40
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -88,6 +88,7 @@ class Cta:
     def __init__(self, plan, ins, labels, ctaid, a_vals, b_vals, c):
         self.plan, self.ins, self.labels, self.ctaid = plan, ins, labels, ctaid
         self.spec = plan.spec
+        self.base = SMEM_BASE
         self.shared = np.zeros(SMEM_BASE + self.spec.shared_bytes, dtype=np.uint8)
         self.bars = {}
         self.globals = {PARAMS[f"{emit.NAME}_ma"]: (plan.a, a_vals), PARAMS[f"{emit.NAME}_mb"]: (plan.b, b_vals)}
@@ -110,7 +111,7 @@ class Cta:
                 raise Trap(f"thread {t} reads {x} before writing it")
             return r[x]
         if x == f"{emit.NAME}_smem":
-            return SMEM_BASE
+            return self.base
         if x in PARAMS:
             return PARAMS[x]
         if x.startswith("0f"):
@@ -165,13 +166,15 @@ class Cta:
             r[args[0]] = f(v(args[1]), v(args[2]))
         elif op == "and.pred":
             r[args[0]] = bool(v(args[1])) and bool(v(args[2]))
+        elif op == "or.pred":
+            r[args[0]] = bool(v(args[1])) or bool(v(args[2]))
         elif op.startswith("setp."):
             a, b = v(args[1]), v(args[2])
-            r[args[0]] = {"eq": a == b, "lt": a < b, "ne": a != b, "ge": a >= b}[op.split(".")[1]]
+            r[args[0]] = {"eq": a == b, "lt": a < b, "ne": a != b, "ge": a >= b, "gt": a > b}[op.split(".")[1]]
         elif op == "bra":
             nxt = self.labels[args[0]]
         elif op == "trap":
-            raise Trap(f"thread {t} trapped (a barrier that never completes)")
+            raise Trap(f"thread {t} trapped")
         elif op == "ret":
             self.done[t] = True
             return "exit"
@@ -361,3 +364,14 @@ def test_a_forced_descriptor_gives_a_wrong_product_on_the_models():
     assert plan.unchecked
     c, ref, _ = simulate(plan)
     assert (c != ref).sum() > 0
+
+
+def test_a_shared_base_off_1024_traps():
+    """The descriptors are proved for a 1024-aligned base: the kernel checks it and traps otherwise."""
+    plan = ml.prove(ml.Mainloop(64, 32, 64, 32, 2, "128B", "f16")).plan
+    ins, labels = parse(emit.ptx(plan))
+    abits, _, bbits, _ = runner.inputs(plan.spec, "int", 0)
+    cta = Cta(plan, ins, labels, (0, 0), abits, bbits, np.zeros((64, 32), dtype=np.float32))
+    cta.base = SMEM_BASE + 128
+    with pytest.raises(Trap, match="trapped"):
+        cta.run()

@@ -20,8 +20,8 @@ nothing restated here:
   copies' proved counts, below the mbarrier's 2^20 - 1;
 * **the descriptors**, one per operand and stage, *encoded from the landed layout*
   (``smem_descriptor.encode``: a layout no descriptor reads is a refutation, with encode's reason) and
-  proved by ``proofs/smem_descriptor.decide`` for a symbolic shared base (a multiple of 1024, the ring
-  inside the 227 KiB a block may use) with the word as the kernel computes it (the constant fields plus
+  proved by ``proofs/smem_descriptor.decide`` for a symbolic shared base (a multiple of 1024 with the ring
+  below 2^18, the descriptor's address space: the kernel traps otherwise) with the word as the kernel computes it (the constant fields plus
   ``(base + start) >> 4``) and every K step of the stage (the start advanced as the kernel advances it);
 * **the instruction's operands** (``families/wgmma.Wgmma.operand_problems``: A 64 x K, B bn x K tiles);
 * **the accumulator and the epilogue**: ``families/wgmma.fragment`` (owned, disjoint, covers) and the
@@ -362,7 +362,8 @@ def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float):
     u = lambda i, j: (off + plain((i, j))[""]) * spec.esize  # noqa: E731  unswizzled bytes from the base
     advance = tuple(u(0, j * spec.ik) - u(0, 0) for j in range(1, spec.ksteps))
     base = z3.BitVec("smem", 64)
-    facts = (z3.URem(base, 1024) == 0, z3.ULE(base, SHARED_LIMIT - spec.shared_bytes))
+    # the kernel traps unless its base is a multiple of 1024 and the ring ends below 2^18 (emit/mainloop.py)
+    facts = (z3.URem(base, 1024) == 0, z3.ULE(base, SMEM_SPACE - spec.shared_bytes))
     const = sd.pack(replace(f0, start=0))
     # as the kernel computes it: the constant fields, or the 14-bit start field ((base + start) >> 4) & 0x3FFF
     word = z3.BitVecVal(const, 64) | z3.ZeroExt(50, z3.Extract(13, 0, z3.LShR(base + f0.start, 4)))
