@@ -107,8 +107,8 @@ def main():
                     print(f"  {spec}: {result.verdict}, not run: {result.reason}", flush=True)
                     continue
                 mod = td.Module(ptxas(emit.ptx(result.plan), "sm_90a"))
-                if spec.shared_bytes > 48 * 1024:
-                    mod.set_max_dynamic_shared(emit.NAME, spec.shared_bytes)
+                if spec.launch_bytes > 48 * 1024:
+                    mod.set_max_dynamic_shared(emit.NAME, spec.launch_bytes)
                 maps = []
                 for op, t in ((result.plan.a, a), (result.plan.b, b)):
                     tm = op.tmap
@@ -117,7 +117,7 @@ def main():
                     assert e.accepted, (spec, tm, e.status)
                     maps.append(e.descriptor)
                 launch = mod.launcher(emit.NAME, [maps[0], maps[1], np.uintp(c.data_ptr())], grid=emit.grid(result.plan),
-                                      block=(ml.THREADS, 1, 1), shared=spec.shared_bytes, stream=stream.cuda_stream)
+                                      block=(ml.THREADS, 1, 1), shared=spec.launch_bytes, stream=stream.cuda_stream)
                 c.fill_(float("nan"))
                 launch()
                 torch.cuda.synchronize()

@@ -88,8 +88,8 @@ class Cta:
     def __init__(self, plan, ins, labels, ctaid, a_vals, b_vals, c):
         self.plan, self.ins, self.labels, self.ctaid = plan, ins, labels, ctaid
         self.spec = plan.spec
-        self.base = SMEM_BASE
-        self.shared = np.zeros(SMEM_BASE + self.spec.shared_bytes, dtype=np.uint8)
+        self.raw = SMEM_BASE  # the dynamic shared buffer's address (the kernel rounds it up to 1024)
+        self.shared = np.zeros(SMEM_BASE + 2048 + self.spec.launch_bytes, dtype=np.uint8)
         self.bars = {}
         self.globals = {PARAMS[f"{emit.NAME}_ma"]: (plan.a, a_vals), PARAMS[f"{emit.NAME}_mb"]: (plan.b, b_vals)}
         self.c = c
@@ -111,7 +111,7 @@ class Cta:
                 raise Trap(f"thread {t} reads {x} before writing it")
             return r[x]
         if x == f"{emit.NAME}_smem":
-            return self.base
+            return self.raw
         if x in PARAMS:
             return PARAMS[x]
         if x.startswith("0f"):
@@ -128,7 +128,7 @@ class Cta:
         return self.bars[a]
 
     def sh_check(self, a, n):
-        if not (SMEM_BASE <= a and a + n <= SMEM_BASE + self.spec.shared_bytes):
+        if not (self.raw <= a and a + n <= self.raw + self.spec.launch_bytes):
             raise Trap(f"shared access [{a}, {a + n}) outside the buffer")
 
     # one thread's step; returns "ok", "bar", "wgmma", "wait", "exit"
@@ -188,7 +188,7 @@ class Cta:
         elif op == "mbarrier.init.shared::cta.b64":
             a = self.addr(t, args[0])
             self.sh_check(a, 8)
-            if a < SMEM_BASE + self.spec.bar_offset or a % 8:
+            if a < self.raw + self.spec.bar_offset or a % 8:
                 raise Trap(f"mbarrier at {a} inside the ring or unaligned")
             self.bars[a] = Barrier(v(args[1]))
         elif op == "mbarrier.arrive.expect_tx.shared::cta.b64":
@@ -366,12 +366,15 @@ def test_a_forced_descriptor_gives_a_wrong_product_on_the_models():
     assert (c != ref).sum() > 0
 
 
-def test_a_shared_base_off_1024_traps():
-    """The descriptors are proved for a 1024-aligned base: the kernel checks it and traps otherwise."""
-    plan = ml.prove(ml.Mainloop(64, 32, 64, 32, 2, "128B", "f16")).plan
+def test_a_shared_buffer_off_1024_is_rounded_up():
+    """The descriptors are proved for a 1024-aligned base: the kernel rounds the buffer's address up (its
+    launch has the 1024 bytes of slack) and the product is still right."""
+    plan = ml.prove(ml.Mainloop(64, 32, 200, 32, 2, "128B", "f16")).plan
     ins, labels = parse(emit.ptx(plan))
-    abits, _, bbits, _ = runner.inputs(plan.spec, "int", 0)
-    cta = Cta(plan, ins, labels, (0, 0), abits, bbits, np.zeros((64, 32), dtype=np.float32))
-    cta.base = SMEM_BASE + 128
-    with pytest.raises(Trap, match="trapped"):
+    abits, af, bbits, bf = runner.inputs(plan.spec, "int", 0)
+    for raw in (SMEM_BASE + 16, SMEM_BASE + 128, SMEM_BASE + 1008):
+        c = np.zeros((64, 32), dtype=np.float32)
+        cta = Cta(plan, ins, labels, (0, 0), abits, bbits, c)
+        cta.raw = raw
         cta.run()
+        assert np.array_equal(c, af @ bf.T), raw

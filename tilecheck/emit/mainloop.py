@@ -2,13 +2,14 @@
 
 ``ptx(plan)`` is one module with one kernel, ``mainloop(map_a, map_b, c)``: the two tensor maps by value
 (``.param .align 64 .b8 [128]``: launch it with ``gpu/tensormap_driver.Module``), then C's global address.
-A grid of ``(ceil(M/64), ceil(N/bn))`` CTAs of 128 threads (one warpgroup), ``plan.spec.shared_bytes`` of
+A grid of ``(ceil(M/64), ceil(N/bn))`` CTAs of 128 threads (one warpgroup), ``plan.spec.launch_bytes`` of
 dynamic shared memory (the ring of ``stages`` buffers, A's box then B's, at the offsets the plan proved,
 then one mbarrier a stage).  Every number that matters comes from the plan: the maps' boxes (the
 coordinates' steps), the destinations, the stage's byte count, the descriptors' constant fields, each
 stage's start address and each K step's advance.
 
-* a shared base off 1024 bytes, or a ring past 2^18, traps (the descriptors were proved for the others);
+* the base is the dynamic shared buffer's address rounded up to 1024 bytes (``launch_bytes`` has the slack); a
+  ring past 2^18 traps (the descriptors were proved for a 1024-aligned base with the ring below 2^18);
 * thread 0 initialises the barriers (``mbarrier.init`` count 1, ``fence.mbarrier_init``), everyone syncs;
 * the prologue: thread 0 loads the first ``min(stages, K tiles)`` stages (``mbarrier.arrive.expect_tx`` with
   the proved count, then the two ``cp.async.bulk.tensor`` loads, A's and B's box, on the stage's barrier);
@@ -76,11 +77,10 @@ def ptx(plan: Plan) -> str:
          "\tmov.u32 \t%r_zero, 0;",
          f"\tmov.b64 \t%rd_ma, {NAME}_ma;", "\tcvta.param.u64 \t%rd_ma, %rd_ma;",
          f"\tmov.b64 \t%rd_mb, {NAME}_mb;", "\tcvta.param.u64 \t%rd_mb, %rd_mb;",
-         f"\tmov.u32 \t%r_base, {smem};", f"\tadd.u32 \t%r_bar, %r_base, {s.bar_offset};",
-         # what the descriptors were proved for: the base a multiple of 1024, the ring below 2^18; else trap
-         "\tand.b32 \t%r1, %r_base, 1023;", "\tsetp.ne.u32 \t%p10, %r1, 0;",
-         f"\tsetp.gt.u32 \t%p11, %r_base, {(1 << 18) - s.shared_bytes};", "\tor.pred \t%p10, %p10, %p11;",
-         "\t@%p10 trap;",
+         # what the descriptors were proved for: the base rounded up to 1024 bytes, the ring below 2^18 (else trap)
+         f"\tmov.u32 \t%r_base, {smem};", "\tadd.u32 \t%r_base, %r_base, 1023;", "\tand.b32 \t%r_base, %r_base, -1024;",
+         f"\tsetp.gt.u32 \t%p10, %r_base, {(1 << 18) - s.shared_bytes};", "\t@%p10 trap;",
+         f"\tadd.u32 \t%r_bar, %r_base, {s.bar_offset};",
          "\tmov.u32 \t%r1, %ctaid.x;", f"\tmul.lo.u32 \t%r_row0, %r1, {M_TILE};",
          "\tmov.u32 \t%r2, %ctaid.y;", f"\tmul.lo.u32 \t%r_col0, %r2, {BN};",
          "\t@!%p0 bra \tINIT_DONE;"]

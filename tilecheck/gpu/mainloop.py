@@ -115,7 +115,7 @@ class Kernel:
             maps.append(e.descriptor)
         s = self.plan.spec
         return self.module.launcher(emit.NAME, [maps[0], maps[1], np.uintp(int(c_ptr))], grid=emit.grid(self.plan),
-                                    block=(ml.THREADS, 1, 1), shared=s.shared_bytes)
+                                    block=(ml.THREADS, 1, 1), shared=s.launch_bytes)
 
 
 def load(plan: ml.Plan) -> Kernel:
@@ -124,8 +124,8 @@ def load(plan: ml.Plan) -> Kernel:
     gpu()  # pycuda's context, current
     cubin = ptxas(emit.ptx(plan), "sm_90a")
     mod = td.Module(cubin)
-    if plan.spec.shared_bytes > 48 * 1024:
-        mod.set_max_dynamic_shared(emit.NAME, plan.spec.shared_bytes)
+    if plan.spec.launch_bytes > 48 * 1024:
+        mod.set_max_dynamic_shared(emit.NAME, plan.spec.launch_bytes)
     return Kernel(plan, mod)
 
 
