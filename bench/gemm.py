@@ -30,7 +30,10 @@ from tilecheck.emit import mainloop as emit  # noqa: E402
 from tilecheck.gpu import tensormap_driver as td  # noqa: E402
 from tilecheck.gpu.runner import ptxas  # noqa: E402
 
-CONFIGS = [(128, 4, "128B"), (256, 3, "128B"), (256, 4, "128B"), (128, 6, "128B"), (64, 8, "128B")]
+# (bn, stages, swizzle, warpgroups, overlap): the simple kernel, then two warpgroups (128-row tiles) with one K
+# tile's wgmmas in flight
+CONFIGS = [(128, 4, "128B", 1, False), (256, 4, "128B", 1, False), (256, 4, "128B", 1, True),
+           (128, 4, "128B", 2, True), (256, 3, "128B", 2, True), (256, 4, "128B", 2, True)]
 SHAPES = "4096x4096x4096,8192x8192x8192,4096x4096x1024,1000x1000x1000,8192x1024x8192"
 
 
@@ -38,8 +41,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--shapes", default=SHAPES, help="MxNxK,... (default %(default)s)")
     ap.add_argument("--dtypes", default="f16,bf16,e4m3")
-    ap.add_argument("--configs", default=",".join(f"{b}/{s}/{w}" for b, s, w in CONFIGS),
-                    help="bn/stages/swizzle,... (default %(default)s)")
+    ap.add_argument("--configs", default=",".join(f"{b}/{s}/{w}/{g}/{int(o)}" for b, s, w, g, o in CONFIGS),
+                    help="bn/stages/swizzle/warpgroups/overlap,... (default %(default)s)")
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--json", default=str(Path(os.environ.get("OUT", ".")) / "gemm.json"))
@@ -51,7 +54,7 @@ def main():
     torch.zeros(1, device=dev)  # torch's (primary) context, current: the module loads into it
     name = torch.cuda.get_device_name(dev)
     shapes = [tuple(int(x) for x in s.split("x")) for s in args.shapes.split(",")]
-    configs = [(int(b), int(s), w) for b, s, w in (c.split("/") for c in args.configs.split(","))]
+    configs = [(int(b), int(s), w, int(g), o == "1") for b, s, w, g, o in (c.split("/") for c in args.configs.split(","))]
     tdt = {"f16": torch.float16, "bf16": torch.bfloat16, "e4m3": getattr(torch, "float8_e4m3fn", None)}
     stream = torch.cuda.current_stream()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -100,8 +103,8 @@ def main():
                     blas = None
             c = torch.empty((m, n), dtype=torch.float32, device=dev)
             variants = {}
-            for bn, stages, sw in configs:
-                spec = ml.Mainloop(m, n, k, bn, stages, sw, dtype)
+            for bn, stages, sw, wgs, overlap in configs:
+                spec = ml.Mainloop(m, n, k, bn, stages, sw, dtype, wgs=wgs, overlap=overlap)
                 result = ml.prove(spec)
                 if result.plan is None:
                     print(f"  {spec}: {result.verdict}, not run: {result.reason}", flush=True)
@@ -117,14 +120,15 @@ def main():
                     assert e.accepted, (spec, tm, e.status)
                     maps.append(e.descriptor)
                 launch = mod.launcher(emit.NAME, [maps[0], maps[1], np.uintp(c.data_ptr())], grid=emit.grid(result.plan),
-                                      block=(ml.THREADS, 1, 1), shared=spec.launch_bytes, stream=stream.cuda_stream)
+                                      block=(spec.threads, 1, 1), shared=spec.launch_bytes, stream=stream.cuda_stream)
                 c.fill_(float("nan"))
                 launch()
                 torch.cuda.synchronize()
                 equal = bool(torch.equal(c, ref))
                 print(f"  {spec}: proved; {'equal to' if equal else 'DIFFERS from'} torch's f32 product", flush=True)
                 if equal:
-                    variants[f"mainloop bn={bn} stages={stages} {sw}"] = (launch, spec, mod)
+                    variants[f"mainloop {spec.rows}x{bn} stages={stages} {sw}{' overlap' if overlap else ''}"] = \
+                        (launch, spec, mod)
             if blas is not None:
                 variants["cuBLAS"] = (blas, None, None)
             times = {v: [] for v in variants}

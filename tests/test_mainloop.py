@@ -33,7 +33,9 @@ def test_every_supported_configuration_proves_piece_by_piece(spec):
     for op in "AB":
         assert f"tensor map {op}" in names
         for s in range(spec.stages):
-            assert {f"tma {op} stage {s}", f"descriptor {op} stage {s}"} <= names
+            assert f"tma {op} stage {s}" in names
+            wgs = [f" wg {g}" for g in range(spec.wgs)] if op == "A" and spec.wgs > 1 else [""]
+            assert {f"descriptor {op} stage {s}{w}" for w in wgs} <= names
     assert {"phase-tx", "shared-budget", "fragment", "epilogue", "epilogue-edge"} <= names
     # each piece names the obligations it was proved by
     assert set(piece(r, "tma A stage 0").obligations) >= {"tma_map", "tma_smem", "tma_landing", "tma_tx"}
@@ -48,7 +50,8 @@ def test_every_supported_configuration_proves_piece_by_piece(spec):
 
 def test_the_sweep_covers_every_mode_type_and_ragged_edges():
     assert {(s.swizzle, s.dtype) for s in SUPPORTED} == {(w, d) for w in ml.SWIZZLES for d in ml.DTYPES}
-    assert all(s.k % s.bk and s.m % 64 and s.n % s.bn for s in SUPPORTED)
+    assert all(s.k % s.bk and s.m % s.rows and s.n % s.bn for s in SUPPORTED)
+    assert {(s.wgs, s.overlap) for s in SUPPORTED} == {(1, False), (2, True)}
     assert all(s.ktiles > s.stages for s in SUPPORTED)  # the refill runs
 
 
@@ -125,11 +128,24 @@ def test_no_ptx_without_a_plan():
 
 
 @pytest.mark.parametrize("kw", [{"bn": 12}, {"stages": 0}, {"swizzle": "16B"}, {"dtype": "f32"}, {"m": 0},
-                                {"unchecked_swizzle": "16B"}, {"unchecked_base_offset": 8}])
+                                {"unchecked_swizzle": "16B"}, {"unchecked_base_offset": 8}, {"wgs": 3},
+                                {"overlap": True, "stages": 1}])
 def test_bad_specs_are_one_line_errors(kw):
     args = {"m": 64, "n": 64, "k": 64, **kw}
     with pytest.raises(ml.SpecError):
         ml.Mainloop(**args)
+
+
+def test_two_warpgroups_read_their_own_rows():
+    """wgs=2: A's box is 128 rows; warpgroup 1's descriptors are proved to read rows 64..127 (8192 bytes on
+    with 128B), B's are shared."""
+    r = proved(ml.Mainloop(300, 280, 296, 128, 3, "128B", "f16", wgs=2, overlap=True))
+    assert r.verdict == "proved", r.to_text()
+    assert {"descriptor A stage 2 wg 1", "descriptor B stage 2"} <= {p.name for p in r.pieces}
+    assert r.plan.a.wg_step == 64 * 128 and r.plan.b.wg_step == 0
+    assert r.plan.a.box_bytes == 128 * 128
+    text = emit.ptx(r.plan)
+    assert ".maxntid 256, 1, 1" in text and "wgmma.wait_group.sync.aligned 1;" in text
 
 
 def test_the_ptx_carries_the_proved_numbers():
@@ -181,6 +197,6 @@ def test_the_benchmark_s_configurations_prove_and_fit():
     spec_ = importlib.util.spec_from_file_location("bench_gemm", Path(__file__).resolve().parents[1] / "bench/gemm.py")
     bench = importlib.util.module_from_spec(spec_)
     spec_.loader.exec_module(bench)
-    for bn, stages, sw in bench.CONFIGS:
-        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16"))
+    for bn, stages, sw, wgs, overlap in bench.CONFIGS:
+        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap))
         assert r.plan is not None, r.reason

@@ -93,9 +93,10 @@ class Cta:
         self.bars = {}
         self.globals = {PARAMS[f"{emit.NAME}_ma"]: (plan.a, a_vals), PARAMS[f"{emit.NAME}_mb"]: (plan.b, b_vals)}
         self.c = c
-        self.regs = [dict() for _ in range(ml.THREADS)]
-        self.pc = [0] * ml.THREADS
-        self.done = [False] * ml.THREADS
+        self.threads = self.spec.threads
+        self.regs = [dict() for _ in range(self.threads)]
+        self.pc = [0] * self.threads
+        self.done = [False] * self.threads
         self.wgmmas = 0
         self.cache = CACHE
 
@@ -155,6 +156,8 @@ class Cta:
             r[args[0]] = (v(args[1]) * v(args[2])) & M32
         elif op == "mul.wide.u32":
             r[args[0]] = v(args[1]) * v(args[2])
+        elif op == "rem.u32":
+            r[args[0]] = v(args[1]) % v(args[2])
         elif op == "mad.lo.u32":
             r[args[0]] = (v(args[1]) * v(args[2]) + v(args[3])) & M32
         elif op in ("shl.b32", "shl.b64"):
@@ -244,7 +247,7 @@ class Cta:
         bar._check()
 
     def mma(self):
-        """The warpgroup's wgmma at the same pc in every thread."""
+        """Each warpgroup's wgmma, every thread of the CTA at the same pc."""
         pcs = set(self.pc)
         if len(pcs) != 1:
             raise Trap(f"wgmma reached at different instructions {sorted(pcs)}")
@@ -252,21 +255,21 @@ class Cta:
         s = self.spec
         n = s.bn
         regs = args[0].strip("{}").split(", ")
-        descs = {(self.val(t, args[1]), self.val(t, args[2])) for t in range(ml.THREADS)}
-        if len(descs) != 1:
-            raise Trap("the descriptors differ across the warpgroup")
-        da, db = descs.pop()
-        a = self.read(da, 64)
-        b = self.read(db, n)
-        prod = a @ b.T
         rows, cols = wg.elements(wg.accumulator(n), n)
-        for t in range(ml.THREADS):
-            scale = bool(self.val(t, args[3]))
-            for i, reg in enumerate(regs):
-                old = self.regs[t].get(reg, np.float32(0)) if scale else np.float32(0)
-                self.regs[t][reg] = np.float32(old + prod[rows[t, i], cols[t, i]])
-            self.pc[t] += 1
-        self.wgmmas += 1
+        for g in range(s.wgs):
+            group = range(128 * g, 128 * g + 128)
+            descs = {(self.val(t, args[1]), self.val(t, args[2])) for t in group}
+            if len(descs) != 1:
+                raise Trap("the descriptors differ across the warpgroup")
+            da, db = descs.pop()
+            prod = self.read(da, 64) @ self.read(db, n).T
+            for t in group:
+                scale = bool(self.val(t, args[3]))
+                for i, reg in enumerate(regs):
+                    old = self.regs[t].get(reg, np.float32(0)) if scale else np.float32(0)
+                    self.regs[t][reg] = np.float32(old + prod[rows[t - 128 * g, i], cols[t - 128 * g, i]])
+                self.pc[t] += 1
+            self.wgmmas += 1
 
     def read(self, word, rows):
         """The (rows, K) tile the tensor cores read through ``word``: ``hardware_address`` of each element."""
@@ -286,7 +289,7 @@ class Cta:
         limit, last = 10_000_000, None
         while not all(self.done):
             state = {}
-            for t in range(ml.THREADS):
+            for t in range(self.threads):
                 if self.done[t]:
                     continue
                 while True:
@@ -300,9 +303,9 @@ class Cta:
                         break
                     state[t] = st
                     break
-            live = [t for t in range(ml.THREADS) if not self.done[t]]
+            live = [t for t in range(self.threads) if not self.done[t]]
             if live and all(state.get(t) == "bar" for t in live):
-                if len(live) != ml.THREADS:
+                if len(live) != self.threads:
                     raise Trap("bar.sync with exited threads")
                 for t in live:
                     self.pc[t] += 1
@@ -347,6 +350,11 @@ SIM_CASES = [ml.Mainloop(100, 144, 88 if sw == "none" else 3 * (ml.SPAN[sw] // 2
     ml.Mainloop(70, 24, 272, 8, 3, "none", "e4m3"),
     ml.Mainloop(64, 16, 40, 16, 4, "32B", "f16"),  # more stages than K tiles
     ml.Mainloop(65, 72, 136, 64, 2, "128B", "f16", pad=128),
+    ml.Mainloop(100, 40, 200, 40, 2, "128B", "f16", overlap=True),  # one K tile's wgmmas in flight
+    ml.Mainloop(64, 32, 72, 32, 2, "none", "bf16", overlap=True),
+    ml.Mainloop(150, 40, 136, 40, 3, "128B", "f16", wgs=2),  # two warpgroups: a 128-row tile
+    ml.Mainloop(130, 24, 400, 24, 2, "64B", "e4m3", wgs=2, overlap=True),
+    ml.Mainloop(100, 16, 88, 16, 3, "none", "f16", wgs=2, overlap=True),
 ]
 
 
@@ -355,7 +363,7 @@ def test_the_emitted_kernel_computes_the_product_on_the_models(spec):
     plan = ml.prove(spec).plan
     assert plan is not None
     c, ref, wgmmas = simulate(plan)
-    assert wgmmas == spec.mtiles * spec.ntiles * spec.ktiles * spec.ksteps
+    assert wgmmas == spec.mtiles * spec.ntiles * spec.ktiles * spec.ksteps * spec.wgs
     assert np.array_equal(c, ref), f"{int((c != ref).sum())} elements differ, first {np.argwhere(c != ref)[:3].tolist()}"
 
 

@@ -79,6 +79,8 @@ class Mainloop:
     pad: int = 0  # bytes of shared memory before the ring (0: the ring starts on the 1024-byte boundary)
     unchecked_swizzle: str | None = None  # force the descriptors' swizzle mode (a refuted plan, marked unchecked)
     unchecked_base_offset: int | None = None  # force the descriptors' base offset
+    wgs: int = 1  # consumer warpgroups a CTA: the tile is 64*wgs x bn, each warpgroup 64 rows of it
+    overlap: bool = False  # keep one K tile's wgmmas in flight (wait_group 1), refill the stage before it
 
     def __post_init__(self):
         for name in ("m", "n", "k"):
@@ -99,6 +101,12 @@ class Mainloop:
             raise SpecError(f"unchecked_swizzle = {self.unchecked_swizzle!r}: one of {', '.join(SWIZZLES)}")
         if self.unchecked_base_offset is not None and self.unchecked_base_offset not in range(8):
             raise SpecError(f"unchecked_base_offset = {self.unchecked_base_offset!r}: 0..7")
+        if self.wgs not in (1, 2):
+            raise SpecError(f"wgs = {self.wgs!r}: 1 or 2 warpgroups")
+        if self.overlap not in (False, True):
+            raise SpecError(f"overlap = {self.overlap!r}: a bool")
+        if self.overlap and self.stages < 2:
+            raise SpecError("overlap needs stages >= 2 (the stage being refilled is the one before the tile in flight)")
 
     # derived sizes ---------------------------------------------------------------------------
     @property
@@ -129,8 +137,17 @@ class Mainloop:
         return self.bk // self.ik
 
     @property
+    def rows(self) -> int:
+        """Rows of C a CTA computes: 64 a warpgroup."""
+        return M_TILE * self.wgs
+
+    @property
+    def threads(self) -> int:
+        return THREADS * self.wgs
+
+    @property
     def mtiles(self) -> int:
-        return -(-self.m // M_TILE)
+        return -(-self.m // self.rows)
 
     @property
     def ntiles(self) -> int:
@@ -145,7 +162,7 @@ class Mainloop:
         return self.unchecked_swizzle is not None or self.unchecked_base_offset is not None
 
     def box(self, operand: str) -> TmaBox:
-        rows = M_TILE if operand == "A" else self.bn
+        rows = self.rows if operand == "A" else self.bn
         if self.swizzle == "none":  # core matrices: [T, rows, BK/T], 16-byte rows
             return TmaBox(self.esize, (self.chunk, rows, self.bk // self.chunk), None, "none")
         return TmaBox(self.esize, (self.bk, rows), None, self.swizzle)
@@ -185,8 +202,9 @@ class Mainloop:
         return 2 * self.m * self.n * self.k
 
     def __str__(self):
-        return (f"M={self.m} N={self.n} K={self.k} tile 64x{self.bn}x{self.bk} stages={self.stages} "
-                f"swizzle={self.swizzle} dtype={self.dtype}" + (f" pad={self.pad}" if self.pad else ""))
+        return (f"M={self.m} N={self.n} K={self.k} tile {self.rows}x{self.bn}x{self.bk} stages={self.stages} "
+                f"swizzle={self.swizzle} dtype={self.dtype}" + (f" pad={self.pad}" if self.pad else "")
+                + (f" wgs={self.wgs}" if self.wgs > 1 else "") + (" overlap" if self.overlap else ""))
 
 
 @dataclass(frozen=True)
@@ -207,8 +225,9 @@ class OperandPlan:
     box_bytes: int
     dst: tuple  # per stage: bytes from the shared base to the box's destination
     desc_const: int  # the descriptor word with start field 0 (LBO, SBO, base offset, mode)
-    start: tuple  # per stage: the start address's bytes from the shared base
+    start: tuple  # per stage: the start address's bytes from the shared base (warpgroup 0's)
     advance: tuple  # K steps 1..: bytes added to the start
+    wg_step: int = 0  # bytes from one warpgroup's start to the next's (A: 64 rows on; B: 0, shared)
 
 
 _TOKEN = object()
@@ -274,13 +293,16 @@ def landed(spec: Mainloop, operand: str) -> Layout:
     return Layout(tuple(reversed(L.shape)), tuple(reversed(L.stride)), L.swizzle)
 
 
-def operand_layout(spec: Mainloop, operand: str) -> Layout:
-    """The landed box as the ``(MN, K)`` layout a descriptor reads: the same offsets re-indexed (2-D box
-    ``(BK, rows)``: MN is dimension 1, K dimension 0; the 3-D box ``(T, rows, BK/T)``: K is ``(dim 0, dim 2)``)."""
+def operand_layout(spec: Mainloop, operand: str, wg: int = 0) -> tuple[Layout, int]:
+    """The landed box as the ``(MN, K)`` layout warpgroup ``wg``'s descriptor reads, and its offset in elements
+    from the box: the same offsets re-indexed (2-D box ``(BK, rows)``: MN is dimension 1, K dimension 0; the
+    3-D box ``(T, rows, BK/T)``: K is ``(dim 0, dim 2)``), A's rows ``[64 wg, 64 wg + 64)`` (B: all of them)."""
     L = spec.box(operand).layout()  # modes innermost first
+    rows = M_TILE if operand == "A" else spec.bn
+    start = wg * M_TILE * L.stride[1] if operand == "A" else 0  # rows are one mode: 64 wg rows on
     if len(L.shape) == 2:
-        return Layout((L.shape[1], L.shape[0]), (L.stride[1], L.stride[0]), L.swizzle)
-    return Layout((L.shape[1], (L.shape[0], L.shape[2])), (L.stride[1], (L.stride[0], L.stride[2])), L.swizzle)
+        return Layout((rows, L.shape[0]), (L.stride[1], L.stride[0]), L.swizzle), start
+    return Layout((rows, (L.shape[0], L.shape[2])), (L.stride[1], (L.stride[0], L.stride[2])), L.swizzle), start
 
 
 def _tma_check(spec: Mainloop) -> dict:
@@ -298,7 +320,7 @@ def _tma_check(spec: Mainloop) -> dict:
         args = tensormap_args(spec, op)
         tensormaps[f"T{op}"] = {"tensor": op, "dtype": args["dtype"], "dims": args["dims"], "strides": args["strides"],
                                 "box": args["box"], "swizzle": args["swizzle"]}
-        row = "64*mt" if op == "A" else f"{spec.bn}*nt"
+        row = f"{spec.rows}*mt" if op == "A" else f"{spec.bn}*nt"
         coords = [f"{spec.bk}*kt", row] if rank == 2 else [0, row, f"{spec.bk // spec.chunk}*kt"]
         L = landed(spec, op)
         for s in range(spec.stages):
@@ -349,14 +371,14 @@ def _budget(spec: Mainloop) -> Piece:
                                f"{ALIGN_SLACK} to align the base), over the {SHARED_LIMIT} a block may use")
 
 
-def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float):
-    """(Piece, fields at base 0 or None, advance): the operand's descriptor of ``stage`` encoded from the
-    landed layout and proved for a symbolic 1024-aligned shared base."""
-    name = f"descriptor {op} stage {stage}"
+def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float, group: int = 0):
+    """(Piece, fields at base 0 or None, advance): warpgroup ``group``'s descriptor of the operand in ``stage``,
+    encoded from the landed layout and proved for a symbolic 1024-aligned shared base."""
+    name = f"descriptor {op} stage {stage}" + (f" wg {group}" if op == "A" and spec.wgs > 1 else "")
     rows = M_TILE if op == "A" else spec.bn
     tile = (rows, spec.ik)
-    lay = operand_layout(spec, op)
-    off = spec.operand_offset(op, stage) // spec.esize
+    lay, first = operand_layout(spec, op, group)
+    off = spec.operand_offset(op, stage) // spec.esize + first
     enc = sd.encode(lay, "K", spec.elem_bits, tile, 0, off)
     if enc.fields is None:
         return Piece(name, "refuted", ("descriptor-encode",),
@@ -377,7 +399,7 @@ def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float):
     word = z3.BitVecVal(const, 64) | z3.ZeroExt(50, z3.Extract(13, 0, z3.LShR(base + f0.start, 4)))
     fields = replace(f0, start=base + f0.start)
     operand = sd_proofs().Operand(lay, spec.elem_bits, base, off, f"S{op}{stage}")
-    decl = sd_proofs().Declaration(f"{op}{stage}", operand, "K", fields, tile, word, advance, facts)
+    decl = sd_proofs().Declaration(f"{op}{stage}" + (f"w{group}" if name.endswith(f"wg {group}") else ""), operand, "K", fields, tile, word, advance, facts)
     problems = wg.DECLARATION.operand_problems(_opcode(spec), **{op.lower(): decl}) if spec.elem_bits == 16 else []
     outs = sd_proofs().decide(decl, timeout_s=timeout)
     bad = [o for o in outs if o.status in ("refuted", "unknown")]
@@ -426,10 +448,11 @@ def prove(spec: Mainloop, timeout: float = 10.0) -> Result:
     for op in ("A", "B"):
         fs, advs = [], None
         for s in range(spec.stages):
-            piece, f0, adv = _descriptor(spec, op, s, timeout)
-            pieces.append(piece)
-            fs.append(f0)
-            advs = adv
+            for g in range(spec.wgs if op == "A" else 1):
+                piece, f0, adv = _descriptor(spec, op, s, timeout, g)
+                pieces.append(piece)
+                fs.append((s, g, f0))
+                advs = adv
         ops[op] = (fs, advs)
     pieces += _epilogue(spec, timeout)
     result = Result(spec, pieces)
@@ -444,16 +467,17 @@ def prove(spec: Mainloop, timeout: float = 10.0) -> Result:
     plans = {}
     for op in ("A", "B"):
         fs, advs = ops[op]
-        consts = {sd.pack(replace(f, start=0)) for f in fs}
-        starts = tuple(f.start for f in fs)
-        if len(consts) != 1 or any(starts[s] - starts[0] != s * spec.stage_bytes for s in range(spec.stages)):
-            result.reason = (f"descriptor {op}: the stages' descriptors differ in more than the start address "
-                             f"(the kernel computes one word per stage from the first)")
+        consts = {sd.pack(replace(f, start=0)) for _, _, f in fs}
+        start = {(s, g): f.start for s, g, f in fs}
+        step = start[(0, 1)] - start[(0, 0)] if (0, 1) in start else 0
+        if len(consts) != 1 or any(v != start[(0, 0)] + s * spec.stage_bytes + g * step for (s, g), v in start.items()):
+            result.reason = (f"descriptor {op}: the descriptors of the stages and warpgroups differ in more than an "
+                             f"affine start address (the kernel computes each word from the first)")
             return result
         box = spec.box(op)
         plans[op] = OperandPlan(op, tensormap_args(spec, op), box.nbytes,
-                                tuple(spec.operand_offset(op, s) for s in range(spec.stages)), consts.pop(), starts,
-                                advs)
+                                tuple(spec.operand_offset(op, s) for s in range(spec.stages)), consts.pop(),
+                                tuple(start[(s, 0)] for s in range(spec.stages)), advs, step)
     result.plan = Plan(_TOKEN, spec, plans["A"], plans["B"], tx, spec.unchecked,
                        tuple(p.message for p in failed))
     return result
@@ -461,7 +485,7 @@ def prove(spec: Mainloop, timeout: float = 10.0) -> Result:
 
 def supported() -> list[Mainloop]:
     """The configurations the tests sweep (each proved, emitted and assembled): every swizzle mode and input
-    type at tile widths 64, 128, 256, with M, N and K ragged (K = 3.5 stages' K: the last box half over
+    type at tile widths 64, 128, 256, and with two warpgroups and one K tile in flight, with M, N and K ragged (K = 3.5 stages' K: the last box half over
     the edge; 4 K tiles through 3 stages: the refill runs)."""
     out = []
     for dtype in DTYPES:
@@ -469,6 +493,8 @@ def supported() -> list[Mainloop]:
             bk = SPAN[sw] // (DTYPES[dtype][2] // 8)
             for bn in (64, 128, 256):
                 out.append(Mainloop(200, 2 * bn + 24, 3 * bk + bk // 2, bn, 3 if bn < 256 else 2, sw, dtype))
+            # two warpgroups (a 128-row tile), one K tile's wgmmas in flight
+            out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True))
     return out
 
 

@@ -25,7 +25,7 @@ stage's start address and each K step's advance.
 """
 from __future__ import annotations
 
-from ..mainloop import M_TILE, THREADS, Plan
+from ..mainloop import Plan
 from ..mma_spelling import WGMMA_TARGET, WGMMA_VERSION, wgmma
 
 NAME = "mainloop"
@@ -68,9 +68,9 @@ def ptx(plan: Plan) -> str:
          f".extern .shared .align 1024 .b8 {smem}[];", "",
          f".visible .entry {NAME}(.param .align 64 .b8 {NAME}_ma[128], .param .align 64 .b8 {NAME}_mb[128], "
          f".param .u64 {NAME}_c)",
-         f".maxntid {THREADS}, 1, 1", "{",
+         f".maxntid {s.threads}, 1, 1", "{",
          "\t.reg .pred \t%p<12>;", f"\t.reg .pred \t%pc<{BN // 8}>;",
-         "\t.reg .b32 \t%r<40>;", "\t.reg .b32 \t%r_zero, %r_row0, %r_col0, %r_base, %r_bar;",
+         "\t.reg .b32 \t%r<40>;", "\t.reg .b32 \t%r_zero, %r_row0, %r_col0, %r_base, %r_bar, %r_wg;",
          "\t.reg .b64 \t%rd<16>;", "\t.reg .b64 \t%rd_ma, %rd_mb, %rd_da, %rd_db, %rd_ka, %rd_kb;",
          f"\t.reg .f32 \t%d<{n_acc}>;", "",
          "\tmov.u32 \t%r0, %tid.x;", "\tsetp.eq.u32 \t%p0, %r0, 0;",  # %p0: the issuing thread
@@ -81,7 +81,9 @@ def ptx(plan: Plan) -> str:
          f"\tmov.u32 \t%r_base, {smem};", "\tadd.u32 \t%r_base, %r_base, 1023;", "\tand.b32 \t%r_base, %r_base, -1024;",
          f"\tsetp.gt.u32 \t%p10, %r_base, {(1 << 18) - s.shared_bytes};", "\t@%p10 trap;",
          f"\tadd.u32 \t%r_bar, %r_base, {s.bar_offset};",
-         "\tmov.u32 \t%r1, %ctaid.x;", f"\tmul.lo.u32 \t%r_row0, %r1, {M_TILE};",
+         "\tmov.u32 \t%r1, %ctaid.x;", f"\tmul.lo.u32 \t%r_row0, %r1, {s.rows};",
+         # this warpgroup's A: its 64 rows of the box start wg_step bytes on
+         "\tshr.u32 \t%r_wg, %r0, 7;", f"\tmul.lo.u32 \t%r_wg, %r_wg, {plan.a.wg_step};",
          "\tmov.u32 \t%r2, %ctaid.y;", f"\tmul.lo.u32 \t%r_col0, %r2, {BN};",
          "\t@!%p0 bra \tINIT_DONE;"]
     L += [f"\tmbarrier.init.shared::cta.b64 \t[%r_bar+{8 * k}], 1;" for k in range(S)]
@@ -107,7 +109,8 @@ def ptx(plan: Plan) -> str:
           # the stage's descriptors: the constant fields | ((base + start) >> 4) & 0x3FFF
           f"\tmad.lo.u32 \t%r15, %r11, {s.stage_bytes}, %r_base;"]
     for reg, op in (("%rd_da", plan.a), ("%rd_db", plan.b)):
-        L += [f"\tadd.u32 \t%r16, %r15, {op.start[0]};", "\tshr.u32 \t%r16, %r16, 4;", "\tand.b32 \t%r16, %r16, 16383;",
+        L += [f"\tadd.u32 \t%r16, %r15, {op.start[0]};"] + (["\tadd.u32 \t%r16, %r16, %r_wg;"] if op.wg_step else [])
+        L += ["\tshr.u32 \t%r16, %r16, 4;", "\tand.b32 \t%r16, %r16, 16383;",
               "\tcvt.u64.u32 \t%rd1, %r16;", f"\tor.b64 \t{reg}, %rd1, {op.desc_const:#x};"]
     L += ["\twgmma.fence.sync.aligned;"]
     accs = "%d"
@@ -118,21 +121,34 @@ def ptx(plan: Plan) -> str:
                   f"\tadd.u64 \t%rd_kb, %rd_db, {plan.b.advance[j - 1] >> 4};"]
             da, db = "%rd_ka", "%rd_kb"
         L.append("\t" + wgmma(BN, s.dtype, accs, da, db, "%p1"))
-    L += ["\twgmma.commit_group.sync.aligned;", "\twgmma.wait_group.sync.aligned 0;",
-          "\tbar.sync \t0;",  # every thread has read the stage
-          # refill the stage with K tile kt + S (thread 0)
-          f"\tadd.u32 \t%r17, %r10, {S};", f"\tsetp.lt.u32 \t%p3, %r17, {KT};", "\tand.pred \t%p3, %p3, %p0;",
-          "\t@!%p3 bra \tNEXT;",
-          f"\tmad.lo.u32 \t%r18, %r11, {s.stage_bytes}, %r_base;",
+    L += ["\twgmma.commit_group.sync.aligned;"]
+    if not s.overlap:
+        L += ["\twgmma.wait_group.sync.aligned 0;",
+              "\tbar.sync \t0;",  # every thread has read the stage
+              # refill the stage with K tile kt + S (thread 0)
+              f"\tadd.u32 \t%r17, %r10, {S};", f"\tsetp.lt.u32 \t%p3, %r17, {KT};", "\tand.pred \t%p3, %p3, %p0;",
+              "\t@!%p3 bra \tNEXT;",
+              "\tmov.u32 \t%r19, %r11;", "\tmov.u32 \t%r9, %r13;"]
+    else:  # K tile kt - 1's wgmmas done (kt's in flight): refill its stage with K tile kt - 1 + S
+        L += ["\twgmma.wait_group.sync.aligned 1;",
+              "\tbar.sync \t0;",  # every thread has read stage (kt - 1) % S
+              f"\tadd.u32 \t%r17, %r10, {S - 1};", f"\tsetp.lt.u32 \t%p3, %r17, {KT};", "\tand.pred \t%p3, %p3, %p0;",
+              "\tsetp.ne.u32 \t%p4, %r10, 0;", "\tand.pred \t%p3, %p3, %p4;",
+              "\t@!%p3 bra \tNEXT;",
+              f"\tadd.u32 \t%r19, %r11, {S - 1};", f"\trem.u32 \t%r19, %r19, {S};",  # the stage before
+              "\tshl.b32 \t%r9, %r19, 3;", "\tadd.u32 \t%r9, %r9, %r_bar;"]
+    L += [f"\tmad.lo.u32 \t%r18, %r19, {s.stage_bytes}, %r_base;",
           f"\tadd.u32 \t%r3, %r18, {plan.a.dst[0]};", f"\tadd.u32 \t%r4, %r18, {plan.b.dst[0]};",
           f"\tmul.lo.u32 \t%r6, %r17, {kstep};"]
-    L += ["\t" + x for x in load("%r3", "%r4", "%r13", "%r6")]
+    L += ["\t" + x for x in load("%r3", "%r4", "%r9", "%r6")]
     L += ["NEXT:", "\tadd.u32 \t%r10, %r10, 1;", "\tadd.u32 \t%r11, %r11, 1;",
           f"\tsetp.eq.u32 \t%p4, %r11, {S};", "\t@%p4 mov.u32 \t%r11, 0;", "\t@%p4 xor.b32 \t%r12, %r12, 1;",
           f"\tsetp.lt.u32 \t%p5, %r10, {KT};", "\t@%p5 bra \tLOOP;"]
+    if s.overlap:
+        L += ["\twgmma.wait_group.sync.aligned 0;"]
     # the epilogue: the fragment map, guarded at M and N
     L += [f"\tld.param.u64 \t%rd2, [{NAME}_c];", "\tcvta.to.global.u64 \t%rd2, %rd2;",
-          "\tshr.u32 \t%r20, %r0, 5;", "\tand.b32 \t%r21, %r0, 31;",  # w, l
+          "\tshr.u32 \t%r20, %r0, 5;", "\tand.b32 \t%r21, %r0, 31;",  # the CTA's warp (16 rows each), the lane
           "\tshr.u32 \t%r22, %r21, 2;", "\tand.b32 \t%r23, %r21, 3;",  # g, q
           "\tshl.b32 \t%r24, %r20, 4;", "\tadd.u32 \t%r24, %r24, %r22;", "\tadd.u32 \t%r24, %r24, %r_row0;",  # row
           "\tshl.b32 \t%r25, %r23, 1;", "\tadd.u32 \t%r25, %r25, %r_col0;",  # column 2q

@@ -115,7 +115,7 @@ class Kernel:
             maps.append(e.descriptor)
         s = self.plan.spec
         return self.module.launcher(emit.NAME, [maps[0], maps[1], np.uintp(int(c_ptr))], grid=emit.grid(self.plan),
-                                    block=(ml.THREADS, 1, 1), shared=s.launch_bytes)
+                                    block=(s.threads, 1, 1), shared=s.launch_bytes)
 
 
 def load(plan: ml.Plan) -> Kernel:
@@ -202,6 +202,8 @@ def main(argv=None) -> int:
     ap.add_argument("--swizzle", default="128B")
     ap.add_argument("--dtype", default="f16")
     ap.add_argument("--pad", default="0", help="bytes of shared memory before the ring")
+    ap.add_argument("--wgs", default="1", help="consumer warpgroups a CTA (1, 2): tiles of 64*wgs rows")
+    ap.add_argument("--overlap", action="store_true", help="keep one K tile's wgmmas in flight")
     ap.add_argument("--data", default="int", help="int (exact) or normal (stated tolerance); a list too")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--unchecked-swizzle", default=None, metavar="MODE")
@@ -209,13 +211,15 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         lists = [_ints(args.m, "m"), _ints(args.n, "n"), _ints(args.k, "k"), _ints(args.bn, "bn"),
-                 _ints(args.stages, "stages"), args.swizzle.split(","), args.dtype.split(","), _ints(args.pad, "pad")]
+                 _ints(args.stages, "stages"), args.swizzle.split(","), args.dtype.split(","), _ints(args.pad, "pad"),
+                 _ints(args.wgs, "wgs")]
         datas = args.data.split(",")
         for d in datas:
             if d not in ("int", "normal"):
                 raise ValueError(f"--data {d!r}: int or normal")
-        specs = [ml.Mainloop(m, n, k, bn, st, sw, dt, pad, args.unchecked_swizzle, args.unchecked_base_offset)
-                 for m, n, k, bn, st, sw, dt, pad in itertools.product(*lists)]
+        specs = [ml.Mainloop(m, n, k, bn, st, sw, dt, pad, args.unchecked_swizzle, args.unchecked_base_offset, wgs,
+                             args.overlap)
+                 for m, n, k, bn, st, sw, dt, pad, wgs in itertools.product(*lists)]
     except ValueError as e:
         print(f"tilecheck.gpu.mainloop: error: {e}", file=sys.stderr)
         return 2
