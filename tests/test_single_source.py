@@ -236,10 +236,9 @@ FAMILY_CODE = re.compile(
     r"|[\"'](nc|preserve_dst|cache_policy)[\"']|getattr\([^)]*[\"'](guard|pred)[\"']|guard_role|PACKED_FAMILIES")
 # what is left, file -> lines, each with its reason; the lead shrinks this as the branches merge
 FAMILY_CODE_LEFT = {
-    # the tools (branch `tools` merged): ncu_compare still reads the apply's guard flag (4) instead of
-    # the access's active predicate, ncu_probe's ldmatrix calibration round names its .xN table (2),
+    # the tools (branch `tools` merged): ncu_probe's ldmatrix calibration round names its .xN table (2),
     # the malformed-input fuzzer draws ld/st's keys as misplaced keys (1), ncu's own op names (1)
-    "tilecheck/gpu/ncu_compare.py": 4, "tilecheck/gpu/ncu_probe.py": 2, "tilecheck/fuzz/malformed.py": 1,
+    "tilecheck/gpu/ncu_probe.py": 2, "tilecheck/fuzz/malformed.py": 1,
     "tilecheck/gpu/ncu_csv.py": 1,
     # ld/st's spelling and legality (the ptxas sweep tables): the ld/st family's parser, still here
     "tilecheck/opcodes.py": 8,
