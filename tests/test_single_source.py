@@ -236,9 +236,9 @@ FAMILY_CODE = re.compile(
     r"|[\"'](nc|preserve_dst|cache_policy)[\"']|getattr\([^)]*[\"'](guard|pred)[\"']|guard_role|PACKED_FAMILIES")
 # what is left, file -> lines, each with its reason; the lead shrinks this as the branches merge
 FAMILY_CODE_LEFT = {
-    # the tools (branch `tools` merged): ncu_probe's ldmatrix calibration round names its .xN table (2),
-    # the malformed-input fuzzer draws ld/st's keys as misplaced keys (1), ncu's own op names (1)
-    "tilecheck/gpu/ncu_probe.py": 2, "tilecheck/fuzz/malformed.py": 1,
+    # the tools (branch `tools` merged): the malformed-input fuzzer draws ld/st's keys as misplaced
+    # keys (1), ncu's own op names (1)
+    "tilecheck/fuzz/malformed.py": 1,
     "tilecheck/gpu/ncu_csv.py": 1,
     # ld/st's spelling and legality (the ptxas sweep tables): the ld/st family's parser, still here
     "tilecheck/opcodes.py": 8,
@@ -469,7 +469,7 @@ LOCAL_ON_PURPOSE = {
                                                    "the package: only TmaBox.layout() needs the layout (a relative "
                                                    "import at the top would fail there)",
 }
-NOT_YET = ("tilecheck/families/", "tilecheck/strategies.py", "tilecheck/gpu/ncu_", "tilecheck/draw.py",  # issue 29
+NOT_YET = ("tilecheck/families/", "tilecheck/strategies.py", "tilecheck/draw.py",  # issue 29
            # merged from a branch written beside the hoisting, still being edited: to hoist next
            "tilecheck/frontends/cute.py")
 
