@@ -458,6 +458,7 @@ OPTIONAL_OR_SLOW = {"pycuda", "tomlkit", "rich", "hypothesis", "shtab", "cvc5", 
 LOCAL_ON_PURPOSE = {
     ("tilecheck", "importlib.metadata"): "read only when __version__ is asked for (~20 ms a command)",
     ("tilecheck.cli", "tilecheck"): "__version__ is computed on first use (importlib.metadata costs ~20 ms a command)",
+    ("tilecheck.frontends.cute", "tilecheck"): "the same: __version__ only for --format sarif",
     ("tilecheck.plan", "tilecheck.emit.operand"): "tilecheck/emit/__init__ imports plan at module level",
     # the GPU machine runs these files without the package (no z3 there): ``python tilecheck/gpu/tmap_probe.py
     # --driver-only`` and ``python tilecheck/gpu/tma_probe.py`` load only the pure modules, by path
@@ -468,9 +469,7 @@ LOCAL_ON_PURPOSE = {
                                                    "the package: only TmaBox.layout() needs the layout (a relative "
                                                    "import at the top would fail there)",
 }
-NOT_YET = ("tilecheck/families/",  # issue 29
-           # merged from a branch written beside the hoisting, still being edited: to hoist next
-           "tilecheck/frontends/cute.py")
+NOT_YET = ("tilecheck/families/",)  # issue 29
 
 
 def _local_imports(root: Path) -> list[str]:
