@@ -238,8 +238,6 @@ FAMILY_CODE = re.compile(
 FAMILY_CODE_LEFT = {
     # ncu's own op names (the suffix of its per-op counters), not a family
     "tilecheck/gpu/ncu_csv.py": 1,
-    # ld/st's spelling and legality (the ptxas sweep tables): the ld/st family's parser, still here
-    "tilecheck/opcodes.py": 8,
     # the decider's own statement of ld/st's `operands` rule (the oracle restates it on purpose)
     "tilecheck/decide.py": 5,
     # the TIRx frontend's translation of ld/st's keys
@@ -339,7 +337,6 @@ SCOPE_CODE_LEFT = {
     "tilecheck/fuzz/malformed.py": 1,  # a seed check file's text (CTA_TEXT: scope = "cta"), data
     "tilecheck/check.py": 1,  # the [[apply]] key's default, scope = "thread"
     "tilecheck/proofs/warp.py": 1,  # the coordinates' names (warp, lane), not a scope
-    "tilecheck/opcodes.py": 1,  # red's PTX .scope qualifiers (.cta, .gpu, ...), not an issuing group
     "tilecheck/frontends/tirx.py": 1,  # the TIRx input's own scope names, translated
     "tilecheck/frontends/cute.py": 6,  # the scope of the check it writes for a traced copy
 }
