@@ -466,7 +466,6 @@ LOCAL_ON_PURPOSE = {
                                                    "the package: only TmaBox.layout() needs the layout (a relative "
                                                    "import at the top would fail there)",
 }
-NOT_YET = ()  # issue 29: every module is held to it now
 
 
 def _local_imports(root: Path) -> list[str]:
@@ -511,8 +510,6 @@ def _local_imports(root: Path) -> list[str]:
     bad = []
     for m, tree in trees.items():
         rel = str(mods[m].relative_to(root))
-        if rel.startswith(NOT_YET):
-            continue
         tops = {id(n) for n in module_level(tree)}
         for n in ast.walk(tree):
             if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in tops:
