@@ -27,7 +27,6 @@ application) so that the brute-force decider ``tilecheck.decide`` stays fast.
 from __future__ import annotations
 
 import copy
-import json
 import functools
 from math import prod
 from types import SimpleNamespace
@@ -41,6 +40,7 @@ except ImportError:  # another Hypothesis: every draw through draw()
         raise ImportError
 
 from . import families as _families
+from .check_toml import to_toml  # noqa: F401 (public: tilecheck.strategies.to_toml)
 from .machine import ADDRESS_LIMIT, APPLY_SCOPES, CTA, GROUP_NAMES, GROUPS, group_shape
 
 WORD_MAX = 2**64 - 1  # the largest offset or stride a check file takes (check.WORD)
@@ -1024,38 +1024,6 @@ def malformed_texts(draw, base: str):
             text = text[:a] + text[b:b + (j - i)] + text[a + (j - i):b] + text[a:a + (j - i)] + text[b + (j - i):] \
                 if b - a >= j - i else text
     return text
-
-
-# --- writing a check file -----------------------------------------------------------------------
-
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):  # an inline table: expect = { banks = "conflict-free" }
-        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
-    raise TypeError(f"cannot write {v!r} as a TOML value")
-
-
-def to_toml(data: dict, comment: str = "") -> str:
-    """A check dict (what ``checks()`` draws) as the text of a TOML check file."""
-    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
-    order = ["arch", "threads", "assume"]
-    for k in order + [k for k in data if k not in order + ["symbols", "tensors", "apply"]]:
-        if k in data:
-            lines.append(f"{k} = {_toml_value(data[k])}")
-    for name, spec in data.get("symbols", {}).items():
-        lines += ["", f"[symbols.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
-    for name, spec in data.get("tensors", {}).items():
-        lines += ["", f"[tensors.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
-    for ap in data.get("apply", []):
-        lines += ["", "[[apply]]"] + [f"{k} = {_toml_value(v)}" for k, v in ap.items()]
-    return "\n".join(lines) + "\n"
 
 
 def sample(n: int, seed: int, strategy) -> list:

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import ci_format
+from ..check_toml import to_toml
 from ..ci_format import Finding
 from ..errors import InputError
 from ..layout import Layout, parse_layout
@@ -785,7 +786,6 @@ def main(args) -> int:
     for c in cases:
         prove_case(c, args.timeout)
     if args.emit_toml:
-        from ..strategies import to_toml
         out = Path(args.emit_toml)
         try:
             out.mkdir(parents=True, exist_ok=True)

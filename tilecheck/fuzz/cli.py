@@ -25,6 +25,7 @@ import z3
 
 from ..timeout import positive_seconds
 from ..check import load
+from ..check_toml import to_toml
 from ..errors import InputError
 from ..families import draws
 from ..gpu import runner
@@ -282,7 +283,6 @@ def limit_memory(limit: int | None) -> None:
 
 def _write(tally, out) -> list[str]:
     """One file per distinct problem signature: the smallest shrunk case that shows it."""
-    from ..strategies import to_toml
     best = {}
     for f in tally.findings:
         if not f.data:
