@@ -96,7 +96,7 @@ class Apply:
     (thread, warp or cta) over the operand views ``dst`` and ``src``, with the performance
     obligations it ``require``s, the counts it ``expect``s and the obligations it ``refutes``."""
     index: int
-    opcode: opcodes.Opcode
+    opcode: object  # its family's parsed opcode (families.parse): kind, text, vector, bits, ...
     scope: str
     dst: View
     src: View
@@ -713,7 +713,7 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
         if key not in spec:
             raise InputError(f"missing key {key!r}", key)
     op = spec["opcode"]
-    if isinstance(op, opcodes.Opcode) or getattr(op, "kind", None) in families.FAMILIES:
+    if getattr(op, "kind", None) in families.FAMILIES:  # parsed already (from Python)
         opcode = op
     else:
         if not isinstance(op, str):
