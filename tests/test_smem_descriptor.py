@@ -231,8 +231,20 @@ def test_decode_refuses_what_it_does_not_model():
         sd.unpack(3 << 61, "sm_100")
     with pytest.raises(ValueError, match="K = 16"):
         sd.decode(sd.Fields(0, 16, 1024, 0, "128B"), "K", 16, (64, 32))
-    with pytest.raises(ValueError, match="absolute LBO"):
-        sd.decode(sd.Fields(0, 16, 1024, 0, "128B", "sm_100", 1), "K", 16, (64, 16))
+    # the absolute LBO mode's restrictions (PTX ISA): 128B swizzle with 16-byte atoms, K-major, base offset 0
+    with pytest.raises(ValueError, match="needs the 128B swizzle"):
+        sd.decode(sd.Fields(0, 16, 1024, 0, "64B", "sm_100", 1), "K", 16, (64, 16))
+    with pytest.raises(ValueError, match="K-major only"):
+        sd.decode(sd.Fields(0, 16, 1024, 0, "128B", "sm_100", 1), "MN", 16, (64, 16))
+    with pytest.raises(ValueError, match="base offset 0"):
+        sd.decode(sd.Fields(0, 16, 1024, 2, "128B", "sm_100", 1), "K", 16, (64, 16))
+    # tcgen05's valid combinations of major-ness, swizzle and width
+    with pytest.raises(ValueError, match="no K-major layout"):
+        sd.decode(sd.Fields(0, 16, 1024, 0, "128B_base32B", "sm_100"), "K", 32, (64, 8))
+    with pytest.raises(ValueError, match="only the 128B swizzle with 32-byte atoms"):
+        sd.decode(sd.Fields(0, 16, 1024, 0, "128B", "sm_100"), "MN", 32, (64, 8))
+    with pytest.raises(ValueError, match="16-bit only"):  # wgmma: no MN-major 8-bit
+        sd.decode(sd.Fields(0, 16, 1024, 0, "128B"), "MN", 8, (128, 32))
 
 
 # tcgen05's instruction descriptor ----------------------------------------------------------------

@@ -17,13 +17,14 @@ obligation proved, 1 one refuted, 2 bad input (one line naming the place), 3 one
     tensor = "SA"
     major = "K"                         # K or MN
     tile = [64, 16]                     # one instruction's (MN, K)
-    swizzle = "128B"                    # none, 32B, 64B, 128B
+    swizzle = "128B"                    # none, 32B, 64B, 128B; sm_100 also 128B_base32B
     start = "a"                         # bytes, as the code passes them to matrix-descriptor-encode
     lbo = 16
     sbo = 1024
     base_offset = 0
     word = "..."                        # optional: the 64-bit word as the code computes it
     advance = [32, 64, 96]              # optional: each next K step's start advance, in bytes
+    lbo_mode = 0                        # sm_100: 0 relative LBO, 1 absolute (LBO the address of K's rest)
 
 Integers may be expressions over the symbols (``+ - * // % << >> & | ^``, parentheses).
 """
@@ -154,8 +155,10 @@ def load(data: dict, path: str = "<descriptors>") -> list[obligations.Declaratio
         except ValueError as e:
             raise InputError(str(e), f"{where}.swizzle") from None
         op = tensors[spec["tensor"]]
-        try:
-            sd.check_tile(spec["major"], fields.swizzle, op.elem_bits, tuple(tile))
+        try:  # an invalid (major, mode, width) combination is the obligations' to refute, not bad input
+            if sd.combination_problem(spec["major"], fields.swizzle, op.elem_bits, arch) is None:
+                sd.check_tile(spec["major"], fields.swizzle, op.elem_bits, tuple(tile), arch,
+                              ints["lbo_mode"] if isinstance(ints["lbo_mode"], int) else 0)
         except ValueError as e:
             raise InputError(str(e), f"{where}.tile") from None
         word = _int_expr(spec["word"], symbols, f"{where}.word") if "word" in spec else None

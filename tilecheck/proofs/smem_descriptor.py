@@ -116,11 +116,13 @@ def _hardware_fields(decl: Declaration):
     if not z3.is_bv_value(code):
         return None, "the descriptor's layout type is symbolic: the swizzle mode must be concrete"
     names = {c: n for n, c in sd.CODES[decl.fields.arch].items()}
-    if code.as_long() not in names or names[code.as_long()] not in sd.WIDTH:
+    if code.as_long() not in names or names[code.as_long()] not in sd.MODES[decl.fields.arch]:
         return None, f"layout type {code.as_long()} has no canonical layout modelled here"
-    lbo_mode = raw.get("lbo_mode", z3.BitVecVal(0, BV))
+    lbo_mode = z3.simplify(raw.get("lbo_mode", z3.BitVecVal(0, BV)))
+    if not z3.is_bv_value(lbo_mode):
+        return None, "the descriptor's LBO mode (bit 52) is symbolic: it must be concrete"
     return sd.Fields(raw["start"] << 4, raw["lbo"] << 4, raw["sbo"] << 4, raw["base_offset"], names[code.as_long()],
-                     decl.fields.arch, lbo_mode), None
+                     decl.fields.arch, lbo_mode.as_long()), None
 
 
 def _layout_z3(layout: Layout, coords):
@@ -190,7 +192,29 @@ def encoding(decl: Declaration) -> Violation:
         bad = z3.Or([raw["layout_type"] == c for c in sd.INVALID_CODES[arch]])
         checks.append((bad, lambda e: f"layout type {_concrete(raw['layout_type'], e)} is invalid on {arch} "
                                       f"(3, 5 and 7 name no swizzle mode)"))
+    if arch == sd.TCGEN05:
+        checks += _tcgen05_checks(decl)
     return _first_of(decl, checks, {"descriptor": decl.name})
+
+
+def _tcgen05_checks(decl: Declaration) -> list:
+    """tcgen05's rules on the intended fields: the LBO mode is one bit; the absolute mode's three
+    restrictions (128B swizzle with 16-byte atoms, K-major, base offset 0); the swizzle mode, the
+    major-ness and the element width a valid combination (``smem_descriptor.combination_problem``)."""
+    f = decl.fields
+    mode = _bv(f.lbo_mode)
+    out = [(z3.UGE(mode, 2), lambda e: f"LBO mode {_concrete(f.lbo_mode, e)} is not 0 (relative) or 1 (absolute): "
+                                       f"bit 52 holds one bit")]
+    if f.swizzle != "128B":
+        out.append((mode != 0, lambda e: sd.absolute_problem(replace(f, lbo_mode=1, base_offset=0), decl.major)))
+    elif decl.major != "K":
+        out.append((mode != 0, lambda e: sd.absolute_problem(replace(f, lbo_mode=1, base_offset=0), decl.major)))
+    out.append((z3.And(mode != 0, _bv(f.base_offset) != 0), lambda e: sd.absolute_problem(
+        replace(f, lbo_mode=1, base_offset=_concrete(f.base_offset, e)), "K")))
+    why = sd.combination_problem(decl.major, f.swizzle, decl.operand.elem_bits, sd.TCGEN05)
+    if why is not None:
+        out.append((z3.BoolVal(True), lambda e: f"descriptor {decl.name}: {why}"))
+    return out
 
 
 def _field_message(name: str, got: int, want: int) -> str:
@@ -263,8 +287,15 @@ def _reads(decl: Declaration, steps, encodable: bool = False) -> Violation:
     if why is not None:
         return Violation(z3.BoolVal(False), lambda e: None, unknown=why)
     op, mnK = decl.operand, decl.tile
+    why = sd.combination_problem(decl.major, hw.swizzle, op.elem_bits, hw.arch)
+    if why is not None:  # the instruction reads no such operand
+        return _static(f"descriptor {decl.name}: {why}", decl)
     try:
-        sd.check_tile(decl.major, hw.swizzle, op.elem_bits, mnK)
+        sd.check_tile(decl.major, hw.swizzle, op.elem_bits, mnK, hw.arch, hw.lbo_mode)
+        if hw.arch == sd.TCGEN05 and hw.lbo_mode:
+            why = sd.absolute_problem(replace(hw, base_offset=0), decl.major)
+            if why is not None:
+                raise ValueError(why)
     except ValueError as e:
         return Violation(z3.BoolVal(False), lambda env: None, unknown=f"descriptor {decl.name}: {e}")
     if not steps:
