@@ -194,12 +194,20 @@ def test_tcgen05_descriptor_fixed_bits_and_layout_types():
     bad = sd.pack_raw({"start": 0, "lbo": 1, "sbo": 64, "layout_type": 3}, "sm_100")
     v = verdicts(Declaration("DA", op, "K", f, (64, 16), word=bad))
     assert v["descriptor-encoding"].status == "refuted"
-    assert v["descriptor-layout"].status == "unknown"  # no canonical layout to compare with: never a proof
+    assert "layout type 3 is invalid on sm_100" in v["descriptor-encoding"].message
+    # the tensor core reads no layout through an invalid type: refuted with the value, not unknown
+    assert v["descriptor-layout"].status == "refuted" and "layout type 3 is invalid" in v["descriptor-layout"].message
+    for code in (5, 7):
+        bad = sd.pack_raw({"start": 0, "lbo": 1, "sbo": 64, "layout_type": code}, "sm_100")
+        v = verdicts(Declaration("DA", op, "K", f, (64, 16), word=bad))
+        assert all(v[n].status == "refuted" and f"layout type {code} is invalid" in v[n].message
+                   for n in ("descriptor-encoding", "descriptor-base", "descriptor-layout"))
 
 
 def test_tcgen05_instruction_descriptor():
     assert decide_instruction(Instruction("I", 128, 256)).status == "proved"
-    out = decide_instruction(Instruction("I", 128, 8))
+    assert decide_instruction(Instruction("I", 128, 8)).status == "proved"  # PTX Table 39: N steps of 8 for M = 128
+    out = decide_instruction(Instruction("I", 128, 8, cta_group=2))
     assert out.status == "refuted" and "multiple of 16" in out.message
     n = z3.BitVec("n", 64)
     out = decide_instruction(Instruction("I", 64, n, assume=(z3.ULE(n, 256), z3.UGE(n, 8))))

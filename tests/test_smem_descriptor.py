@@ -272,8 +272,12 @@ def test_instruction_descriptor_fields_round_trip_for_every_value():
 
 
 def test_instruction_shapes():
+    # PTX ISA Table 39 (A and B from descriptors): cta_group::1 N steps of 8 for M = 64 and 128 alike
+    # (CUTLASS's SM100_MMA_F16BF16_SS); M = 128 with N a multiple of 16 is the A-from-tensor-memory form's rule
     ok = [(m, n) for m in (32, 64, 128, 256) for n in range(0, 264, 8) if sd.idesc_shape_ok(m, n) is None]
-    assert len(ok) == 32 + 16 and (64, 8) in ok and (128, 8) not in ok and (256, 256) not in ok
+    assert len(ok) == 32 + 32 and (64, 8) in ok and (128, 8) in ok and (256, 256) not in ok
+    ok2 = [(m, n) for m in (64, 128, 256) for n in range(0, 264, 8) if sd.idesc_shape_ok(m, n, 2) is None]
+    assert len(ok2) == 16 + 16 and (128, 8) not in ok2
     assert sd.idesc_shape_ok(256, 256, cta_group=2) is None
 
 

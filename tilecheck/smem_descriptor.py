@@ -581,16 +581,12 @@ def unpack_idesc(word) -> dict:
 
 
 def idesc_shape_ok(m: int, n: int, cta_group: int = 1) -> str | None:
-    """None when ``M x N`` is a dense tcgen05.mma shape of ``cta_group`` (PTX ISA 9.0, tcgen05 "Matrix
-    shape"), else the reason.  cta_group::1: M = 64 with N a multiple of 8 in [8, 256], M = 128 with N a
-    multiple of 16 in [16, 256]; cta_group::2: M = 128 or 256 with N a multiple of 16 in [16, 256]."""
-    ms = {1: (64, 128), 2: (128, 256)}[cta_group]
-    if m not in ms:
-        return f"M = {m} is not a tcgen05.mma.cta_group::{cta_group} M (one of {', '.join(map(str, ms))})"
-    step = 8 if m == 64 else 16
-    if not (step <= n <= 256 and n % step == 0):
-        return f"N = {n} with M = {m}: N must be a multiple of {step} in [{step}, 256]"
-    return None
+    """None when ``M x N`` is a dense tcgen05.mma shape of ``cta_group`` for kind::f16 (and tf32,
+    f8f6f4) with both operands from descriptors, else the reason: PTX ISA 9.0 Table 39, cta_group::1
+    M = 64 or 128 with N a multiple of 8 in [8, 256], cta_group::2 M = 128 or 256 with N a multiple of
+    16 in [16, 256].  Every kind's rule: ``tcgen05_idesc.shape_problem``."""
+    from .tcgen05_idesc import shape_problem
+    return shape_problem("f16", m, n, cta_group)
 
 
 def with_start(fields: Fields, start) -> Fields:

@@ -125,6 +125,17 @@ def _hardware_fields(decl: Declaration):
                      decl.fields.arch, lbo_mode.as_long()), None
 
 
+def _invalid_code(decl: Declaration):
+    """A static refutation when the packed word's layout type is one the arch calls invalid (tcgen05's
+    3, 5, 7): the tensor core reads no layout through it.  None otherwise."""
+    raw = sd.unpack_raw(_bv(decl.packed()), decl.fields.arch)
+    code = z3.simplify(raw["layout_type"])
+    if z3.is_bv_value(code) and code.as_long() in sd.INVALID_CODES[decl.fields.arch]:
+        return _static(f"descriptor {decl.name}: layout type {code.as_long()} is invalid on {decl.fields.arch} "
+                       f"(3, 5 and 7 name no swizzle mode): the tensor core reads no layout through it", decl)
+    return None
+
+
 def _layout_z3(layout: Layout, coords):
     """The unswizzled element offset of a concrete layout at Z3 coordinates (one per top-level mode)."""
     total = z3.BitVecVal(0, BV)
@@ -178,6 +189,10 @@ def encoding(decl: Declaration) -> Violation:
         checks.append((_bv(f.base_offset) != 0, lambda e: f"base offset {_concrete(f.base_offset, e)} with no swizzle "
                                                           "(PTX: valid for every mode except no-swizzle; write 0)"))
     raw = sd.unpack_raw(word, arch)
+    if sd.INVALID_CODES[arch]:
+        bad = z3.Or([raw["layout_type"] == c for c in sd.INVALID_CODES[arch]])
+        checks.append((bad, lambda e: f"layout type {_concrete(raw['layout_type'], e)} is invalid on {arch} "
+                                      f"(3, 5 and 7 name no swizzle mode)"))
     for name, want in f.raw().items():
         want = _bv(want) & ((1 << dict((n, w) for n, _, w in sd.BITS[arch])[name]) - 1)
         checks.append((raw[name] != want, lambda e, name=name, want=want:
@@ -188,10 +203,6 @@ def encoding(decl: Declaration) -> Violation:
     mask = sd.reserved_mask(arch)
     checks.append((word & mask != 0, lambda e: f"reserved bits 0x{_concrete(word, e) & mask:016x} are set in the word "
                                                f"0x{_concrete(word, e):016x} (a field overflowed into them)"))
-    if sd.INVALID_CODES[arch]:
-        bad = z3.Or([raw["layout_type"] == c for c in sd.INVALID_CODES[arch]])
-        checks.append((bad, lambda e: f"layout type {_concrete(raw['layout_type'], e)} is invalid on {arch} "
-                                      f"(3, 5 and 7 name no swizzle mode)"))
     if arch == sd.TCGEN05:
         checks += _tcgen05_checks(decl)
     return _first_of(decl, checks, {"descriptor": decl.name})
@@ -242,6 +253,9 @@ def _first_of(decl: Declaration, checks, cex: dict) -> Violation:
 def base(decl: Declaration) -> Violation:
     """A swizzled operand's pattern starts on the mode's repeat (1024 B for 128B, 512 B for 64B,
     256 B for 32B) with base offset 0, or the descriptor carries ``(address >> 7) & 7`` (PTX ISA)."""
+    bad = _invalid_code(decl)
+    if bad is not None:
+        return bad
     hw, why = _hardware_fields(decl)
     if why is not None:
         return Violation(z3.BoolVal(False), lambda e: None, unknown=why)
@@ -283,6 +297,9 @@ def k_advance(decl: Declaration) -> Violation:
 
 
 def _reads(decl: Declaration, steps, encodable: bool = False) -> Violation:
+    bad = _invalid_code(decl)
+    if bad is not None:
+        return bad
     hw, why = _hardware_fields(decl)
     if why is not None:
         return Violation(z3.BoolVal(False), lambda e: None, unknown=why)
@@ -455,15 +472,16 @@ class Instruction:
 
 
 def instruction(ins: Instruction) -> Violation:
-    """The instruction descriptor's M and N: a dense tcgen05.mma shape of its cta_group
+    """The instruction descriptor's M and N (kind::f16; every field of every kind:
+    ``proofs/tcgen05_idesc.py``): a dense tcgen05.mma shape of its cta_group
     (``smem_descriptor.idesc_shape_ok``), encoded exactly (M a multiple of 16, N of 8, the word's
     ``m_dim``/``n_dim`` fields equal to ``M >> 4`` and ``N >> 3``)."""
     m, n = _bv(ins.m), _bv(ins.n)
     word = sd.pack_idesc({"m_dim": z3.LShR(m, 4), "n_dim": z3.LShR(n, 3)}) if ins.word is None else ins.word
     raw = sd.unpack_idesc(sd._word(word, 32) if not isinstance(word, int) else z3.BitVecVal(word, 32))
     ms = {1: (64, 128), 2: (128, 256)}[ins.cta_group]
-    shape_ok = z3.Or([z3.And(m == mm, z3.URem(n, 8 if mm == 64 else 16) == 0, z3.UGE(n, 8 if mm == 64 else 16),
-                             z3.ULE(n, 256)) for mm in ms])
+    step = 8 if ins.cta_group == 1 else 16  # PTX Table 39 (descriptors for A and B); every kind: proofs/tcgen05_idesc.py
+    shape_ok = z3.Or([z3.And(m == mm, z3.URem(n, step) == 0, z3.UGE(n, step), z3.ULE(n, 256)) for mm in ms])
     exact = z3.And(z3.ZeroExt(32, raw["m_dim"]) == z3.LShR(m, 4), z3.ZeroExt(32, raw["n_dim"]) == z3.LShR(n, 3))
     formula = z3.And(*ins.assume, z3.Not(z3.And(shape_ok, exact)))
 
