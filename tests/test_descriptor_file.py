@@ -128,3 +128,10 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, text, needle):
                          cwd=ROOT, env={"PYTHONPATH": str(ROOT)})
     assert run.returncode == 2, run.stderr
     assert needle in run.stderr and len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
+
+
+def test_tilecheck_prove_names_the_form_of_an_idesc_file(capsys):
+    from tilecheck.cli import main
+    assert main(["prove", str(EXAMPLES / "tcgen05_idesc.toml")]) == 2
+    err = capsys.readouterr().err
+    assert "[idesc.X] tables" in err and "python -m tilecheck.descriptor_file" in err and len(err.splitlines()) == 1

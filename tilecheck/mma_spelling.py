@@ -10,6 +10,8 @@ predicate, then ``imm-scale-a``, ``imm-scale-b`` and, for .f16/.bf16 only, ``imm
 """
 from __future__ import annotations
 
+from . import tcgen05_idesc as td
+
 WGMMA_TARGET, WGMMA_VERSION = "sm_90a", "8.0"  # wgmma: PTX ISA 8.0, sm_90a
 TCGEN05_TARGET, TCGEN05_VERSION = "sm_100a", "8.6"  # tcgen05: PTX ISA 8.6, sm_100a
 
@@ -133,7 +135,6 @@ def wgmma_kernel(ab: str, version: str = WGMMA_VERSION) -> str:
 def tcgen05_idescs(cta_group: int = 1) -> dict:
     """A proved instruction descriptor word per kind (``tcgen05_idesc``: no problem for the kind and
     cta_group): M = 128 (64 would not do for cta_group::2), N = 64, K-major A and B."""
-    from . import tcgen05_idesc as td
     types = {"f16": ("f32", "bf16"), "tf32": ("f32", "tf32"), "f8f6f4": ("f32", "e4m3"), "i8": ("s32", "s8")}
     out = {}
     for kind, (d, ab) in types.items():

@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 
 import z3
 
+from . import tcgen05_idesc
 from .layout import Layout, Swizzle
 
 WGMMA, TCGEN05 = "sm_90", "sm_100"
@@ -585,8 +586,7 @@ def idesc_shape_ok(m: int, n: int, cta_group: int = 1) -> str | None:
     f8f6f4) with both operands from descriptors, else the reason: PTX ISA 9.0 Table 39, cta_group::1
     M = 64 or 128 with N a multiple of 8 in [8, 256], cta_group::2 M = 128 or 256 with N a multiple of
     16 in [16, 256].  Every kind's rule: ``tcgen05_idesc.shape_problem``."""
-    from .tcgen05_idesc import shape_problem
-    return shape_problem("f16", m, n, cta_group)
+    return tcgen05_idesc.shape_problem("f16", m, n, cta_group)
 
 
 def with_start(fields: Fields, start) -> Fields:
