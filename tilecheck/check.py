@@ -344,9 +344,10 @@ _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"} 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
     """Build a Check from the check file's data (the Python API uses this too)."""
-    if isinstance(data, dict) and "descriptors" in data:  # tilecheck/descriptor_file.py's form (docs/wgmma.md)
-        raise InputError("a descriptor check file ([descriptors.X] tables), not a check file: prove it with "
-                         "`python -m tilecheck.descriptor_file FILE` (or `pytest --tilecheck`)", "descriptors")
+    if isinstance(data, dict) and ("descriptors" in data or "idesc" in data):  # descriptor_file.py's form (docs/wgmma.md)
+        key = "descriptors" if "descriptors" in data else "idesc"
+        raise InputError(f"a descriptor check file ([{key}.X] tables), not a check file: prove it with "
+                         "`python -m tilecheck.descriptor_file FILE` (or `pytest --tilecheck`)", key)
     _keys(data, _TOP_KEYS, "file")
     _wide_ints(data)
     if data.get("version", 1) != 1:
