@@ -48,15 +48,16 @@ two coordinates ``(warp, lane)`` of the warpgroup (``tv.origin``/``tv.holds`` re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .. import mma_spelling
 from ..layout import Layout, parse_layout
 from ..machine import GROUPS, WARP
+from ..errors import InputError
 from ..opcodes import OpcodeError, parse_arch
-from . import ATOMIC, MEMORY, READ, REGISTER, Family, Role
+from . import ATOMIC, DESCRIPTOR, MEMORY, READ, REGISTER, Family, Role
 
 M = 64  # rows of D: one warpgroup, four warps of 16 rows
 K = 16  # .f16 / .bf16
@@ -209,6 +210,11 @@ class WgmmaOpcode:
     def space(self) -> str:
         return "shared"
 
+    @property
+    def bits(self) -> int:
+        """The A and B elements' width (``.f16``, ``.bf16``)."""
+        return 16
+
 
 def parse(text: str) -> WgmmaOpcode:
     t = text.strip()
@@ -225,13 +231,19 @@ def parse(text: str) -> WgmmaOpcode:
 
 
 class Wgmma(Family):
-    """The declaration (not registered: no ``FAMILY``; see the module's docstring)."""
+    """The family: ``[[apply]]`` with ``d`` (the accumulator's view), ``a`` and ``b`` (``[descriptors.NAME]``)."""
     name = "wgmma"
     instructions = ("wgmma",)
     groups = (GROUP,)
+    operands = ("d", "a", "b")
     verbs = ("reads", "accumulates into")
-    obligations = ("fragment-owned", "fragment-disjoint", "fragment-covers", "descriptor-encoding",
-                   "descriptor-base", "descriptor-layout", "descriptor-k-advance")
+    # fragment-owned: ownership (the issuing thread holds each register) and fragment (register i of thread t
+    # is element TV(t, i)); fragment-disjoint: disjoint (a thread's registers are distinct) and fragment;
+    # fragment-covers: fragment (TV is a bijection onto the 64 x N tile D declares); the descriptors: desc_*
+    obligations = ("target", "space", "shape", "ownership", "disjoint", "fragment", "desc_encoding", "desc_base",
+                   "desc_layout", "desc_k_advance", "desc_uniform", "registers")
+    emits = False  # instruction() raises: the GEMM's emitter is tilecheck/emit/mainloop.py's (branch mainloop)
+    pictured = False  # the product of two shared tiles, read through descriptors: no thread's atom to draw
 
     def operand_roles(self, op) -> tuple[Role, Role, Role]:
         """D (the accumulator: registers, read and written, its thread-value layout over the
@@ -244,10 +256,17 @@ class Wgmma(Family):
         return (d, Role("a", MEMORY, ("shared",), READ), Role("b", MEMORY, ("shared",), READ))
 
     def roles(self, op):
-        """What ``(dst, src)`` can carry today: D and the B descriptor."""
-        d, _, b = self.operand_roles(op)
-        return (Role("dst", d.kind, d.spaces, d.access, d.values, None, d.group_threads, d.tag),
-                Role("src", b.kind, b.spaces, b.access))
+        """The ``[[apply]]``'s operands: ``d`` (the accumulator's view: registers, read and written, with its
+        thread-value layout over the 64 x N tile), ``a`` and ``b`` (descriptors of shared tensors, their
+        ``(MN, K)`` tiles)."""
+        d, _, _ = self.operand_roles(op)
+        tiles = self.tiles(op)
+        return (replace(d, tile=(M, op.n)), Role("a", DESCRIPTOR, ("shared",), READ, tile=tiles["a"]),
+                Role("b", DESCRIPTOR, ("shared",), READ, tile=tiles["b"]))
+
+    def instruction(self, apply, regs, addr, pred, policy):
+        raise InputError(f"{apply.opcode.text}: tilecheck does not emit wgmma applications (the mainloop's emitter "
+                         "is another module's; docs/wgmma.md)", f"apply[{apply.index}]")
 
     def tiles(self, op) -> dict[str, tuple[int, int]]:
         """Each descriptor operand's ``(MN, K)`` tile of one instruction: A is 64 x 16, B is N x 16."""
@@ -307,7 +326,7 @@ class Wgmma(Family):
         return [*self.prologue, self.text(op, regs, a, b, scale_d, trans_a, trans_b), *self.drain]
 
 
-DECLARATION = Wgmma()
+DECLARATION = FAMILY = Wgmma()
 
 
 def issue_and_store(op: WgmmaOpcode) -> list[str]:
