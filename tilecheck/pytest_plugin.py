@@ -20,7 +20,7 @@ Each ``[[apply]]`` of a check file is one test item, marked ``tilecheck``, with 
 
 Each ``[tensormaps.NAME]`` of a check file is an item ``FILE::tensormap[NAME]`` too, passing when
 every obligation of the tensor map is proved.  A descriptor check file (a top-level
-``[descriptors.NAME]`` table: ``tilecheck/descriptor_file.py``'s form, docs/wgmma.md) is collected
+``[descriptors.NAME]`` table and no ``[[apply]]``: ``tilecheck/descriptor_file.py``'s form, docs/wgmma.md) is collected
 as such: an item ``FILE::descriptor[NAME]`` per descriptor, passing when every obligation of
 ``proofs/smem_descriptor.py`` is proved (a skipped one is not blocking).
 
@@ -116,10 +116,11 @@ def pytest_collect_file(file_path: Path, parent):
 
 
 def _is_descriptor_file(path: Path) -> bool:
-    """A top-level ``descriptors`` table: descriptor_file.py's form (a file that is not TOML is a
-    check file's error to report)."""
+    """A top-level ``descriptors`` table and no ``[[apply]]``: descriptor_file.py's form (a file that is not
+    TOML is a check file's error to report; a check file may declare descriptors for its wgmma applies)."""
     try:
-        return isinstance(tomllib.loads(path.read_text()).get("descriptors"), dict)
+        data = tomllib.loads(path.read_text())
+        return isinstance(data.get("descriptors"), dict) and "apply" not in data
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False
 
