@@ -247,6 +247,8 @@ class Wgmma(Family):
                    "desc_layout", "desc_k_advance", "desc_uniform", "registers")
     emits = False  # instruction() raises: the GEMM's emitter is tilecheck/emit/mainloop.py's (branch mainloop)
     pictured = False  # the product of two shared tiles, read through descriptors: no thread's atom to draw
+    unpictured = ("tilecheck does not draw wgmma applications yet (the product of two shared tiles read "
+                  "through descriptors, not elements of threads' atoms; docs/wgmma.md)")
 
     def operand_roles(self, op) -> tuple[Role, Role, Role]:
         """D (the accumulator: registers, read and written, its thread-value layout over the
