@@ -46,7 +46,7 @@ def _memory_only(q):
         t = q.tensor(x.view)
         facts.update({x.role: t.name, f"{x.role}_scope": t.scope})
         if problem is None and t.scope not in x.spec.spaces:
-            word = {"src": "source", "dst": "destination"}.get(x.role, f"operand {x.role.upper()}")
+            word = {"src": "source", "dst": "destination"}.get(x.role, f"{x.role} operand")
             problem = f"the {word} {t.name} is {t.scope} memory but {op.text} needs .{' or .'.join(x.spec.spaces)}"
     if problem is None and all(x.memory for x in acc) and op.space not in acc[0].spec.spaces:
         problem = (f"{op.text} has no .shared destination (tilecheck models {a.family.form})"
