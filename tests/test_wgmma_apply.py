@@ -127,3 +127,10 @@ def test_emit_refuses_a_wgmma_apply(capsys):
 def test_a_check_file_with_descriptors_and_no_apply_is_still_a_descriptor_check_file():
     with pytest.raises(tilecheck.InputError, match="a descriptor check file"):
         loads('[descriptors.DA]\ntensor = "SA"\n', "d.toml")
+
+
+def test_the_scope_defaults_to_the_familys_group():
+    check = _variant('scope = "warpgroup"\n', "")
+    assert check.applies[2].scope == "warpgroup" and check.applies[3].scope == "cta"
+    with pytest.raises(tilecheck.InputError, match="unknown scope 'warp' \\(one of warpgroup\\)"):
+        _variant('scope = "warpgroup"\n', 'scope = "warp"\n')

@@ -469,7 +469,7 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
 
 
 def _descriptor(name, spec, symbols, tensors) -> Descriptor:
-    """A ``[descriptors.NAME]`` table (docs/wgmma.md, "Descriptors in a check file")."""
+    """A ``[descriptors.NAME]`` table (docs/wgmma.md, "The wgmma family as an apply")."""
     _keys(spec, _DESCRIPTOR_KEYS, "")
     for key in ("tensor", "major", "swizzle", "start", "lbo", "sbo"):
         if key not in spec:
@@ -864,7 +864,7 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
     for key in family.operands:
         if key not in spec:
             raise InputError(f"missing key {key!r}", key)
-    scope = spec.get("scope", "thread")
+    scope = spec.get("scope", "thread" if "thread" in family.groups else family.groups[0])  # wgmma: its warpgroup
     if not isinstance(scope, str) or scope not in GROUPS or scope not in family.groups:
         raise InputError(f"unknown scope {scope!r} (one of {', '.join(family.groups)})", "scope")
     if threads % GROUPS[scope].multiple:
