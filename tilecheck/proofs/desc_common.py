@@ -91,7 +91,12 @@ def decide(q, name: str, precondition=None) -> Violation:
         (o,) = obligations.decide(declaration(q, access, d), [NAMES[name]], TIMEOUT_S)
         text = (o.message or "").split(" refuted: ", 1)[-1].split(" unknown: ", 1)[-1]
         if o.status == "refuted":
-            return static(False, f"{who}: {text}", {"operand": access.role, **(o.counterexample or {})})
+            cex = dict(o.counterexample or {})
+            names = cex.pop("symbols", {})  # the check's symbols, and the shared tensors' addresses apart
+            symbols = {n: v for n, v in names.items() if n in q.check.symbols}
+            addresses = {n: v for n, v in names.items() if n not in q.check.symbols}
+            return static(False, f"{who}: {text}", {"operand": access.role, **cex, "symbols": symbols,
+                                                    **({"addresses": addresses} if addresses else {})})
         if o.status == "unknown":
             return Violation(z3.BoolVal(False), lambda w: None, unknown=f"{name} unknown: {who}: {text}")
         if o.status == "skipped":
