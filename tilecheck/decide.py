@@ -361,12 +361,13 @@ def target(check, apply, env):
 def space(check, apply, env):
     op = apply.opcode
     roles = apply.family.roles(op)
-    if all(r.kind == MEMORY for r in roles):  # memory operands only (cp.async): each in its role's one space
-        for r in roles:
-            scope = check.tensors[getattr(apply, r.name).tensor].scope
+    memory = [r.kind == MEMORY for r in roles]
+    if all(memory) or not any(memory):  # memory operands only (cp.async), or registers and descriptors:
+        for r in roles:  # each in its role's one space
+            scope = check.tensors[apply.operand(r.name).tensor].scope
             if scope != r.spaces[0]:
                 return {f"{r.name}_scope": scope, "expected": r.spaces[0]}
-        return None if op.space == roles[0].spaces[0] else {"opcode_space": op.space}
+        return None if op.space == roles[0].spaces[0] or not all(memory) else {"opcode_space": op.space}
     mem = check.tensors[apply.memory.tensor]
     reg = check.tensors[apply.register.tensor]
     if op.space not in SPACE_OF_OPCODE:

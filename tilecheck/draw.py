@@ -452,9 +452,11 @@ def _index(cell) -> tuple:
 
 
 def not_drawn(apply) -> str:
-    """The one line that stands for an application whose family does not draw (``Family.pictured``)."""
-    return (f"apply[{apply.index}] not drawn: tilecheck does not draw {apply.family.name} copies yet (the "
-            "box is the engine's copy, placed by the tensor map, not elements of threads; docs/tma.md)")
+    """The one line that stands for an application whose family does not draw (``Family.pictured``; its
+    ``unpictured`` says why, else the TMA copies' reason)."""
+    return f"apply[{apply.index}] not drawn: " + (apply.family.unpictured or (
+        f"tilecheck does not draw {apply.family.name} copies yet (the box is the engine's copy, placed by the "
+        "tensor map, not elements of threads; docs/tma.md)"))
 
 
 def apply_svg(check, apply, report=None, grid="offset", color="thread", y0=0) -> tuple[list[str], int, int]:

@@ -20,8 +20,8 @@ Each ``[[apply]]`` of a check file is one test item, marked ``tilecheck``, with 
 
 Each ``[tensormaps.NAME]`` of a check file is an item ``FILE::tensormap[NAME]`` too, passing when
 every obligation of the tensor map is proved.  A descriptor check file (a top-level
-``[descriptors.NAME]`` or ``[idesc.NAME]`` table: ``tilecheck/descriptor_file.py``'s form,
-docs/wgmma.md) is collected as such: an item ``FILE::descriptor[NAME]`` per descriptor, passing when
+``[descriptors.NAME]`` or ``[idesc.NAME]`` table and no ``[[apply]]``: ``tilecheck/descriptor_file.py``'s
+form, docs/wgmma.md) is collected as such: an item ``FILE::descriptor[NAME]`` per descriptor, passing when
 every obligation of ``proofs/smem_descriptor.py`` is proved (a skipped one is not blocking), and
 ``FILE::idesc[NAME]`` per tcgen05 instruction descriptor (``proofs/tcgen05_idesc.py``).
 
@@ -117,11 +117,12 @@ def pytest_collect_file(file_path: Path, parent):
 
 
 def _is_descriptor_file(path: Path) -> bool:
-    """A top-level ``descriptors`` table: descriptor_file.py's form (a file that is not TOML is a
-    check file's error to report)."""
+    """A top-level ``descriptors`` table and no ``[[apply]]``: descriptor_file.py's form (a file that is not
+    TOML is a check file's error to report; a check file may declare descriptors for its wgmma applies)."""
     try:
         data = tomllib.loads(path.read_text())
-        return isinstance(data.get("descriptors"), dict) or isinstance(data.get("idesc"), dict)
+        return "apply" not in data and (isinstance(data.get("descriptors"), dict)
+                                        or isinstance(data.get("idesc"), dict))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False
 

@@ -21,6 +21,8 @@ from ..opcodes import OpcodeError
 from . import tv
 
 MEMORY, REGISTER = "memory", "register"
+DESCRIPTOR = "descriptor"  # a shared-memory operand read through a matrix descriptor (``[descriptors.NAME]``):
+# no thread gives an address of its own; the descriptor says where the whole tile is
 
 
 READ, WRITE, ATOMIC = "read", "write", "atomic"  # what an access does to its operand
@@ -28,7 +30,8 @@ READ, WRITE, ATOMIC = "read", "write", "atomic"  # what an access does to its op
 
 @dataclass(frozen=True)
 class Role:
-    """One operand of an instruction: ``dst`` or ``src``, memory or registers, where it may live, what
+    """One operand of an instruction: ``dst``, ``src`` (or the family's own ``operands``), memory, registers or
+    a descriptor of shared memory (``DESCRIPTOR``: wgmma's A and B), where it may live, what
     the instruction does to it (``access``: read, write, or an atomic read-modify-write), and, for a
     memory role whose atom crosses threads, its thread-value layout as data (CuTe's ``Copy_Traits``).
 
@@ -41,7 +44,7 @@ class Role:
     ldmatrix's fragment map (``families/ldmatrix.py``).  ``words`` and ``lanes`` are its modes'
     sizes, and the solver's ``holds``/``origin`` are derived from it (``families/tv.py``)."""
     name: str
-    kind: str  # MEMORY | REGISTER
+    kind: str  # MEMORY | REGISTER | DESCRIPTOR
     spaces: tuple[str, ...]
     access: str = READ  # READ | WRITE | ATOMIC
     values: Layout | None = None  # (thread, value) -> view (lane, word); None: the issuing thread's own vector
@@ -49,6 +52,8 @@ class Role:
     group_threads: int = WARP  # threads of the issuing group (a thread past ``threads`` wraps around)
     tag: str = ""  # names the solver's fresh variables of the derived maps
     guard: bool = False  # ``guard = true`` predicates this role's atoms (each runs only where it is in bounds)
+    tile: tuple = ()  # a DESCRIPTOR role: the (MN, K) one instruction reads; a register role with ``values``
+    #                   over a tile (wgmma's accumulator): its (rows, columns), a value ``v`` is ``(v % rows, v // rows)``
 
     @property
     def words(self) -> int:
@@ -81,12 +86,15 @@ class Family:
     instructions: tuple[str, ...] = ()  # the PTX instruction names it parses ("ld", "st")
     groups = ("thread", "warp", "cta")  # issuing groups (scopes); warpgroup has room here
     keys: dict[str, object] = {}  # [[apply]] keys beyond opcode/scope/dst/src, with defaults
+    # the [[apply]] keys that name its operands, one per role (``roles``): a view of a tensor for a memory or
+    # register role, a ``[descriptors.NAME]`` for a descriptor role
+    operands: tuple[str, ...] = ("dst", "src")
     obligations: tuple[str, ...] = ()  # names in proofs/registry.py that apply
     verbs = ("reads", "writes")  # how a message says the memory operand is read / written
     updates_memory = False  # a write reads the old value too (read-modify-write): memory is an input
 
-    def roles(self, op) -> tuple[Role, Role]:
-        """(dst, src) of an instruction ``op``."""
+    def roles(self, op) -> tuple[Role, ...]:
+        """Every operand of an instruction ``op``, one role per name of ``operands``: (dst, src) for most."""
         raise NotImplementedError
 
     def memory_role(self, op) -> str:
@@ -141,6 +149,9 @@ class Family:
         guard is the atom's predicate register itself (ld/st's ``@p``)."""
         return None
 
+    # the word format (``smem_descriptor.ARCHES``) the instruction reads a DESCRIPTOR role's descriptor in
+    descriptor_arch = "sm_90"
+
     form = ""  # the spelling tilecheck models, for messages (``space``: a family of memory operands only)
 
     # what the kernel emits after every application's body, before shared memory is read back
@@ -187,6 +198,7 @@ class Family:
     # False when ``tilecheck draw`` cannot picture an application (a whole-box engine copy has no
     # per-thread elements): the picture says so in one line instead of drawing its panels
     pictured = True
+    unpictured = ""  # why not, in one line (``tilecheck draw``; empty: the TMA copies' reason)
 
     def instruction(self, apply, regs: str, addr: str, pred: str, policy: str) -> str:
         """The emit hook: one instruction's text (a tab, the line, no newline)."""
