@@ -346,19 +346,31 @@ EXAMPLE_VALUES = {  # symbol values per example: the smallest (unset), and other
 GPU_SEED = 20261203
 
 
+def gpu_jobs():
+    """(name, Job) of every GPU run: each proved example at its values, each drawn case."""
+    from tilecheck.gpu.runner import Job
+    out = []
+    for path in EXAMPLE_PATHS:
+        for k, vals in enumerate(EXAMPLE_VALUES.get(path.stem, [{}])):
+            out.append((f"{path.stem}-{k}", Job(tilecheck.load(path), vals, GPU_SEED + len(out), name=f"tma_{len(out)}")))
+    for name, (_, vals) in CASES.items():
+        out.append((name, Job(_check(name), vals, GPU_SEED + len(out), name=f"tma_{len(out)}")))
+    return out
+
+
+def test_every_gpu_run_has_a_reference_with_box_elements_to_compare():
+    """Here, without a GPU: the values of every run hold the files' facts, and the reference is defined
+    (every element it reads is in its buffer) and has the kernel write something."""
+    for name, job in gpu_jobs():
+        c = reference(job.check, bind_symbols(job.check, job.symbols), job.seed)
+        assert sum(int(w.sum()) for w in c.written.values()) > 0, name
+
+
 @pytest.fixture(scope="module")
 def gpu_results():
     _gpu()
-    from tilecheck.gpu.runner import Job, run_checks
-    jobs, names = [], []
-    for path in EXAMPLE_PATHS:
-        for k, vals in enumerate(EXAMPLE_VALUES.get(path.stem, [{}])):
-            names.append(f"{path.stem}-{k}")
-            jobs.append(Job(tilecheck.load(path), vals, GPU_SEED + len(jobs), name=f"tma_{len(jobs)}"))
-    for name, (_, vals) in CASES.items():
-        names.append(name)
-        jobs.append(Job(_check(name), vals, GPU_SEED + len(jobs), name=f"tma_{len(jobs)}",
-                        plan=proved(name).plan))
+    from tilecheck.gpu.runner import run_checks
+    names, jobs = zip(*gpu_jobs())
     try:
         return dict(zip(names, run_checks(jobs)))
     except Exception:  # a fault ends the batch: each alone, so that each test names its own
