@@ -43,7 +43,7 @@ EXAMPLE_PATHS = tma_examples()
 
 
 def case(kind="load", e=2, swizzle="128B", inner=64, rows=8, es=1, oob="none", stage=0, near=False, rank=2,
-         dtype=None):
+         dtype=None, threads=1):
     """A proved TMA copy of an R x N (rank 3: D x R x N) tensor of ``e``-byte elements and a box of
     ``inner`` bytes by ``rows`` (element stride ``es`` between rows), at tile (c, r[, d]) of the symbols
     -- ``near``: starting 16 bytes before column 16*c, across the near edge at c = 0 -- landed at
@@ -66,7 +66,7 @@ def case(kind="load", e=2, swizzle="128B", inner=64, rows=8, es=1, oob="none", s
     if rank == 3:
         dims, strides, gshape = dims + [5], strides + [f"{e}*N*R"], [5, "R", "N"]
         coords, box, ess = coords + ["2*d"], box + [2], ess + [1]
-    d = {"arch": "sm_90",
+    d = {"arch": "sm_90", "threads": threads,
          "symbols": {"N": {"min": unit, "max": 4096, "multiple_of": unit}, "R": {"min": 1, "max": 512},
                      "c": {"min": 0, "max": 64}, "r": {"min": 0, "max": 64}, "d": {"min": 0, "max": 2}},
          "tensors": {"G": {"dtype": dtype, "scope": "global", "shape": gshape, "align": 256},
@@ -112,6 +112,10 @@ for sw in ("none", "32B", "64B", "128B"):
         if stage * 128 < (128 << b) or not b:
             CASES[f"load-{sw}-stage{stage}"] = (dict(swizzle=sw, inner=min(span, 64), rows=8, stage=stage),
                                                 {"N": 128, "R": 16, "c": 0, "r": 1})
+CASES["load-128B-threads128"] = (dict(swizzle="128B", inner=128, rows=16, threads=128),  # one issues, all wait
+                                  {"N": 256, "R": 40, "c": 1, "r": 2})
+CASES["store-64B-threads64-far"] = (dict(kind="store", e=4, swizzle="64B", inner=64, rows=8, threads=64),
+                                    {"N": 20, "R": 13, "c": 1, "r": 1})
 CASES["load-rank3-128B"] = (dict(swizzle="128B", inner=128, rows=4, rank=3), {"N": 128, "R": 9, "c": 0, "r": 2, "d": 1})
 CASES["store-rank3-64B-clipped"] = (dict(kind="store", swizzle="64B", inner=64, rows=4, rank=3),
                                     {"N": 64, "R": 6, "c": 0, "r": 1, "d": 2})

@@ -27,6 +27,9 @@ class Services:
         self.check, self.arith, self.model = check, arith, model
         self._base, self._tensormap, self._declare, self._labels = base, tensormap, declare, labels
         self.policy = policy
+        # a whole kernel's waits give up after this many tries (None: wait for ever, a fragment's): the
+        # GPU tests' kernel shows a copy that never completes as unwritten elements, not as a hang
+        self.patience: int | None = None
         self._issuer: str | None = None
         self._shared: dict[str, str] = {}
 

@@ -8,7 +8,8 @@ ABI (``tilecheck.gpu`` depends on exactly this):
   ``.param .align 64 .b8 <map>[128]`` for every tensor map an application reads
   (``Family.tensormaps``; file order): the 128-byte ``CUtensorMap`` by value, which the
   runner encodes from the map's arguments at the run's symbol values for the global
-  tensor's buffer (``tensormap_params``);
+  tensor's buffer (``tensormap_params``); a TMA load's wait gives up after ``PATIENCE`` tries
+  (its elements then stay unwritten: a failed comparison, not a hung GPU);
 * a memory tensor's buffer holds its element offsets [0, cosize) (a global one
   [0, extent): its declared extent, ``Layout.extent``, not rounded up to a swizzle's
   block); global tensors are used in place; a shared tensor is a ``.shared`` array that all threads fill
@@ -78,6 +79,9 @@ from ..report import Report
 STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
 DYNAMIC = "smem_dynamic"  # the one .extern .shared array; symbolic-size shared tensors are placed in it
 MAXNTID_ABOVE = 256  # blocks of more threads declare .maxntid: 256 x 255 registers is the 64K register file
+# tries of a barrier wait (each suspended up to 1 us) before the kernel gives up: ~0.2 s on the H200
+# (gpu/tma_probe.py's bound), so that a copy that never completes fails its comparison, not the GPU run
+PATIENCE = 200_000
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_$]*\Z")
 
 
@@ -316,6 +320,7 @@ class _Kernel:
         if any("policy" in a.family.uses(a) for a in applies):
             policy = arith.op(64, "createpolicy.fractional.L2::evict_last.b64", "1.0")
         services = Services(check, arith, self.model, self.base, self.tensormap, self.arrays, self.label, policy)
+        services.patience = PATIENCE
         bodies, own = [], []  # own: the prologues of the families that lower an application whole
         for a in applies:
             lowered = a.family.lower(a, services)

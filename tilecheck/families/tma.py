@@ -215,7 +215,8 @@ class Tma(Family):
         (``fence.proxy.async``) before the kernel's first barrier; the body fences the threads' shared
         writes again and meets at a barrier (an earlier application may have written the box's
         bytes), then the issuing thread declares the proved ``expect_tx`` bytes and issues the copy,
-        and every thread spins on ``try_wait.parity`` of phase 0.  A store: the threads' writes of the
+        and every thread spins on ``try_wait.parity`` of phase 0 (in the GPU tests' kernel at most
+        ``k.patience`` tries of 1 us: a copy that never lands leaves its elements unwritten).  A store: the threads' writes of the
         shared source are fenced to the async proxy and met at a barrier, then the issuing thread
         copies, commits the bulk group and waits for it (``wait_group 0``: the global writes complete,
         so a later application of the kernel reads them; ``.read`` would only free the source).
@@ -242,11 +243,17 @@ class Tma(Family):
         prologue = (f"mov.u32 {mbar}, {k.shared(f'mbar{a.index}')};",
                     f"@{one} mbarrier.init.shared::cta.b64 [{mbar}], 1;",
                     "fence.mbarrier_init.release.cluster;", "fence.proxy.async.shared::cta;")
-        return Lowered(prologue, (*fence, f"@!{one} bra {done};",
-                                  f"mbarrier.arrive.expect_tx.shared::cta.b64 _, [{mbar}], {k.value(op.expect_tx)};",
-                                  copy, f"{done}:", f"{wait}:",
-                                  f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, [{mbar}], 0;",
-                                  f"@!{ready} bra {wait};"))
+        issue = (*fence, f"@!{one} bra {done};",
+                 f"mbarrier.arrive.expect_tx.shared::cta.b64 _, [{mbar}], {k.value(op.expect_tx)};", copy, f"{done}:")
+        if k.patience is None:  # wait for ever
+            return Lowered(prologue, (*issue, f"{wait}:", f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, "
+                                      f"[{mbar}], 0;", f"@!{ready} bra {wait};"))
+        tries, more, landed = k.new(32), k.new("pred"), k.label("tma_landed")  # the kernel's bounded wait
+        return Lowered(prologue, (*issue, f"mov.u32 {tries}, 0;", f"{wait}:",
+                                  f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, [{mbar}], 0, 1000;",
+                                  f"@{ready} bra {landed};", f"add.u32 {tries}, {tries}, 1;",
+                                  f"setp.lt.u32 {more}, {tries}, {k.patience};", f"@{more} bra {wait};",
+                                  f"{landed}:"))
 
     def moves(self, check, a, env):
         """The box, element by element (the numpy reference): TMA's landing model (``tma_landing.TmaBox``)
