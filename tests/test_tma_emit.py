@@ -325,6 +325,66 @@ def test_the_batch_passes_each_tensor_map_by_value_after_the_symbols(monkeypatch
     assert "cuTensorMapEncodeTiled refused tensormaps.TX" in refused
 
 
+class FakeLib:
+    """A stand-in libcuda for ``tensormap_driver.Module``: loads any image, and each launch is a Python
+    kernel that reads its kernelParams by the sizes of the PTX's parameter list and writes the numpy
+    reference's buffers (at the symbol values it was given) through the pointers it was given."""
+
+    def __init__(self, drv, ptx, seed):
+        self.drv, self.seed, self.launches = drv, seed, []
+        head = ptx[ptx.index(".entry"):ptx.index(")", ptx.index(".entry"))]
+        self.params = re.findall(r"\.param (\.u64|\.s64|\.align 64 \.b8) (\w+)(\[128\])?", head)
+
+    def cuModuleLoadData(self, ref, image):
+        ref._obj.value = 0x1000
+        return 0
+
+    def cuModuleGetFunction(self, ref, module, name):
+        ref._obj.value = 0x2000
+        return 0
+
+    def cuLaunchKernel(self, f, gx, gy, gz, bx, by, bz, shared, stream, kp, extra):
+        import ctypes
+        args = [ctypes.string_at(kp[k], 128 if t.startswith(".align") else 8) for k, (t, _, _) in enumerate(self.params)]
+        self.launches.append((args, (bx.value, by.value, bz.value)))
+        check = self.check
+        tensors, symbols = list(check.tensors), [n for n, v in check.symbols.items() if not v.source]
+        env = {n: int.from_bytes(args[len(tensors) + k], "little", signed=True) for k, n in enumerate(symbols)}
+        want = reference(check, env, self.seed)
+        for k, name in enumerate(tensors):
+            self.drv.write(int.from_bytes(args[k], "little"), want.expected[name])
+        return 0
+
+
+def test_run_checks_launches_a_tensor_map_kernel_with_its_parameters_in_the_ptxs_order(monkeypatch):
+    """The whole host path without a GPU: run_checks emits, loads through ByValueModule (cuModuleLoadData)
+    and launches through cuLaunchKernel with kernelParams in the order and at the sizes of the kernel's
+    parameter list -- the tensors' buffers, the symbols, the 128-byte map -- at exactly the tensors'
+    alignments; a kernel that writes the reference's buffers then compares equal."""
+    from test_gpu_batch import FakeDriver
+    from tilecheck.gpu import runner, tensormap_driver
+    from tilecheck.gpu.runner import Job
+    check = tilecheck.load(EXAMPLES / "tma_edge_nan_fill.toml")
+    vals = {"R": 40, "N": 100, "i": 2, "j": 6}
+    drv = FakeDriver()
+    gpu = type("G", (), {"drv": drv, "arch": "sm_90", "name": "fake", "can_run": lambda self, a: None})()
+    monkeypatch.setattr(runner, "gpu", lambda: gpu)
+    monkeypatch.setattr(runner, "budget", lambda: (1 << 30, "test"))
+    monkeypatch.setattr(runner, "ptxas_many", lambda texts, sm: ([b"\x7fELF" for _ in texts], False))
+    monkeypatch.setattr(tensormap_driver, "encode_tiled", lambda *a: tensormap_driver.Encoded(0, bytes(range(128))))
+    ptx = kernel(tilecheck.prove(check).plan, name="tma_k")
+    lib = FakeLib(drv, ptx, seed=11)
+    lib.check = check
+    monkeypatch.setattr(tensormap_driver, "_launch_lib", lambda: lib)
+    [r] = runner.run_checks([Job(check, vals, 11, name="tma_k")])
+    assert r.ok, r.summary()
+    assert [t for t, _, _ in lib.params] == [".u64"] * 2 + [".s64"] * 4 + [".align 64 .b8"]
+    (args, block), = lib.launches
+    assert args[-1] == bytes(range(128)) and block == (1, 1, 1)
+    assert [int.from_bytes(a, "little") % 32 for a in args[:1]] == [16]  # X at exactly its align, 16
+    assert r.comparison.written["S"] == 256 and r.case.nan["S"].sum() == 224
+
+
 # --- on the GPU -----------------------------------------------------------------------------------
 
 def _gpu():
