@@ -43,7 +43,7 @@ EXAMPLE_PATHS = tma_examples()
 
 
 def case(kind="load", e=2, swizzle="128B", inner=64, rows=8, es=1, oob="none", stage=0, near=False, rank=2,
-         dtype=None, threads=1):
+         dtype=None, threads=1, hint=False):
     """A proved TMA copy of an R x N (rank 3: D x R x N) tensor of ``e``-byte elements and a box of
     ``inner`` bytes by ``rows`` (element stride ``es`` between rows), at tile (c, r[, d]) of the symbols
     -- ``near``: starting 16 bytes before column 16*c, across the near edge at c = 0 -- landed at
@@ -74,7 +74,8 @@ def case(kind="load", e=2, swizzle="128B", inner=64, rows=8, es=1, oob="none", s
                            "align": (128 << b) if b else 128, "offset": stage * 128 // e}},
          "tensormaps": {"T": {"tensor": "G", "dims": dims, "strides": strides, "box": box, "element_strides": ess,
                               "swizzle": swizzle, "oob_fill": oob}},
-         "apply": [{"opcode": (LOAD if kind == "load" else STORE).format(r=rank), "tensormap": "T",
+         "apply": [{"opcode": (LOAD if kind == "load" else STORE).format(r=rank) + (".L2::cache_hint" if hint else ""),
+                    "tensormap": "T",
                     "coords": coords}]}
     ap = d["apply"][0]
     shared, glob = "S: " + " ".join("abc"[:rank]) + " -> (" + " ".join("abc"[:rank]) + ")", "G[" + ", ".join(["0:1"] * rank) + "]"
@@ -116,6 +117,9 @@ CASES["load-128B-threads128"] = (dict(swizzle="128B", inner=128, rows=16, thread
                                   {"N": 256, "R": 40, "c": 1, "r": 2})
 CASES["store-64B-threads64-far"] = (dict(kind="store", e=4, swizzle="64B", inner=64, rows=8, threads=64),
                                     {"N": 20, "R": 13, "c": 1, "r": 1})
+CASES["load-32B-cache_hint"] = (dict(swizzle="32B", inner=32, rows=8, hint=True), {"N": 64, "R": 16, "c": 1, "r": 1})
+CASES["store-none-cache_hint"] = (dict(kind="store", swizzle="none", inner=48, rows=3, hint=True),
+                                  {"N": 48, "R": 7, "c": 0, "r": 2})
 CASES["load-rank3-128B"] = (dict(swizzle="128B", inner=128, rows=4, rank=3), {"N": 128, "R": 9, "c": 0, "r": 2, "d": 1})
 CASES["store-rank3-64B-clipped"] = (dict(kind="store", swizzle="64B", inner=64, rows=4, rank=3),
                                     {"N": 64, "R": 6, "c": 0, "r": 1, "d": 2})
