@@ -379,7 +379,8 @@ class _Kernel:
         major, minor = version(check)
         params = [f"\t.param .u64 {self.params[n]}" for n in check.tensors]
         params += [f"\t.param .s64 {self.params[s.name]}" for s in check.symbols.values() if not s.source]
-        params += [f"\t.param .align 64 .b8 {self.params[f'tensormaps.{m}']}[128]" for m in tensormap_params(check)]
+        params += [f"\t.param .align 64 .b8 {self.params[f'tensormaps.{m}']}[128]"  # by value: the CUtensorMap
+                   for m in tensormap_params(check)]
         return [f"// tilecheck kernel for {check.path}: {len(check.applies)} application(s)",
                 f".version {major}.{minor}", f".target {check.arch}", ".address_size 64", "",
                 *([*self.module_scope, ""] if self.module_scope else []),
@@ -507,4 +508,3 @@ def _param_names(check: Check) -> dict[str, str]:
         used.add(p)
         out[key] = p
     return out
-

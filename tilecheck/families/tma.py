@@ -216,8 +216,9 @@ class Tma(Family):
         writes again and meets at a barrier (an earlier application may have written the box's
         bytes), then the issuing thread declares the proved ``expect_tx`` bytes and issues the copy,
         and every thread spins on ``try_wait.parity`` of phase 0 (in the GPU tests' kernel at most
-        ``k.patience`` tries of 1 us: a copy that never lands leaves its elements unwritten).  A store: the threads' writes of the
-        shared source are fenced to the async proxy and met at a barrier, then the issuing thread
+        ``k.patience`` tries of 1 us: a copy that never lands leaves its elements unwritten).  A
+        store: the threads' writes of the shared source are fenced to the async proxy and met at a
+        barrier, then the issuing thread
         copies, commits the bulk group and waits for it (``wait_group 0``: the global writes complete,
         so a later application of the kernel reads them; ``.read`` would only free the source).
         The shared address is the tensor's unswizzled start (TMA swizzles the address itself), the
