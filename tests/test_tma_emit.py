@@ -212,6 +212,15 @@ def test_every_drawn_case_is_proved_and_assembles(name, tmp_path):
     ptxas(ptx, "sm_90a", tmp_path, name.replace("-", "_"))
 
 
+def test_the_cli_fragment_takes_the_maps_register_from_base(capsys):
+    from tilecheck.cli import main
+    assert main(["emit", str(EXAMPLES / "tma_swizzle_match.toml"), "--base", "TA=%rd9", "--base", "S=%r5"]) == 0
+    out = capsys.readouterr().out
+    assert "[%r5], [%rd9, {" in out and "%tmap_TA" not in out
+    assert main(["emit", str(EXAMPLES / "tma_swizzle_match.toml"), "--base", "Q=%rd9"]) == 2
+    assert "tensor maps: TA" in capsys.readouterr().err
+
+
 def test_the_cli_emits_a_tma_kernel(tmp_path):
     out = tmp_path / "k.ptx"
     r = subprocess.run([sys.executable, "-m", "tilecheck", "emit", str(EXAMPLES / "tma_store_ragged_rows.toml"),
