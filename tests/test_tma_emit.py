@@ -424,57 +424,80 @@ GPU_SEED = 20261203
 
 
 def gpu_jobs():
-    """(name, Job) of every GPU run: each proved example at its values, each drawn case."""
+    """(name, Job, source) of every GPU run: each proved example at its values, each drawn case; the
+    source is the example's path or the drawn check's dict (for a run in a child process)."""
     from tilecheck.gpu.runner import Job
     out = []
     for path in EXAMPLE_PATHS:
         for k, vals in enumerate(EXAMPLE_VALUES.get(path.stem, [{}])):
-            out.append((f"{path.stem}-{k}", Job(tilecheck.load(path), vals, GPU_SEED + len(out), name=f"tma_{len(out)}")))
-    for name, (_, vals) in CASES.items():
-        out.append((name, Job(_check(name), vals, GPU_SEED + len(out), name=f"tma_{len(out)}")))
+            out.append((f"{path.stem}-{k}", Job(tilecheck.load(path), vals, GPU_SEED + len(out), name=f"tma_{len(out)}"),
+                        path))
+    for name, (args, vals) in CASES.items():
+        out.append((name, Job(_check(name), vals, GPU_SEED + len(out), name=f"tma_{len(out)}"), case(**args)))
     return out
 
 
 def test_every_gpu_run_has_a_reference_with_box_elements_to_compare():
     """Here, without a GPU: the values of every run hold the files' facts, and the reference is defined
     (every element it reads is in its buffer) and has the kernel write something."""
-    for name, job in gpu_jobs():
+    for name, job, _ in gpu_jobs():
         c = reference(job.check, bind_symbols(job.check, job.symbols), job.seed)
         assert sum(int(w.sum()) for w in c.written.values()) > 0, name
 
 
+def run_alone(name, job, source, tmp: Path) -> dict:
+    """One run in a child process (``tilecheck run --json``), where a fault ends only that child's CUDA
+    context: the JSON report, or ``{"result": "error", "exit": ..., "stderr": ...}``."""
+    import json
+    import os
+    import tomlkit
+    path = source
+    if isinstance(source, dict):
+        path = tmp / f"{name}.toml"
+        path.write_text(tomlkit.dumps(source))
+    sets = [x for k, v in job.symbols.items() for x in ("--set", f"{k}={v}")]
+    r = subprocess.run([sys.executable, "-m", "tilecheck", "run", str(path), "--seed", str(job.seed), "--json", *sets],
+                       capture_output=True, text=True, cwd=ROOT, env=os.environ, timeout=300)
+    try:
+        return json.loads(r.stdout)
+    except ValueError:
+        return {"result": "error", "exit": r.returncode, "stderr": " ".join(r.stderr.split())[-600:]}
+
+
 @pytest.fixture(scope="module")
-def gpu_results():
+def gpu_results(tmp_path_factory):
+    """Every run as one batch (one upload, one synchronisation); a fault ends the batch and this
+    process's CUDA context, so then each run goes to a child process of its own."""
     _gpu()
     from tilecheck.gpu.runner import run_checks
-    names, jobs = zip(*gpu_jobs())
+    names, jobs, sources = zip(*gpu_jobs())
     try:
-        return dict(zip(names, run_checks(jobs)))
-    except Exception:  # a fault ends the batch: each alone, so that each test names its own
-        out = {}
-        for name, job in zip(names, jobs):
-            try:
-                out[name] = run_checks([job])[0]
-            except Exception as e:  # noqa: BLE001
-                out[name] = e
-        return out
+        return dict(zip(names, run_checks(list(jobs))))
+    except Exception as e:  # noqa: BLE001
+        batch = f"the batch failed ({type(e).__name__}: {' '.join(str(e).split())[:300]}); this run alone: "
+        tmp = tmp_path_factory.mktemp("tma_alone")
+        return {name: (batch, run_alone(name, job, src, tmp)) for name, job, src in zip(names, jobs, sources)}
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("name", [f"{p.stem}-{k}" for p in EXAMPLE_PATHS for k in range(len(EXAMPLE_VALUES.get(p.stem, [{}])))]
-                         + list(CASES))
+@pytest.mark.parametrize("name", [f"{p.stem}-{k}" for p in EXAMPLE_PATHS
+                                  for k in range(len(EXAMPLE_VALUES.get(p.stem, [{}])))] + list(CASES))
 def test_tma_kernel_equals_numpy(gpu_results, name):
     r = gpu_results[name]
-    if isinstance(r, Exception):
-        raise r
+    if isinstance(r, tuple):  # run alone in a child process
+        batch, report = r
+        assert report.get("result") == "pass", batch + str(report if report.get("result") == "error" else
+                                                          {k: report.get(k) for k in ("result", "buffers", "symbols")})
+        return
     assert r.ok, f"seed {r.case.seed}, symbols {r.case.symbols}: {r.summary()}"
     assert sum(r.comparison.written.values()) > 0
 
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("path", EXAMPLE_PATHS, ids=lambda p: p.stem)
-def test_tilecheck_run_on_each_tma_example(path, capsys):
+def test_tilecheck_run_on_each_tma_example(path):
+    """The command itself, in a process of its own, at the smallest allowed symbol values."""
     _gpu()
-    from tilecheck.cli import main
-    assert main(["run", str(path), "--seed", "7"]) == 0, capsys.readouterr()
-    assert "PASS" in capsys.readouterr().out
+    r = subprocess.run([sys.executable, "-m", "tilecheck", "run", str(path), "--seed", "7"], capture_output=True,
+                       text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
