@@ -125,9 +125,30 @@ CASES["store-rank3-64B-clipped"] = (dict(kind="store", swizzle="64B", inner=64, 
                                     {"N": 64, "R": 6, "c": 0, "r": 1, "d": 2})
 
 
+def round_trip(swizzle="128B"):
+    """Global -> shared -> global through two maps (two by-value parameters, in file order): a load
+    across the far edges (zero fill), then a store of the landed tile to another tensor, clipped there."""
+    inner = 16 << BITS[swizzle] if BITS[swizzle] else 128
+    d = case(swizzle=swizzle, inner=inner, rows=8, threads=32)
+    st = case(kind="store", swizzle=swizzle, inner=inner, rows=8)
+    d["tensors"]["C"] = {**d["tensors"]["G"], "shape": ["R", "N"]}
+    d["tensormaps"]["TC"] = {**st["tensormaps"]["T"], "tensor": "C"}
+    d["apply"].append({**st["apply"][0], "tensormap": "TC", "dst": "C[0:1, 0:1]"})
+    return d
+
+
+CASES["roundtrip-128B"] = (dict(builder=round_trip), {"N": 72, "R": 11, "c": 1, "r": 1})
+CASES["roundtrip-32B"] = (dict(builder=round_trip, swizzle="32B"), {"N": 200, "R": 30, "c": 2, "r": 1})
+
+
+def build_case(args):
+    args = dict(args)
+    return args.pop("builder", case)(**args)
+
+
 def _check(name):
     args, _ = CASES[name]
-    return from_dict(case(**args), f"<tma {name}>")
+    return from_dict(build_case(args), f"<tma {name}>")
 
 
 _PROVED = {}
@@ -433,7 +454,7 @@ def gpu_jobs():
             out.append((f"{path.stem}-{k}", Job(tilecheck.load(path), vals, GPU_SEED + len(out), name=f"tma_{len(out)}"),
                         path))
     for name, (args, vals) in CASES.items():
-        out.append((name, Job(_check(name), vals, GPU_SEED + len(out), name=f"tma_{len(out)}"), case(**args)))
+        out.append((name, Job(_check(name), vals, GPU_SEED + len(out), name=f"tma_{len(out)}"), build_case(args)))
     return out
 
 
