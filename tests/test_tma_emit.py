@@ -137,6 +137,15 @@ def round_trip(swizzle="128B"):
     return d
 
 
+def grid_store():
+    """A grid of 4 CTAs: CTA b (``from = "ctaid.x"``) stores the shared tile to column tile b."""
+    d = case(kind="store", e=4, swizzle="64B", inner=64, rows=4, threads=32)
+    d["symbols"]["b"] = {"from": "ctaid.x", "min": 0, "max": 3}
+    d["apply"][0]["coords"][0] = "16*b"
+    return d
+
+
+CASES["store-grid4-ctaid"] = (dict(builder=grid_store), {"N": 64, "R": 9, "r": 2})
 CASES["roundtrip-128B"] = (dict(builder=round_trip), {"N": 72, "R": 11, "c": 1, "r": 1})
 CASES["roundtrip-32B"] = (dict(builder=round_trip, swizzle="32B"), {"N": 200, "R": 30, "c": 2, "r": 1})
 
