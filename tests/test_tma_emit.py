@@ -531,3 +531,20 @@ def test_tilecheck_run_on_each_tma_example(path):
     r = subprocess.run([sys.executable, "-m", "tilecheck", "run", str(path), "--seed", "7"], capture_output=True,
                        text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.gpu
+def test_an_unaligned_inner_coordinate_faults_on_the_hardware():
+    """tma_inner's refutation confirmed (tilecheck run --unchecked, in a child process): the copy at
+    column 1 of a float32 tensor (4 bytes, not a multiple of 16) ends in an illegal-instruction fault."""
+    _gpu()
+    from tilecheck.gpu.unchecked import choose, confirm
+    path = EXAMPLES / "tma_inner_coord_unaligned_refuted.toml"
+    check = tilecheck.load(path)
+    report = tilecheck.prove(check)
+    assert [o.name for a in report.applies for o in a.obligations if o.status == "refuted"] == ["tma_inner"]
+    values = choose(report, {}).symbols  # the counterexample's: c = 1
+    assert values["c"] == 1
+    out = confirm(check, values, GPU_SEED, str(path), report=report)
+    assert out.status == "fault" and "illegal instruction" in out.detail.lower(), (out.status, out.detail)
+    assert out.confirmed
