@@ -204,6 +204,26 @@ class Family:
         """The emit hook: one instruction's text (a tab, the line, no newline)."""
         raise NotImplementedError
 
+    # an engine copy (a TMA copy): one instruction for a whole box that a tensor map places, issued by
+    # one thread and completed on a barrier; its views do not say where each element goes
+    def tensormaps(self, apply) -> tuple[str, ...]:
+        """The tensor maps (``[tensormaps.NAME]``) the application reads: the kernel takes each by value
+        (``.param .align 64 .b8 NAME[128]``) and the runner encodes it from its proved arguments."""
+        return ()
+
+    def lower(self, apply, emitter) -> "Lowered | None":
+        """The whole application's PTX, for a family that is not one ``instruction`` per repeat of its
+        views: ``emitter`` offers the symbols' arithmetic, a tensor's start address, a tensor map's
+        address, scratch shared variables, labels and the one issuing thread (``emit.engine.Services``).
+        None (the default): the emitter spells ``instruction`` per repeat."""
+        return None
+
+    def moves(self, check, apply, env: dict) -> "Moves | None":
+        """The numpy reference of an application its views do not describe (an engine copy): which
+        element of the source each element of the destination takes, at symbol values ``env``.  None
+        (the default): the reference gathers and scatters over the views."""
+        return None
+
     def reference(self, apply, memory, off, threads, values):
         """The numpy reference of ``apply`` writing ``values`` at element offsets ``off`` of ``memory``
         (``gpu/reference.py``'s ``_Memory``; ``threads``: (replicas, coordinates) thread ids)."""
@@ -263,6 +283,27 @@ class Family:
         package does not import Hypothesis; ``context``: k, threads, symbolic, syms, max_points,
         names, dtypes, swizzled."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Lowered:
+    """A family's own lowering of one application (``Family.lower``): ``prologue``, the lines every
+    thread runs once after the kernel fills its shared arrays and before its first barrier (an
+    mbarrier's initialisation); ``body``, the application's lines, run by every thread in its place."""
+    prologue: tuple[str, ...]
+    body: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Moves:
+    """What an application does to memory element by element (``Family.moves``, the numpy reference):
+    the destination's element ``dst[k]`` (an element offset of its buffer) takes the source's element
+    ``src[k]`` where ``read[k]``; elsewhere it takes ``fill``: an unsigned bit pattern, ``"nan"`` (a NaN
+    of the element's type, any payload), or None: it is not written.  Arrays of one length."""
+    dst: object
+    src: object
+    read: object
+    fill: object = None
 
 
 @dataclass(frozen=True)
