@@ -775,8 +775,8 @@ def warp_symbols(check) -> list[str]:
 
 
 def cta_symbols(check) -> list[str]:
-    """The symbols read from a ``%ctaid`` component: one value per CTA."""
-    return [n for n, s in check.symbols.items() if s.source and s.source.startswith("ctaid.")]
+    """The symbols read from a ``%ctaid`` component or ``%cluster_ctarank``: one value per CTA."""
+    return [n for n, s in check.symbols.items() if s.source and (s.source.startswith("ctaid.") or s.source == "ctarank")]
 
 
 def _thread_ops(ops):

@@ -115,8 +115,8 @@ class Query:
 
     @property
     def cta_bound(self) -> list[str]:
-        """The symbols the kernel reads from ``%ctaid``: they differ between CTAs."""
-        return [s.name for s in self.check.symbols.values() if s.cta]
+        """The symbols the kernel reads from ``%ctaid`` or ``%cluster_ctarank``: they differ between CTAs."""
+        return [s.name for s in self.check.symbols.values() if s.per_cta]
 
     @property
     def warp_bound(self) -> list[str]:

@@ -147,12 +147,16 @@ def dynamic_shared_bytes(check: Check, env: dict) -> int:
     return end
 
 
+CLUSTER_RANK_PTX = (7, 8)  # %cluster_ctarank (a symbol with from = "ctarank"): PTX ISA 7.8, sm_90
+
+
 def version(check: Check) -> tuple[int, int]:
     """The lowest .version every application's opcode and the target need: the maximum over the module
     of each family's ``ptx_version`` (its ``versions`` table, held to ptxas by the spelling sweeps;
     ``tests/test_kernel_version.py`` assembles every legal spelling's kernel at it)."""
-    return max((a.family.ptx_version(a.opcode, check.arch) for a in check.applies),
-               default=opcodes.parse_arch(check.arch).min_ptx)  # a file of tensor maps only: the target's
+    lowest = max((a.family.ptx_version(a.opcode, check.arch) for a in check.applies),
+                 default=opcodes.parse_arch(check.arch).min_ptx)  # a file of tensor maps only: the target's
+    return max(lowest, CLUSTER_RANK_PTX) if any(s.rank for s in check.symbols.values()) else lowest
 
 
 class _Kernel:
@@ -166,6 +170,10 @@ class _Kernel:
                 raise EmitError(f"{t.scope} tensor {t.name}: its offset depends on the warp-id symbol {warp[0]}, so "
                                 "its size would differ between warps; a kernel needs one size (start the "
                                 "operands' slices at the symbol instead; the fragments need no size)")
+        rank = next((s.name for s in check.symbols.values() if s.rank), None)
+        if rank is not None and opcodes.parse_arch(check.arch).sm < 90:
+            raise EmitError(f"symbol {rank} is read from %cluster_ctarank, which needs sm_90 or newer; the target "
+                            f"is {check.arch}")
         self.check, self.name, self.pred_value = check, name, pred
         self.model = plan.operands.fork()  # this emission's arithmetic never changes the plan's model
         self.ctx, self.sym = self.model.ctx, self.model.symbols
@@ -271,7 +279,7 @@ class _Kernel:
     def _symbol(self, n: str) -> tuple[str, int]:
         src = self.check.symbols[n].source
         if src:
-            return self.arith.op(32, "mov.u32", f"%{src}"), 32
+            return self.arith.op(32, "mov.u32", self.check.symbols[n].register), 32
         return self.arith.op(64, "ld.param.s64", f"[{self.params[n]}]"), 64
 
     # the kernel --------------------------------------------------------------
