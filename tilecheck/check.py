@@ -429,6 +429,7 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
     _warp_uses(symbols, tensors, out)
+    out = families.check_applies(out, symbols)  # rules across applications (an mbarrier phase's copies)
     return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path, tensormaps)
 
 

@@ -971,7 +971,7 @@ RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "banks": banks, "sectors":
 def applicable(apply, check=None) -> tuple[str, ...]:
     """The obligations of ``apply``, in order: those its family declares (``banks``/``sectors`` only
     when a memory operand is in shared/global memory)."""
-    return tuple(n for n in ORDER if n in apply.family.obligations
+    return tuple(n for n in ORDER if n in apply.family.applicable(apply.opcode)
                  and (n not in COUNTED or check is None or counted_views(check, apply, n))
                  and (n != "guard" or getattr(apply, "guard", False)))
 

@@ -150,6 +150,16 @@ class Family:
         """The opcode as the ``[[apply]]`` table completes it (cp.async: its cp_size); InputError."""
         return op
 
+    def applicable(self, op) -> tuple[str, ...]:
+        """The obligations decided of an application of ``op``: ``obligations``, or fewer where one does
+        not apply to this form (the TMA family's ``tma_multicast`` without ``.multicast::cluster``)."""
+        return self.obligations
+
+    def check_applies(self, applies: list, symbols: dict) -> list:
+        """The check's applications once all are bound (a rule across applications: the mbarrier phases
+        of ``families/mbarrier.py``), completed where the rule says (InputError, placed by apply)."""
+        return applies
+
     def atom(self, op) -> int:
         """Words per thread and instruction (the view's last axis)."""
         return op.vector
@@ -303,6 +313,13 @@ def draws() -> dict[str, tuple[Draw, Family | None]]:
     guard = Draw("guard", "guard", 1, f"guarded {'/'.join(k for k, _, _ in tile_kinds())} tiles", staging=6)
     out = _family_draws() + [(guard, None)]
     return {d.name: (d, f) for d, f in sorted(out, key=lambda x: x[0].rank)}
+
+
+def check_applies(applies: list, symbols: dict) -> list:
+    """Every family's ``check_applies`` over the check's applications, in the families' order."""
+    for fam in dict.fromkeys(FAMILIES.values()):
+        applies = fam.check_applies(applies, symbols)
+    return applies
 
 
 def of(op) -> Family:

@@ -3,8 +3,11 @@ the whole box, elements outside the tensor included (TMA fills them and counts t
 a multicast's mask -- and at most 2^20 - 1 (the mbarrier's transaction count), for every symbol value
 the facts allow.  A count that never arrives is a kernel that waits forever (mirage #705, cutlass
 #1748: the count of a box clamped at the tensor's edge); here it is a refutation."""
+import z3
+
 from ..expr import evaluate
 from ..families.tma import MAX_TX
+from ..families.mbarrier import members
 from .runner import Violation, static
 from .tma_common import at, parts, visits, z
 
@@ -19,10 +22,35 @@ def _delivered(op, m, symbols) -> int:
     return n
 
 
+def member_bytes(q, a):
+    """The bytes apply ``a`` delivers to each barrier it completes on, a polynomial (None: no map): a
+    tensor copy's box, a bulk copy's ``size``."""
+    op = a.opcode
+    if getattr(op, "size", None) is not None:
+        return q.poly(op.size)
+    m = q.check.tensormaps.get(op.tensormap)
+    if m is None:
+        return None
+    total = m.bits // 8 * op.fan_in
+    for v in visits(q, m):
+        total = total * v
+    return total
+
+
+def member_value(check, a, symbols) -> int:
+    op = a.opcode
+    if getattr(op, "size", None) is not None:
+        return evaluate(op.size, symbols)
+    return _delivered(op, check.tensormaps[op.tensormap], symbols)
+
+
 def violation(q):
-    op, m, _, _ = parts(q)
+    op = q.apply.opcode
     if op.expect_tx is None:
         return static(True, "")
+    if getattr(op, "phase", None) is not None:
+        return _phase(q, op)
+    op, m, _, _ = parts(q)
     total = m.bits // 8 * op.fan_in
     for v in visits(q, m):
         total = total * v
@@ -42,5 +70,35 @@ def violation(q):
         if n > MAX_TX:
             return (f"the copy delivers {n} bytes{at(w.symbols)}, over the mbarrier's transaction count limit "
                     f"2^20 - 1", {"symbols": dict(w.symbols), "expect_tx": t, "delivered": n})
+        return None
+    return Violation(formula, explain)
+
+
+def _phase(q, op):
+    """``expect_tx`` against the sum over the loads of ``op``'s mbarrier phase."""
+    group = members(q.check, q.apply)
+    polys = [member_bytes(q, a) for a in group]
+    if None in polys:
+        k = group[polys.index(None)].index
+        return Violation(z3.BoolVal(False), lambda w: None,
+                         unknown=f"tma_tx unknown: apply[{k}] of phase {op.phase!r} has no tensor map (its tma_map)")
+    total = sum(polys[1:], polys[0])
+    delivered, tx = z(q, total), z(q, q.poly(op.expect_tx))
+    formula = (tx != delivered) | (delivered > MAX_TX)
+
+    def explain(w):
+        each = [member_value(q.check, a, w.symbols) for a in group]
+        n, t = sum(each), evaluate(op.expect_tx, w.symbols)
+        terms = " + ".join(f"{b} (apply[{a.index}])" for a, b in zip(group, each))
+        cex = {"symbols": dict(w.symbols), "expect_tx": t, "delivered": n, "phase": op.phase,
+               "applies": [a.index for a in group], "bytes": each}
+        if t != n:
+            return (f"expect_tx = {op.expect_tx} = {t} bytes, but the {len(group)} copies of phase {op.phase!r} "
+                    f"deliver {terms} = {n}{at(w.symbols)}: "
+                    + ("the mbarrier phase never completes" if t < n else "the phase waits for bytes that never arrive"),
+                    cex)
+        if n > MAX_TX:
+            return (f"the copies of phase {op.phase!r} deliver {n} bytes{at(w.symbols)}, over the mbarrier's "
+                    "transaction count limit 2^20 - 1", cex)
         return None
     return Violation(formula, explain)
