@@ -343,6 +343,8 @@ def element(t: Tensor, index) -> str:
 
 
 def instructions(check: Check, apply: Apply) -> int:
+    if apply.family.one_instruction:
+        return 1
     g = len(check.group_shape(apply.scope))
     shape = apply.memory.shape
     return prod(shape[g:-1]) if len(shape) > g else 0

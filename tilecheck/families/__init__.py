@@ -193,6 +193,9 @@ class Family:
     # False when the family has no emitter yet: ``instruction`` raises InputError (one line), so a proved
     # check using it is not emitted, assembled or run; tests ask this flag, not a list of examples
     emits = True
+    # True when an application is one instruction whatever its view's repeats (a bulk copy's 16-byte atoms
+    # are the engine's): the report's "instructions per thread" is then 1
+    one_instruction = False
     # False when ``tilecheck draw`` cannot picture an application (a whole-box engine copy has no
     # per-thread elements): the picture says so in one line instead of drawing its panels
     pictured = True

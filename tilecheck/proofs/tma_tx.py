@@ -49,7 +49,7 @@ def violation(q):
     if op.expect_tx is None:
         return static(True, "")
     if getattr(op, "phase", None) is not None:
-        return _phase(q, op)
+        return phase_violation(q, op)
     op, m, _, _ = parts(q)
     total = m.bits // 8 * op.fan_in
     for v in visits(q, m):
@@ -74,14 +74,16 @@ def violation(q):
     return Violation(formula, explain)
 
 
-def _phase(q, op):
-    """``expect_tx`` against the sum over the loads of ``op``'s mbarrier phase."""
+def phase_violation(q, op):
+    """``expect_tx`` against the sum over the loads of ``op``'s mbarrier phase (without a phase: this
+    load's bytes; ``bulk_tx`` states it so)."""
     group = members(q.check, q.apply)
     polys = [member_bytes(q, a) for a in group]
     if None in polys:
         k = group[polys.index(None)].index
         return Violation(z3.BoolVal(False), lambda w: None,
-                         unknown=f"tma_tx unknown: apply[{k}] of phase {op.phase!r} has no tensor map (its tma_map)")
+                         unknown=f"unknown: apply[{k}] of phase {op.phase!r} has no tensor map (its tma_map "
+                                 "refutes it)")
     total = sum(polys[1:], polys[0])
     delivered, tx = z(q, total), z(q, q.poly(op.expect_tx))
     formula = (tx != delivered) | (delivered > MAX_TX)
@@ -90,15 +92,16 @@ def _phase(q, op):
         each = [member_value(q.check, a, w.symbols) for a in group]
         n, t = sum(each), evaluate(op.expect_tx, w.symbols)
         terms = " + ".join(f"{b} (apply[{a.index}])" for a, b in zip(group, each))
-        cex = {"symbols": dict(w.symbols), "expect_tx": t, "delivered": n, "phase": op.phase,
-               "applies": [a.index for a in group], "bytes": each}
+        copies = (f"the {len(group)} copies of phase {op.phase!r} deliver {terms} = {n}" if op.phase is not None
+                  else f"the copy delivers its size, {op.size} = {n} bytes")
+        cex = {"symbols": dict(w.symbols), "expect_tx": t, "delivered": n,
+               **({"phase": op.phase, "applies": [a.index for a in group], "bytes": each} if op.phase else {})}
         if t != n:
-            return (f"expect_tx = {op.expect_tx} = {t} bytes, but the {len(group)} copies of phase {op.phase!r} "
-                    f"deliver {terms} = {n}{at(w.symbols)}: "
+            return (f"expect_tx = {op.expect_tx} = {t} bytes, but {copies}{at(w.symbols)}: "
                     + ("the mbarrier phase never completes" if t < n else "the phase waits for bytes that never arrive"),
                     cex)
         if n > MAX_TX:
-            return (f"the copies of phase {op.phase!r} deliver {n} bytes{at(w.symbols)}, over the mbarrier's "
+            return (f"{copies}{at(w.symbols)}, over the mbarrier's "
                     "transaction count limit 2^20 - 1", cex)
         return None
     return Violation(formula, explain)
