@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from .. import oracle  # the oracles' evaluator of views and layouts (the decider's rules below; not crd2idx)
 from ..errors import InputError
-from ..expr import evaluate, parse_expr
+from ..expr import evaluate, names_of, parse_expr
 from ..opcodes import OpcodeError, needs, parse_arch
 from . import MEMORY, READ, WRITE, Family, Role, mbarrier
 
@@ -103,7 +103,10 @@ def ptx_version(op, arch) -> tuple[int, int]:
 def _expr(x, where):
     if isinstance(x, bool) or not isinstance(x, (int, str)):
         raise InputError(f"must be an integer or an expression of the symbols, got {x!r}", where)
-    return parse_expr(x, where)
+    try:
+        return parse_expr(x, where)
+    except InputError as e:  # placed at the key, not only the apply
+        raise InputError(e.message, where) from None
 
 
 class Bulk(Family):
@@ -148,6 +151,18 @@ class Bulk(Family):
         bits = t.bits if t else 8
         return replace(op, size=size, expect_tx=None if tx is None else _expr(tx, "expect_tx"),
                        phase=mbarrier.phase_key(spec, op.load), bits=bits, vector=max(1, 8 * ATOM // bits))
+
+    def check_applies(self, applies, symbols):
+        """Each bulk copy's ``size`` and ``expect_tx`` name declared symbols only (``bind`` sees none)."""
+        for a in applies:
+            if a.family is self:
+                for key in ("size", "expect_tx"):
+                    x = getattr(a.opcode, key)
+                    bad = sorted(names_of(x) - set(symbols)) if x is not None else []
+                    if bad:
+                        raise InputError(f"undeclared symbol {bad[0]!r} (declare it under [symbols.{bad[0]}])",
+                                         f"apply[{a.index}].{key}")
+        return applies
 
     def operand_facts(self, a):
         op = a.opcode
