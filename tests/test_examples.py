@@ -58,6 +58,12 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "tma_smem_1024_aligned.toml": ("proved", 1, set()),
     "tma_swizzle_mismatch_refuted.toml": ("refuted", 1, {"tma_landing"}),
     "tma_swizzle_match.toml": ("proved", 1, set()),
+    "tma_multicast_halves.toml": ("proved", 1, set()),
+    "tma_multicast_same_half_refuted.toml": ("refuted", 1, {"tma_multicast"}),
+    "tma_phase_ab.toml": ("proved", 2, set()),
+    "tma_phase_ab_one_box_refuted.toml": ("refuted", 2, {"tma_tx"}),  # on both applies of the phase
+    "bulk_copy_row.toml": ("proved", 2, set()),  # the load and the store: one instruction each
+    "bulk_size_2040_refuted.toml": ("refuted", 1, {"bulk_copy"}),
 }
 
 
