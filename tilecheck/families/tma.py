@@ -24,8 +24,10 @@ The obligations are the family's own (``proofs/tma_*.py``, docs/check-file.md): 
 apply, the map and the tensors agree), ``tma_inner`` (the innermost coordinate a multiple of 16
 bytes), ``tma_smem`` (the shared address 128-byte aligned, and where a swizzle's pattern is anchored
 known), ``tma_landing`` (the shared tensor's declared layout is where TMA writes each box element),
-``tma_tx`` (``expect_tx`` is the bytes delivered) and ``tma_box`` (the box inside the tensor, a
-performance/information obligation: TMA fills the rest).  The decider's restatement of each is
+``tma_tx`` (``expect_tx`` is the bytes delivered, summed over the loads of its ``phase``:
+``families/mbarrier.py``), ``tma_box`` (the box inside the tensor, a performance/information
+obligation: TMA fills the rest) and, of a multicast load only, ``tma_multicast`` (the mask inside the
+cluster, the slices of two ranks in disjoint shared bytes: ``from = "ctarank"`` symbols).  The decider's restatement of each is
 ``RULES`` below, written apart from the proofs on purpose (no evaluation code shared).
 """
 from __future__ import annotations

@@ -2,7 +2,9 @@
 the whole box, elements outside the tensor included (TMA fills them and counts them), times the CTAs of
 a multicast's mask -- and at most 2^20 - 1 (the mbarrier's transaction count), for every symbol value
 the facts allow.  A count that never arrives is a kernel that waits forever (mirage #705, cutlass
-#1748: the count of a box clamped at the tensor's edge); here it is a refutation."""
+#1748: the count of a box clamped at the tensor's edge); here it is a refutation.  With ``phase`` the
+count is the phase's: the sum over its loads (``families/mbarrier.py``; a bulk load's ``size`` among
+them), stated on each apply of the phase."""
 import z3
 
 from ..expr import evaluate
