@@ -178,3 +178,27 @@ def test_a_phase_may_mix_a_box_and_a_bulk_copy():
     assert outcome(d, "tma_tx").status == "refuted"
     o = outcome(d, "bulk_tx", 1)
     assert o.status == "refuted" and o.counterexample["delivered"] == 16384 + 2048
+
+
+def test_tma_multicast_agrees_with_the_decider_on_drawn_slices():
+    """Swizzles (none, 64B, 128B with 64-byte rows: padded to 128), rank strides and masks: the prover's
+    unswizzled comparison against the decider's enumeration of each rank's bytes."""
+    import random
+    rng = random.Random(3)
+    seen = {"proved": 0, "refuted": 0}
+    for _ in range(24):
+        rows, swizzle = rng.choice([8, 16]), rng.choice(["none", "64B", "128B"])
+        step = rng.choice([0, 256, 512, 1024])  # elements between two ranks' slices
+        mask = rng.choice([0b11, 0b101, 0b1010, 0b1111, 0b110])
+        d = multicast(offset=f"{step}*r", mask=mask, rank_max=3, coords=("0", f"{rows}*r"))
+        d["tensors"]["S"].update(shape=[rows, 32], layout=f"({rows},32):(32,1)")
+        d["tensormaps"]["TA"].update(box=[32, rows], swizzle=swizzle)
+        d["apply"][0]["expect_tx"] = 64 * rows * bin(mask).count("1")
+        d["assume"] = []
+        o = outcome(d, "tma_multicast")
+        seen[o.status] += 1
+        pitch = 128 if swizzle == "128B" else 64
+        rs = [i for i in range(4) if mask >> i & 1]
+        gap = min(b - a for a, b in zip(rs, rs[1:]))  # the nearest two ranks of the mask
+        assert (o.status == "proved") == (2 * step * gap >= pitch * rows), (rows, swizzle, step, mask, o.message)
+    assert seen["proved"] and seen["refuted"], seen

@@ -4,7 +4,8 @@ ABI (``tilecheck.gpu`` depends on exactly this):
 
 * parameters, in order: ``.param .u64 <tensor>`` for every tensor of the check
   (file order), then ``.param .s64 <symbol>`` for every symbol not bound to
-  ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead);
+  ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead, ``from = "ctarank"`` ones
+  from ``%cluster_ctarank``);
 * a memory tensor's buffer holds its element offsets [0, cosize) (a global one
   [0, extent): its declared extent, ``Layout.extent``, not rounded up to a swizzle's
   block); global tensors are used in place; a shared tensor is a ``.shared`` array that all threads fill

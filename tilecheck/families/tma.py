@@ -349,15 +349,12 @@ def decide_multicast(check, apply, env):
         for n in shape[1:]:
             rows *= n
         return {base + e * i + row * j for i in range(shape[0]) for j in range(rows)}
-    first = [env[rank[0]]] if rank else ranks
-    for r1 in first:
-        if r1 not in ranks:
-            continue
+    for r1 in ranks:  # every pair of issuing ranks, whatever rank the assignment gave the symbol
         mine = written(r1)
         for r2 in ranks:
             both = mine & written(r2) if r2 != r1 else set()
             if both:
-                return {"symbols": dict(env), "ranks": [r1, r2], "plain_byte": min(both)}
+                return {"symbols": {**env, **{n: r1 for n in rank}}, "ranks": [r1, r2], "plain_byte": min(both)}
     return None
 
 

@@ -148,7 +148,7 @@ def bind_symbols(check: Check, given: dict | None = None) -> dict:
             known = ", ".join(check.symbols) or "none"
             raise InputError(f"unknown symbol {name!r} (the file declares: {known})", "--set")
         if check.symbols[name].source:
-            raise InputError(f"symbol {name!r} is bound to %{check.symbols[name].source}: the launch sets it",
+            raise InputError(f"symbol {name!r} is bound to {check.symbols[name].register}: the launch sets it",
                              "--set")
     for name, s in check.symbols.items():
         if s.source:
