@@ -452,8 +452,8 @@ def _index(cell) -> tuple:
 
 def not_drawn(apply) -> str:
     """The one line that stands for an application whose family does not draw (``Family.pictured``)."""
-    return (f"apply[{apply.index}] not drawn: tilecheck does not draw {apply.family.name} copies yet (the "
-            "box is the engine's copy, placed by the tensor map, not elements of threads; docs/tma.md)")
+    return (f"apply[{apply.index}] not drawn: tilecheck does not draw {apply.family.name} copies yet "
+            f"({apply.family.unpictured}; docs/tma.md)")
 
 
 def apply_svg(check, apply, report=None, grid="offset", color="thread", y0=0) -> tuple[list[str], int, int]:

@@ -199,6 +199,7 @@ class Family:
     # False when ``tilecheck draw`` cannot picture an application (a whole-box engine copy has no
     # per-thread elements): the picture says so in one line instead of drawing its panels
     pictured = True
+    unpictured = "the box is the engine's copy, placed by the tensor map, not elements of threads"  # why not
 
     def instruction(self, apply, regs: str, addr: str, pred: str, policy: str) -> str:
         """The emit hook: one instruction's text (a tab, the line, no newline)."""

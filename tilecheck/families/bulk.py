@@ -119,6 +119,8 @@ class Bulk(Family):
     verbs = ("reads", "copies to")
     form = "cp.async.bulk (global -> shared::cluster, shared::cta -> global)"
     one_instruction = True  # its atoms are the engine's: one instruction per copy
+    pictured = False  # the engine's copy: no thread's elements to draw (tilecheck draw writes one line)
+    unpictured = "the bytes are the engine's copy of one contiguous run, not elements of threads"
     emits = False  # instruction() raises: the mbarrier and the issuing thread need emitter hooks (as TMA's)
 
     def roles(self, op):
