@@ -202,3 +202,12 @@ def test_tma_multicast_agrees_with_the_decider_on_drawn_slices():
         gap = min(b - a for a, b in zip(rs, rs[1:]))  # the nearest two ranks of the mask
         assert (o.status == "proved") == (2 * step * gap >= pitch * rows), (rows, swizzle, step, mask, o.message)
     assert seen["proved"] and seen["refuted"], seen
+
+
+def test_a_phase_with_a_broken_member_is_unknown_never_proved():
+    d = multicast()
+    d["apply"][0].update(phase="p", expect_tx=16384 + 8192)
+    d["apply"].append(dict(d["apply"][0], tensormap="NOPE"))
+    r = prove(from_dict(d))
+    assert r.applies[0].obligation("tma_tx").status == "unknown"
+    assert r.applies[1].obligation("tma_map").status == "refuted"

@@ -7,7 +7,7 @@ count is the phase's: the sum over its loads (``families/mbarrier.py``; a bulk l
 them), stated on each apply of the phase."""
 import z3
 
-from ..expr import evaluate
+from ..expr import concrete, evaluate
 from ..families.tma import MAX_TX
 from ..families.mbarrier import members
 from .runner import Violation, static
@@ -31,7 +31,7 @@ def member_bytes(q, a):
     if getattr(op, "size", None) is not None:
         return q.poly(op.size)
     m = q.check.tensormaps.get(op.tensormap)
-    if m is None:
+    if m is None or any(concrete(e) is None for e in m.element_strides):  # that apply's tma_map refutes it
         return None
     total = m.bits // 8 * op.fan_in
     for v in visits(q, m):
@@ -84,8 +84,8 @@ def phase_violation(q, op):
     if None in polys:
         k = group[polys.index(None)].index
         return Violation(z3.BoolVal(False), lambda w: None,
-                         unknown=f"unknown: apply[{k}] of phase {op.phase!r} has no tensor map (its tma_map "
-                                 "refutes it)")
+                         unknown=f"unknown: apply[{k}] of phase {op.phase!r} has no tensor map, or one with symbolic "
+                                 "element strides (its tma_map refutes it)")
     total = sum(polys[1:], polys[0])
     delivered, tx = z(q, total), z(q, q.poly(op.expect_tx))
     formula = (tx != delivered) | (delivered > MAX_TX)
