@@ -205,6 +205,12 @@ class Family:
     # False when the family has no emitter yet: ``instruction`` raises InputError (one line), so a proved
     # check using it is not emitted, assembled or run; tests ask this flag, not a list of examples
     emits = True
+
+    def unemitted(self, apply) -> str:
+        """Why this application is not emitted (one line), or ``""``: a family without an emitter
+        (``emits``), or an application outside what its emitter spells (a TMA multicast, a phase of
+        several copies).  Tests and the golden files ask this, not a list of examples."""
+        return "" if self.emits else f"tilecheck does not emit {self.name} applications yet"
     # True when an application is one instruction whatever its view's repeats (a bulk copy's 16-byte atoms
     # are the engine's): the report's "instructions per thread" is then 1
     one_instruction = False

@@ -220,6 +220,17 @@ class Tma(Family):
     def tensormaps(self, a):
         return (a.opcode.tensormap,)
 
+    def unemitted(self, apply) -> str:
+        """A multicast copy needs a cluster launch; the copies of a ``phase`` share one mbarrier, which
+        the per-copy lowering does not declare (each copy would wait for the phase's sum on its own)."""
+        op = apply.opcode
+        if op.multicast:
+            return "tilecheck does not emit .multicast::cluster copies yet (the kernel would need a cluster launch)"
+        if op.phase is not None:
+            return (f"tilecheck does not emit the copies of a phase ({op.phase!r}) yet: they complete on one "
+                    "mbarrier, and each emitted load declares its own")
+        return ""
+
     def lower(self, a, k):
         """One thread (``k.issuer()``) issues the copy; every thread of the CTA then waits for it.
 
@@ -237,9 +248,9 @@ class Tma(Family):
         The shared address is the tensor's unswizzled start (TMA swizzles the address itself), the
         coordinates registers computed from the symbols."""
         op = a.opcode
-        if op.multicast:
-            raise InputError(f"{op.text}: tilecheck does not emit .multicast::cluster copies yet (the kernel "
-                             "would need a cluster launch)", f"apply[{a.index}]")
+        why = self.unemitted(a)
+        if why:
+            raise InputError(f"{op.text}: {why}", f"apply[{a.index}]")
         shared = (a.dst if op.load else a.src).tensor
         smem = k.start(shared)
         tmap = k.tensormap(op.tensormap)
