@@ -45,7 +45,9 @@ import z3
 
 from . import smem_descriptor as sd
 from .check import from_dict
-from .families import wgmma as wg
+from .families import tma as tma_family, wgmma as wg
+from .proofs import smem_descriptor as sdp
+from .report import prove as prove_check
 from .layout import Layout
 from .mma_spelling import WGMMA_K, WGMMA_N
 from .tma_landing import TmaBox
@@ -314,7 +316,7 @@ def _tma_check(spec: Mainloop) -> dict:
     tensors = {"A": {"dtype": tdtype, "scope": "global", "shape": [spec.m, spec.k], "align": 256},
                "B": {"dtype": tdtype, "scope": "global", "shape": [spec.n, spec.k], "align": 256}}
     tensormaps, applies = {}, []
-    opcode = (f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes")
+    opcode = tma_family.load_spelling(rank)
     idx = "i j" if rank == 2 else "i j l"
     for op in ("A", "B"):
         args = tensormap_args(spec, op)
@@ -336,7 +338,6 @@ def _tma_check(spec: Mainloop) -> dict:
 
 
 def _tma_pieces(spec: Mainloop, timeout: float) -> list[Piece]:
-    from .report import prove as prove_check
     check = from_dict(_tma_check(spec), f"<mainloop {spec}>")
     report = prove_check(check, timeout=timeout)
     out = []
@@ -398,10 +399,10 @@ def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float, group: int 
     # as the kernel computes it: the constant fields, or the 14-bit start field ((base + start) >> 4) & 0x3FFF
     word = z3.BitVecVal(const, 64) | z3.ZeroExt(50, z3.Extract(13, 0, z3.LShR(base + f0.start, 4)))
     fields = replace(f0, start=base + f0.start)
-    operand = sd_proofs().Operand(lay, spec.elem_bits, base, off, f"S{op}{stage}")
-    decl = sd_proofs().Declaration(f"{op}{stage}" + (f"w{group}" if name.endswith(f"wg {group}") else ""), operand, "K", fields, tile, word, advance, facts)
+    operand = sdp.Operand(lay, spec.elem_bits, base, off, f"S{op}{stage}")
+    decl = sdp.Declaration(f"{op}{stage}" + (f"w{group}" if name.endswith(f"wg {group}") else ""), operand, "K", fields, tile, word, advance, facts)
     problems = wg.DECLARATION.operand_problems(_opcode(spec), **{op.lower(): decl}) if spec.elem_bits == 16 else []
-    outs = sd_proofs().decide(decl, timeout_s=timeout)
+    outs = sdp.decide(decl, timeout_s=timeout)
     bad = [o for o in outs if o.status in ("refuted", "unknown")]
     if problems:
         return Piece(name, "refuted", ("operand",), f"operand refuted: {problems[0]}"), f0, advance
@@ -410,17 +411,11 @@ def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float, group: int 
     return Piece(name, verdict, tuple(o.name for o in outs), first.message if first else ""), f0, advance
 
 
-def sd_proofs():
-    from .proofs import smem_descriptor
-    return smem_descriptor
-
-
 def _opcode(spec: Mainloop):
     return wg.parse(f"wgmma.mma_async.sync.aligned.m64n{spec.bn}k16.f32.{spec.dtype}.{spec.dtype}")
 
 
 def _epilogue(spec: Mainloop, timeout: float) -> list[Piece]:
-    from .report import prove as prove_check
     out = []
     frag = wg.fragment(spec.bn)
     bad = [v for v in frag if not v.proved]

@@ -25,6 +25,7 @@ stage's start address and each K step's advance.
 """
 from __future__ import annotations
 
+from ..families import tma as tma_family
 from ..mainloop import Plan
 from ..mma_spelling import WGMMA_TARGET, WGMMA_VERSION, wgmma
 
@@ -52,16 +53,16 @@ def ptx(plan: Plan) -> str:
     rank = len(plan.a.tmap["box"])
     n_acc = BN // 2
     smem = f"{NAME}_smem"
-    copy = (f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes")
+    copy = tma_family.parse(tma_family.load_spelling(rank))
     kstep = s.bk if rank == 2 else s.bk // s.chunk  # the K coordinate's step a tile (dimension 0 or 2)
 
-    def coords(kreg: str, row: str) -> str:
-        return f"{{{kreg}, {row}}}" if rank == 2 else f"{{%r_zero, {row}, {kreg}}}"
+    def coords(kreg: str, row: str) -> list[str]:
+        return [kreg, row] if rank == 2 else ["%r_zero", row, kreg]
 
     def load(stage_reg_a: str, stage_reg_b: str, bar: str, kreg: str) -> list[str]:
         return [f"mbarrier.arrive.expect_tx.shared::cta.b64 \t_, [{bar}], {plan.tx};",
-                f"{copy} \t[{stage_reg_a}], [%rd_ma, {coords(kreg, '%r_row0')}], [{bar}];",
-                f"{copy} \t[{stage_reg_b}], [%rd_mb, {coords(kreg, '%r_col0')}], [{bar}];"]
+                tma_family.Tma.spell(copy, stage_reg_a, "%rd_ma", coords(kreg, "%r_row0"), bar).strip(),
+                tma_family.Tma.spell(copy, stage_reg_b, "%rd_mb", coords(kreg, "%r_col0"), bar).strip()]
 
     L = [f"// tilecheck mainloop: {s}" + (" -- UNCHECKED: " + "; ".join(plan.refutations[:2]) if plan.unchecked else ""),
          f".version {WGMMA_VERSION}", f".target {WGMMA_TARGET}", ".address_size 64", "",

@@ -36,6 +36,8 @@ import numpy as np
 
 from .. import mainloop as ml
 from ..emit import mainloop as emit
+from . import tensormap_driver as td
+from .runner import GpuUnavailable, gpu, ptxas
 
 GUARD = 4096  # bytes after C that must stay untouched
 NAN_BYTE = 0xFF
@@ -103,7 +105,6 @@ class Kernel:
     module: object
 
     def launcher(self, a_ptr: int, b_ptr: int, c_ptr: int):
-        from . import tensormap_driver as td
         maps = []
         for op, ptr in ((self.plan.a, a_ptr), (self.plan.b, b_ptr)):
             t = op.tmap
@@ -119,8 +120,6 @@ class Kernel:
 
 
 def load(plan: ml.Plan) -> Kernel:
-    from . import tensormap_driver as td
-    from .runner import gpu, ptxas
     gpu()  # pycuda's context, current
     cubin = ptxas(emit.ptx(plan), "sm_90a")
     mod = td.Module(cubin)
@@ -142,7 +141,6 @@ def run(spec: ml.Mainloop, data: str = "int", seed: int = 0, timeout: float = 10
     result = ml.prove(spec, timeout)
     if result.plan is None:
         return Outcome(spec, f"{spec}: {result.verdict}, not run: {result.reason}", False)
-    from .runner import gpu
     drv = gpu().drv
     kernel = load(result.plan)
     abits, af, bbits, bf = inputs(spec, data, seed)
@@ -223,7 +221,6 @@ def main(argv=None) -> int:
     except ValueError as e:
         print(f"tilecheck.gpu.mainloop: error: {e}", file=sys.stderr)
         return 2
-    from .runner import GpuUnavailable
     status = 0
     for spec in specs:
         for data in datas:
