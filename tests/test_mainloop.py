@@ -200,3 +200,14 @@ def test_the_benchmark_s_configurations_prove_and_fit():
     for bn, stages, sw, wgs, overlap in bench.CONFIGS:
         r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap))
         assert r.plan is not None, r.reason
+
+
+def test_the_runner_proves_without_a_gpu(capsys, tmp_path):
+    from tilecheck.gpu import mainloop as run
+    assert run.main(["--m", "200", "--n", "280", "--k", "296", "--swizzle", "128B,64B", "--prove-only",
+                     "--ptx", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": proved") == 2 and "descriptor B stage 2" in out
+    assert (tmp_path / "mainloop-1.ptx").read_text().startswith("// tilecheck mainloop: M=200 N=280 K=296")
+    assert run.main(["--m", "200", "--n", "280", "--k", "300", "--prove-only"]) == 3
+    assert "no plan: tensor map A: descriptor refuted" in capsys.readouterr().out

@@ -4,6 +4,7 @@ and compare it with numpy.
     python -m tilecheck.gpu.mainloop --m 200 --n 280 --k 296 --bn 128 --swizzle 128B --dtype f16
     python -m tilecheck.gpu.mainloop --m 256 --n 256 --k 512 --swizzle 128B,64B,32B,none --dtype f16,bf16,e4m3
     python -m tilecheck.gpu.mainloop --m 256 --n 256 --k 512 --unchecked-swizzle 64B     # a refuted descriptor, forced
+    python -m tilecheck.gpu.mainloop --m 200 --n 280 --k 296 --prove-only --ptx out/      # the proofs only (no GPU)
 
 Each option takes a comma-separated list; every combination is one run and prints one line.  A run proves
 the spec (``mainloop.prove``), emits the kernel from the plan, assembles it (``ptxas -arch=sm_90a``),
@@ -31,6 +32,7 @@ import argparse
 import itertools
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -206,6 +208,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--unchecked-swizzle", default=None, metavar="MODE")
     ap.add_argument("--unchecked-base-offset", type=int, default=None, metavar="B")
+    ap.add_argument("--prove-only", action="store_true", help="print each spec's pieces and verdicts; no GPU")
+    ap.add_argument("--ptx", metavar="DIR", help="with --prove-only: write each plan's PTX to DIR/mainloop-N.ptx")
     args = ap.parse_args(argv)
     try:
         lists = [_ints(args.m, "m"), _ints(args.n, "n"), _ints(args.k, "k"), _ints(args.bn, "bn"),
@@ -222,6 +226,19 @@ def main(argv=None) -> int:
         print(f"tilecheck.gpu.mainloop: error: {e}", file=sys.stderr)
         return 2
     status = 0
+    if args.prove_only:
+        for i, spec in enumerate(specs):
+            result = ml.prove(spec)
+            print(result.to_text(), flush=True)
+            if result.plan is None:
+                print(f"  no plan: {result.reason}")
+                status = 3
+            elif args.ptx:
+                path = Path(args.ptx) / f"mainloop-{i}.ptx"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(emit.ptx(result.plan))
+                print(f"  PTX: {path}")
+        return status
     for spec in specs:
         for data in datas:
             try:
