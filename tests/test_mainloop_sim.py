@@ -8,7 +8,9 @@ tensor as the tensor map's dims and strides say, zero outside it; a destination 
 traps), ``wgmma.mma_async`` (all 128 threads; the descriptor must be uniform; A and B read where
 ``smem_descriptor.hardware_address`` says the tensor cores read; D in the fragment of
 ``families/wgmma.accumulator``) and the guarded ``st.global.v2.f32`` (a store outside C traps).  TMA
-completes at once, so this holds the kernel's arithmetic, coordinates, parities and descriptors to
+completes at once; a wgmma reads shared memory as late as PTX allows (when a ``wait_group`` retires its
+group: a stage refilled too early is read with the new data) and its accumulators may not be read before
+then.  So this holds the kernel's arithmetic, coordinates, parities, descriptors and its refill order to
 tilecheck's models, not the hardware's timing: ``tests/test_mainloop_gpu.py`` does that on the H200.
 """
 import re
@@ -99,6 +101,9 @@ class Cta:
         self.done = [False] * self.threads
         self.wgmmas = 0
         self.cache = CACHE
+        self.open = [[] for _ in range(self.spec.wgs)]  # each warpgroup's wgmmas since its last commit
+        self.groups = [[] for _ in range(self.spec.wgs)]  # its committed groups, not yet retired
+        self.pending = set()  # accumulator registers an unretired wgmma writes
 
     # operands
     def val(self, t, x):
@@ -110,6 +115,8 @@ class Cta:
                 return self.ctaid["xy".index(x[-1])]
             if x not in r:
                 raise Trap(f"thread {t} reads {x} before writing it")
+            if x in self.pending:
+                raise Trap(f"thread {t} reads {x} while a wgmma writing it is in flight")
             return r[x]
         if x == f"{emit.NAME}_smem":
             return self.raw
@@ -132,7 +139,7 @@ class Cta:
         if not (self.raw <= a and a + n <= self.raw + self.spec.launch_bytes):
             raise Trap(f"shared access [{a}, {a + n}) outside the buffer")
 
-    # one thread's step; returns "ok", "bar", "wgmma", "wait", "exit"
+    # one thread's step; returns "ok", "bar", "wgmma", "commit", "wgwait", "wait", "exit"
     def step(self, t):
         guard, neg, op, args = self.ins[self.pc[t]]
         r = self.regs[t]
@@ -181,9 +188,12 @@ class Cta:
         elif op == "ret":
             self.done[t] = True
             return "exit"
-        elif op.startswith("fence.") or op in ("wgmma.fence.sync.aligned", "wgmma.commit_group.sync.aligned",
-                                                 "wgmma.wait_group.sync.aligned"):
+        elif op.startswith("fence.") or op == "wgmma.fence.sync.aligned":
             pass
+        elif op == "wgmma.commit_group.sync.aligned":
+            return "commit"
+        elif op == "wgmma.wait_group.sync.aligned":
+            return "wgwait"
         elif op == "bar.sync":
             return "bar"
         elif op.startswith("wgmma.mma_async"):
@@ -246,30 +256,44 @@ class Cta:
         bar.tx -= box.nbytes
         bar._check()
 
-    def mma(self):
-        """Each warpgroup's wgmma, every thread of the CTA at the same pc."""
+    def collective(self, kind):
+        """wgmma.mma_async, commit_group, wait_group: every thread of the CTA at the same pc.  The tensor
+        cores read shared memory as late as PTX allows (when a wait_group retires the group), so a stage
+        refilled before its wgmmas are waited for is read with the new data: a wrong product."""
         pcs = set(self.pc)
         if len(pcs) != 1:
-            raise Trap(f"wgmma reached at different instructions {sorted(pcs)}")
+            raise Trap(f"{kind} reached at different instructions {sorted(pcs)}")
         _, _, op, args = self.ins[self.pc[0]]
-        s = self.spec
-        n = s.bn
-        regs = args[0].strip("{}").split(", ")
-        rows, cols = wg.elements(wg.accumulator(n), n)
-        for g in range(s.wgs):
+        for g in range(self.spec.wgs):
             group = range(128 * g, 128 * g + 128)
-            descs = {(self.val(t, args[1]), self.val(t, args[2])) for t in group}
-            if len(descs) != 1:
-                raise Trap("the descriptors differ across the warpgroup")
-            da, db = descs.pop()
-            prod = self.read(da, 64) @ self.read(db, n).T
-            for t in group:
-                scale = bool(self.val(t, args[3]))
-                for i, reg in enumerate(regs):
-                    old = self.regs[t].get(reg, np.float32(0)) if scale else np.float32(0)
-                    self.regs[t][reg] = np.float32(old + prod[rows[t - 128 * g, i], cols[t - 128 * g, i]])
-                self.pc[t] += 1
-            self.wgmmas += 1
+            if kind == "wgmma":
+                descs = {(self.val(t, args[1]), self.val(t, args[2])) for t in group}
+                if len(descs) != 1:
+                    raise Trap("the descriptors differ across the warpgroup")
+                scales = {bool(self.val(t, args[3])) for t in group}
+                self.open[g].append((*descs.pop(), args[0].strip("{}").split(", "), scales.pop()))
+                self.wgmmas += 1
+            elif kind == "commit":
+                self.groups[g].append(self.open[g])
+                self.open[g] = []
+            else:
+                keep = int(args[0])
+                while len(self.groups[g]) > keep:
+                    for mma in self.groups[g].pop(0):
+                        self.retire(g, *mma)
+        self.pending = {r for g in range(self.spec.wgs) for grp in self.groups[g] + [self.open[g]]
+                        for _, _, regs, _ in grp for r in regs}
+        for t in range(self.threads):
+            self.pc[t] += 1
+
+    def retire(self, g, da, db, regs, scale):
+        n = self.spec.bn
+        rows, cols = wg.elements(wg.accumulator(n), n)
+        prod = self.read(da, 64) @ self.read(db, n).T
+        for t in range(128 * g, 128 * g + 128):
+            for i, reg in enumerate(regs):
+                old = self.regs[t].get(reg, np.float32(0)) if scale else np.float32(0)
+                self.regs[t][reg] = np.float32(old + prod[rows[t - 128 * g, i], cols[t - 128 * g, i]])
 
     def read(self, word, rows):
         """The (rows, K) tile the tensor cores read through ``word``: ``hardware_address`` of each element."""
@@ -310,8 +334,9 @@ class Cta:
                 for t in live:
                     self.pc[t] += 1
                 continue
-            if live and all(state.get(t) == "wgmma" for t in live):
-                self.mma()
+            kinds = {state.get(t) for t in live}
+            if live and len(kinds) == 1 and kinds <= {"wgmma", "commit", "wgwait"}:
+                self.collective(kinds.pop())
                 continue
             sig = (tuple(self.pc), tuple(self.done),
                    tuple(sorted((a, b.completed, b.tx, b.pending) for a, b in self.bars.items())))
@@ -329,11 +354,11 @@ def decode(raw, dtype):
     return runner.e4m3_values()[raw[..., 0]]
 
 
-def simulate(plan, seed=0):
+def simulate(plan, seed=0, text=None):
     s = plan.spec
     abits, af, bbits, bf = runner.inputs(s, "int", seed)
     c = np.full((s.m, s.n), np.nan, dtype=np.float32)
-    ins, labels = parse(emit.ptx(plan))
+    ins, labels = parse(emit.ptx(plan) if text is None else text)
     wgmmas = 0
     for x in range(s.mtiles):
         for y in range(s.ntiles):
@@ -386,3 +411,18 @@ def test_a_shared_buffer_off_1024_is_rounded_up():
         cta.raw = raw
         cta.run()
         assert np.array_equal(c, af @ bf.T), raw
+
+
+def test_the_interpreter_sees_a_stage_refilled_while_it_is_read():
+    """The interpreter's wgmma reads shared memory when a wait_group retires it: the overlapped loop waiting
+    with wait_group 2 (the refilled stage's wgmmas still in flight) gives a wrong product, and a loop with no
+    wait_group before the refill reads the accumulators while a wgmma writes them (a trap)."""
+    plan = ml.prove(ml.Mainloop(100, 40, 400, 40, 3, "128B", "f16", overlap=True)).plan
+    text = emit.ptx(plan)
+    assert "wgmma.wait_group.sync.aligned 1;" in text
+    c, ref, _ = simulate(plan, text=text.replace("wgmma.wait_group.sync.aligned 1;", "wgmma.wait_group.sync.aligned 2;"))
+    assert (c != ref).sum() > 0
+    plan = ml.prove(ml.Mainloop(100, 40, 400, 40, 2, "128B", "f16")).plan
+    text = emit.ptx(plan)
+    with pytest.raises(Trap, match="while a wgmma writing it is in flight"):
+        simulate(plan, text=text.replace("wgmma.wait_group.sync.aligned 0;\n\tbar.sync", "bar.sync"))
