@@ -51,7 +51,8 @@ def test_every_supported_configuration_proves_piece_by_piece(spec):
 def test_the_sweep_covers_every_mode_type_and_ragged_edges():
     assert {(s.swizzle, s.dtype) for s in SUPPORTED} == {(w, d) for w in ml.SWIZZLES for d in ml.DTYPES}
     assert all(s.k % s.bk and s.m % s.rows and s.n % s.bn for s in SUPPORTED)
-    assert {(s.wgs, s.overlap) for s in SUPPORTED} == {(1, False), (2, True)}
+    assert {(s.wgs, s.overlap, s.producer) for s in SUPPORTED} == {(1, False, False), (2, True, False),
+                                                                      (2, True, True)}
     assert all(s.ktiles > s.stages for s in SUPPORTED)  # the refill runs
 
 
@@ -129,7 +130,7 @@ def test_no_ptx_without_a_plan():
 
 @pytest.mark.parametrize("kw", [{"bn": 12}, {"stages": 0}, {"swizzle": "16B"}, {"dtype": "f32"}, {"m": 0},
                                 {"unchecked_swizzle": "16B"}, {"unchecked_base_offset": 8}, {"wgs": 3},
-                                {"overlap": True, "stages": 1}])
+                                {"overlap": True, "stages": 1}, {"producer": 1}])
 def test_bad_specs_are_one_line_errors(kw):
     args = {"m": 64, "n": 64, "k": 64, **kw}
     with pytest.raises(ml.SpecError):
@@ -146,6 +147,16 @@ def test_two_warpgroups_read_their_own_rows():
     assert r.plan.a.box_bytes == 128 * 128
     text = emit.ptx(r.plan)
     assert ".maxntid 256, 1, 1" in text and "wgmma.wait_group.sync.aligned 1;" in text
+
+
+def test_a_producer_warp_issues_the_loads_and_the_consumers_release_by_mbarrier():
+    spec = ml.Mainloop(300, 280, 296, 128, 3, "128B", "f16", wgs=2, overlap=True, producer=True)
+    r = proved(spec)
+    assert r.verdict == "proved" and spec.threads == 288 and spec.barriers == 6
+    text = emit.ptx(r.plan)
+    assert ".maxntid 288, 1, 1" in text and "bar.sync" not in text.split("LOOP:")[1].split("PRODUCER:")[0]
+    assert text.count("mbarrier.init.shared::cta.b64") == 6 and ", 256;" in text  # 'empty': one arrival a consumer
+    assert text.count("mbarrier.arrive.shared::cta.b64") == 1
 
 
 def test_the_ptx_carries_the_proved_numbers():
@@ -197,8 +208,8 @@ def test_the_benchmark_s_configurations_prove_and_fit():
     spec_ = importlib.util.spec_from_file_location("bench_gemm", Path(__file__).resolve().parents[1] / "bench/gemm.py")
     bench = importlib.util.module_from_spec(spec_)
     spec_.loader.exec_module(bench)
-    for bn, stages, sw, wgs, overlap in bench.CONFIGS:
-        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap))
+    for bn, stages, sw, wgs, overlap, producer in bench.CONFIGS:
+        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap, producer=producer))
         assert r.plan is not None, r.reason
 
 

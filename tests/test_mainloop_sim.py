@@ -1,11 +1,11 @@
 """The emitted mainloop executed by a small interpreter of its PTX, on machines without a GPU.
 
 The interpreter reads only the PTX text ``emit.mainloop.ptx`` writes and runs every thread of every CTA
-with its own registers: integer arithmetic, predicates, branches, ``bar.sync`` (all 128 threads), the
-mbarriers (``init``, ``arrive.expect_tx``, the copies' ``complete_tx``, ``try_wait.parity`` by phase
+with its own registers: integer arithmetic, predicates, branches, ``bar.sync`` (every thread), the
+mbarriers (``init``, ``arrive``, ``arrive.expect_tx``, the copies' ``complete_tx``, ``try_wait.parity`` by phase
 parity), the TMA loads (each box element placed where ``tma_landing.TmaBox`` says, read from the global
 tensor as the tensor map's dims and strides say, zero outside it; a destination outside the shared window
-traps), ``wgmma.mma_async`` (all 128 threads; the descriptor must be uniform; A and B read where
+traps), ``wgmma.mma_async`` (every consumer thread at once; the descriptor uniform in each warpgroup; A and B read where
 ``smem_descriptor.hardware_address`` says the tensor cores read; D in the fragment of
 ``families/wgmma.accumulator``) and the guarded ``st.global.v2.f32`` (a store outside C traps).  TMA
 completes at once; a wgmma reads shared memory as late as PTX allows (when a ``wait_group`` retires its
@@ -181,7 +181,7 @@ class Cta:
         elif op.startswith("setp."):
             a, b = v(args[1]), v(args[2])
             r[args[0]] = {"eq": a == b, "lt": a < b, "ne": a != b, "ge": a >= b, "gt": a > b}[op.split(".")[1]]
-        elif op == "bra":
+        elif op in ("bra", "bra.uni"):
             nxt = self.labels[args[0]]
         elif op == "trap":
             raise Trap(f"thread {t} trapped")
@@ -204,6 +204,12 @@ class Cta:
             if a < self.raw + self.spec.bar_offset or a % 8:
                 raise Trap(f"mbarrier at {a} inside the ring or unaligned")
             self.bars[a] = Barrier(v(args[1]))
+        elif op == "mbarrier.arrive.shared::cta.b64":
+            b = self.bar(self.addr(t, args[1]))
+            b.pending -= 1
+            if b.pending < 0:
+                raise Trap(f"more arrivals than the barrier's count at {self.addr(t, args[1])}")
+            b._check()
         elif op == "mbarrier.arrive.expect_tx.shared::cta.b64":
             b = self.bar(self.addr(t, args[1]))
             b.tx += v(args[2])
@@ -260,8 +266,9 @@ class Cta:
         """wgmma.mma_async, commit_group, wait_group: every thread of the CTA at the same pc.  The tensor
         cores read shared memory as late as PTX allows (when a wait_group retires the group), so a stage
         refilled before its wgmmas are waited for is read with the new data: a wrong product."""
-        pcs = set(self.pc)
-        if len(pcs) != 1:
+        consumers = range(self.spec.consumers)
+        pcs = {self.pc[t] for t in consumers}
+        if len(pcs) != 1 or any(self.done[t] for t in consumers):
             raise Trap(f"{kind} reached at different instructions {sorted(pcs)}")
         _, _, op, args = self.ins[self.pc[0]]
         for g in range(self.spec.wgs):
@@ -283,7 +290,7 @@ class Cta:
                         self.retire(g, *mma)
         self.pending = {r for g in range(self.spec.wgs) for grp in self.groups[g] + [self.open[g]]
                         for _, _, regs, _ in grp for r in regs}
-        for t in range(self.threads):
+        for t in consumers:
             self.pc[t] += 1
 
     def retire(self, g, da, db, regs, scale):
@@ -334,8 +341,9 @@ class Cta:
                 for t in live:
                     self.pc[t] += 1
                 continue
-            kinds = {state.get(t) for t in live}
-            if live and len(kinds) == 1 and kinds <= {"wgmma", "commit", "wgwait"}:
+            consumers = [t for t in live if t < self.spec.consumers]  # the producer warp issues no wgmma
+            kinds = {state.get(t) for t in consumers}
+            if consumers and len(kinds) == 1 and kinds <= {"wgmma", "commit", "wgwait"}:
                 self.collective(kinds.pop())
                 continue
             sig = (tuple(self.pc), tuple(self.done),
@@ -380,6 +388,10 @@ SIM_CASES = [ml.Mainloop(100, 144, 88 if sw == "none" else 3 * (ml.SPAN[sw] // 2
     ml.Mainloop(150, 40, 136, 40, 3, "128B", "f16", wgs=2),  # two warpgroups: a 128-row tile
     ml.Mainloop(130, 24, 400, 24, 2, "64B", "e4m3", wgs=2, overlap=True),
     ml.Mainloop(100, 16, 88, 16, 3, "none", "f16", wgs=2, overlap=True),
+    ml.Mainloop(100, 40, 400, 40, 2, "128B", "f16", producer=True),  # a producer warp, stages released by mbarrier
+    ml.Mainloop(100, 40, 400, 40, 3, "64B", "bf16", producer=True, overlap=True),
+    ml.Mainloop(150, 24, 592, 24, 2, "128B", "e4m3", wgs=2, overlap=True, producer=True),
+    ml.Mainloop(64, 16, 40, 16, 4, "32B", "f16", producer=True, overlap=True),  # more stages than K tiles
 ]
 
 

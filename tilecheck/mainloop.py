@@ -83,6 +83,7 @@ class Mainloop:
     unchecked_base_offset: int | None = None  # force the descriptors' base offset
     wgs: int = 1  # consumer warpgroups a CTA: the tile is 64*wgs x bn, each warpgroup 64 rows of it
     overlap: bool = False  # keep one K tile's wgmmas in flight (wait_group 1), refill the stage before it
+    producer: bool = False  # a producer warp issues the loads; the consumers release each stage on an mbarrier
 
     def __post_init__(self):
         for name in ("m", "n", "k"):
@@ -105,8 +106,10 @@ class Mainloop:
             raise SpecError(f"unchecked_base_offset = {self.unchecked_base_offset!r}: 0..7")
         if self.wgs not in (1, 2):
             raise SpecError(f"wgs = {self.wgs!r}: 1 or 2 warpgroups")
-        if self.overlap not in (False, True):
+        if not isinstance(self.overlap, bool):
             raise SpecError(f"overlap = {self.overlap!r}: a bool")
+        if not isinstance(self.producer, bool):
+            raise SpecError(f"producer = {self.producer!r}: a bool")
         if self.overlap and self.stages < 2:
             raise SpecError("overlap needs stages >= 2 (the stage being refilled is the one before the tile in flight)")
 
@@ -144,8 +147,19 @@ class Mainloop:
         return M_TILE * self.wgs
 
     @property
-    def threads(self) -> int:
+    def consumers(self) -> int:
+        """Threads that issue wgmma: one warpgroup each."""
         return THREADS * self.wgs
+
+    @property
+    def threads(self) -> int:
+        """The consumers, then (``producer``) one producer warp."""
+        return self.consumers + (32 if self.producer else 0)
+
+    @property
+    def barriers(self) -> int:
+        """mbarriers: a stage's 'full' one, and with ``producer`` its 'empty' one."""
+        return self.stages * (2 if self.producer else 1)
 
     @property
     def mtiles(self) -> int:
@@ -188,7 +202,7 @@ class Mainloop:
     @property
     def shared_bytes(self) -> int:
         """Bytes from the (1024-aligned) base: the ring, then its barriers."""
-        return self.bar_offset + BAR_BYTES * self.stages
+        return self.bar_offset + BAR_BYTES * self.barriers
 
     @property
     def launch_bytes(self) -> int:
@@ -206,7 +220,8 @@ class Mainloop:
     def __str__(self):
         return (f"M={self.m} N={self.n} K={self.k} tile {self.rows}x{self.bn}x{self.bk} stages={self.stages} "
                 f"swizzle={self.swizzle} dtype={self.dtype}" + (f" pad={self.pad}" if self.pad else "")
-                + (f" wgs={self.wgs}" if self.wgs > 1 else "") + (" overlap" if self.overlap else ""))
+                + (f" wgs={self.wgs}" if self.wgs > 1 else "") + (" overlap" if self.overlap else "")
+                + (" producer" if self.producer else ""))
 
 
 @dataclass(frozen=True)
@@ -480,7 +495,8 @@ def prove(spec: Mainloop, timeout: float = 10.0) -> Result:
 
 def supported() -> list[Mainloop]:
     """The configurations the tests sweep (each proved, emitted and assembled): every swizzle mode and input
-    type at tile widths 64, 128, 256, and with two warpgroups and one K tile in flight, with M, N and K ragged (K = 3.5 stages' K: the last box half over
+    type at tile widths 64, 128, 256, and with two warpgroups and one K tile in flight (with and without a
+    producer warp), with M, N and K ragged (K = 3.5 stages' K: the last box half over
     the edge; 4 K tiles through 3 stages: the refill runs)."""
     out = []
     for dtype in DTYPES:
@@ -488,8 +504,9 @@ def supported() -> list[Mainloop]:
             bk = SPAN[sw] // (DTYPES[dtype][2] // 8)
             for bn in (64, 128, 256):
                 out.append(Mainloop(200, 2 * bn + 24, 3 * bk + bk // 2, bn, 3 if bn < 256 else 2, sw, dtype))
-            # two warpgroups (a 128-row tile), one K tile's wgmmas in flight
+            # two warpgroups (a 128-row tile), one K tile's wgmmas in flight; and with a producer warp
             out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True))
+            out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True, producer=True))
     return out
 
 
