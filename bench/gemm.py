@@ -32,10 +32,9 @@ from tilecheck.gpu.runner import ptxas  # noqa: E402
 
 # (bn, stages, swizzle, warpgroups, overlap, producer): the simple kernel, then two warpgroups (128-row tiles)
 # with one K tile's wgmmas in flight, then with a producer warp
-CONFIGS = [(128, 4, "128B", 1, False, False), (256, 4, "128B", 1, False, False), (256, 4, "128B", 1, True, False),
-           (256, 3, "128B", 2, True, False), (256, 4, "128B", 2, True, False),
-           (128, 4, "128B", 2, True, True), (256, 4, "128B", 2, True, True), (256, 3, "128B", 2, True, True)]
-SHAPES = "4096x4096x4096,8192x8192x8192,4096x4096x1024,1000x1000x1000,8192x1024x8192"
+CONFIGS = [(128, 4, "128B", 1, False, False), (256, 4, "128B", 1, True, False), (256, 4, "128B", 2, True, False),
+           (128, 4, "128B", 2, True, True), (256, 3, "128B", 2, True, True), (256, 4, "128B", 2, True, True)]
+SHAPES = "4096x4096x4096,8192x8192x8192,1000x1000x1000"  # one command stays well inside the device's 10 minutes
 
 
 def main():
