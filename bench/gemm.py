@@ -8,7 +8,7 @@ mainloop's module (assembled by ptxas for sm_90a) is loaded into the same contex
 ``tensormap_driver.Module`` (cuLaunchKernel with kernelParams: the tensor maps by value) on torch's stream.
 For every shape, input type and kernel configuration (tile 64 x bn, stages, swizzle): the spec is proved
 (no plan, no run), the product of small integers (-3..3) is checked against torch's float32 ``A @ B.T``
-exactly, then both are timed (median of ``--reps`` launches after 3 warm-up launches, interleaved for
+exactly (e4m3 past 2^14: within the runner's stated tolerance, ``gpu/mainloop.tolerance``), then both are timed (median of ``--reps`` launches after 3 warm-up launches, interleaved for
 ``--rounds`` rounds).  cuBLAS: ``torch.matmul(A, B.T)`` for f16/bf16 (fp32 accumulation, 16-bit output,
 as torch runs it) and ``torch._scaled_mm`` with unit scales and float32 output for e4m3 (where torch has it).
 TFLOP/s counts 2*M*N*K.
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tilecheck import mainloop as ml  # noqa: E402
 from tilecheck.emit import mainloop as emit  # noqa: E402
-from tilecheck.gpu import tensormap_driver as td  # noqa: E402
+from tilecheck.gpu import mainloop as mlrun, tensormap_driver as td  # noqa: E402
 from tilecheck.gpu.runner import ptxas  # noqa: E402
 
 # (bn, stages, swizzle, warpgroups, overlap, producer): the simple kernel, then two warpgroups (128-row tiles)
@@ -85,6 +85,7 @@ def main():
             b32 = torch.randint(-3, 4, (n, k), generator=g).float()
             a, b = a32.to(dev).to(tdt[dtype]), b32.to(dev).to(tdt[dtype])
             ref = (a32.to(dev) @ b32.to(dev).T)
+            absprod = a32.abs().to(dev) @ b32.abs().to(dev).T
             if dtype == "e4m3":
                 one = torch.ones((), device=dev)
                 if not hasattr(torch, "_scaled_mm"):
@@ -126,7 +127,16 @@ def main():
                 launch()
                 torch.cuda.synchronize()
                 equal = bool(torch.equal(c, ref))
-                print(f"  {spec}: proved; {'equal to' if equal else 'DIFFERS from'} torch's f32 product", flush=True)
+                if equal:
+                    how = "equal to torch's f32 product"
+                else:  # e4m3 sums past 2^14 may round in the tensor cores' accumulator: the runner's stated bound
+                    tol = mlrun.tolerance(spec)
+                    err = (c - ref).abs()
+                    bound = tol * absprod
+                    equal = bool(torch.all(err <= bound))  # NaN (an element not stored) fails
+                    how = (f"within |C - ref| <= {tol:.3g} * (|A| @ |B|^T) (max error {err.max().item():.3g})" if equal
+                           else f"DIFFERS from torch's f32 product ({int((~(err <= bound)).sum())} elements)")
+                print(f"  {spec}: proved; {how}", flush=True)
                 if equal:
                     variants[f"mainloop {spec.rows}x{bn} stages={stages} {sw}{' overlap' if overlap else ''}"
                              f"{' producer' if producer else ''}"] = \
