@@ -22,8 +22,8 @@ ALL = ("-o", "tilecheck_files=*.toml")  # the examples are not named tilecheck_*
 
 def applies(files):
     """The items of the files: one per [[apply]] and [tensormaps.X] of a check file, one per
-    [descriptors.X] of a descriptor check file (examples/descriptors/)."""
-    return sum(sum(len(d.get(k, ())) for k in ("apply", "tensormaps", "descriptors"))
+    [descriptors.X] and [idesc.X] of a descriptor check file (examples/descriptors/)."""
+    return sum(sum(len(d.get(k, ())) for k in ("apply", "tensormaps", "descriptors", "idesc"))
                for d in (tomllib.loads(f.read_text()) for f in files))
 
 

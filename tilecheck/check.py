@@ -96,7 +96,7 @@ class Apply:
     (thread, warp or cta) over the operand views ``dst`` and ``src``, with the performance
     obligations it ``require``s, the counts it ``expect``s and the obligations it ``refutes``."""
     index: int
-    opcode: opcodes.Opcode
+    opcode: object  # its family's parsed opcode (families.parse): kind, text, vector, bits, ...
     scope: str
     dst: View
     src: View
@@ -344,9 +344,10 @@ _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"} 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
     """Build a Check from the check file's data (the Python API uses this too)."""
-    if isinstance(data, dict) and "descriptors" in data:  # tilecheck/descriptor_file.py's form (docs/wgmma.md)
-        raise InputError("a descriptor check file ([descriptors.X] tables), not a check file: prove it with "
-                         "`python -m tilecheck.descriptor_file FILE` (or `pytest --tilecheck`)", "descriptors")
+    if isinstance(data, dict) and ("descriptors" in data or "idesc" in data):  # descriptor_file.py's form (docs/wgmma.md)
+        key = "descriptors" if "descriptors" in data else "idesc"
+        raise InputError(f"a descriptor check file ([{key}.X] tables), not a check file: prove it with "
+                         "`python -m tilecheck.descriptor_file FILE` (or `pytest --tilecheck`)", key)
     _keys(data, _TOP_KEYS, "file")
     _wide_ints(data)
     if data.get("version", 1) != 1:
@@ -713,7 +714,7 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
         if key not in spec:
             raise InputError(f"missing key {key!r}", key)
     op = spec["opcode"]
-    if isinstance(op, opcodes.Opcode) or getattr(op, "kind", None) in families.FAMILIES:
+    if getattr(op, "kind", None) in families.FAMILIES:  # parsed already (from Python)
         opcode = op
     else:
         if not isinstance(op, str):

@@ -17,6 +17,7 @@ from typing import Callable
 
 from ..layout import Layout
 from ..machine import WARP
+from ..opcodes import OpcodeError
 from . import tv
 
 MEMORY, REGISTER = "memory", "register"
@@ -312,7 +313,6 @@ def of(op) -> Family:
 
 def parse(text: str):
     """Parse an opcode spelling with its family's rules; ValueError (one line) if none takes it."""
-    from ..opcodes import OpcodeError
     kind = text.strip().split(".")[0]
     kind = max((k for k in FAMILIES if "." in k and text.strip().startswith(k + ".")), key=len, default=kind)
     if kind not in FAMILIES:

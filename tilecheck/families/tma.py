@@ -277,7 +277,6 @@ def decide_landing(check, apply, env):
     """Every box element: TMA's shared byte (its own arithmetic) against the declared layout (the oracle's).
     With a swizzle each inner row of the box takes the swizzle's span (16 << B bytes): rows narrower
     than it are padded (the H200, 2026-12-03; docs/gpu.md, "TMA: where the bytes land")."""
-    from .. import oracle  # the oracles' evaluator of declared layouts (not crd2idx: the prover's)
     _, m, s, _ = _parts(check, apply, env)
     shape, _ = _visits(m, env)
     e, b = s.esize, _BITS[m.swizzle]

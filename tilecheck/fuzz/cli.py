@@ -25,6 +25,7 @@ import z3
 
 from ..timeout import positive_seconds
 from ..check import load
+from ..check_toml import to_toml
 from ..errors import InputError
 from ..families import draws
 from ..gpu import runner
@@ -108,13 +109,14 @@ def _families_help():
 
 
 def _families(text):
-    """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (InputError on any other)."""
-    from ..strategies import FAMILIES
+    """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (the families' draws; InputError on any
+    other)."""
+    known = tuple(draws())
     names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    bad = [n for n in names if n not in FAMILIES]
+    bad = [n for n in names if n not in known]
     if bad or not names:
         raise InputError((f"unknown family {bad[0]!r}" if bad else "no family given")
-                         + f" (one or more of {', '.join(FAMILIES)}, comma-separated)", "--families")
+                         + f" (one or more of {', '.join(known)}, comma-separated)", "--families")
     return names
 
 
@@ -282,7 +284,6 @@ def limit_memory(limit: int | None) -> None:
 
 def _write(tally, out) -> list[str]:
     """One file per distinct problem signature: the smallest shrunk case that shows it."""
-    from ..strategies import to_toml
     best = {}
     for f in tally.findings:
         if not f.data:
