@@ -36,7 +36,8 @@ def test_every_supported_configuration_proves_piece_by_piece(spec):
             assert f"tma {op} stage {s}" in names
             wgs = [f" wg {g}" for g in range(spec.wgs)] if op == "A" and spec.wgs > 1 else [""]
             assert {f"descriptor {op} stage {s}{w}" for w in wgs} <= names
-    assert {"phase-tx", "shared-budget", "fragment", "epilogue", "epilogue-edge"} <= names
+    assert {"phase-tx", "shared-budget", "fragment", "epilogue"} <= names
+    assert {"guard", "ownership", "bounds", "alignment", "disjoint"} <= set(piece(r, "epilogue").obligations)
     # each piece names the obligations it was proved by
     assert set(piece(r, "tma A stage 0").obligations) >= {"tma_map", "tma_smem", "tma_landing", "tma_tx"}
     assert set(piece(r, "descriptor B stage 1").obligations) == {"descriptor-encoding", "descriptor-base",
@@ -110,9 +111,12 @@ def test_an_unaligned_k_is_refuted_by_the_tensor_map():
     assert piece(r, "tensor map A").message.endswith("strides[0] = 600 bytes is not a multiple of 16")
 
 
-def test_an_odd_n_is_refuted_by_the_epilogue_edge():
+def test_an_odd_n_is_refuted_by_the_guarded_epilogue():
+    """N = 281: the edge tile's last column pair is half inside C (the guard obligation's straddle)."""
     r = ml.prove(ml.Mainloop(200, 281, 296, 128, 3, "128B", "f16"))
-    assert r.plan is None and piece(r, "epilogue-edge").verdict == "refuted"
+    p = piece(r, "epilogue")
+    assert r.plan is None and p.verdict == "refuted" and p.message.startswith("guard refuted")
+    assert "straddles C's edge" in p.message
 
 
 def test_a_ring_over_the_shared_budget_is_refuted():

@@ -25,9 +25,9 @@ nothing restated here:
   ``(base + start) >> 4``) and every K step of the stage (the start advanced as the kernel advances it);
 * **the instruction's operands** (``families/wgmma.Wgmma.operand_problems``: A 64 x K, B bn x K tiles);
 * **the accumulator and the epilogue**: ``families/wgmma.fragment`` (owned, disjoint, covers) and the
-  epilogue check ``families/wgmma.epilogue`` proved by ``tilecheck.prove`` (ownership, alignment,
-  contiguity of the column pairs, disjoint, bounds), and ``epilogue-edge``: the guarded stores of a
-  ragged tile never split a column pair (N even);
+  family's epilogue (``families/wgmma.epilogue``) into the M x N C at every tile corner with ``guard = true``,
+  proved by ``tilecheck.prove`` (``guard``: the guard is exact and no column pair straddles C's edge, so an
+  odd N is refuted; ownership, alignment and contiguity of the pairs, disjoint, bounds under the guard);
 * **the shared budget** (``shared-budget``): the ring, its barriers and the 1024 bytes of slack that let the
   kernel round its base up to 1024 fit the block's 227 KiB.
 
@@ -436,16 +436,28 @@ def _epilogue(spec: Mainloop, timeout: float) -> list[Piece]:
     bad = [v for v in frag if not v.proved]
     out.append(Piece("fragment", "refuted" if bad else "proved", tuple(v.name for v in frag),
                      f"{bad[0].name} refuted: {bad[0].message}" if bad else ""))
-    report = prove_check(from_dict(wg.epilogue(spec.bn), f"<epilogue m64n{spec.bn}>"), timeout=timeout)
+    report = prove_check(from_dict(epilogue_check(spec), f"<epilogue m64n{spec.bn} of C[{spec.m}, {spec.n}]>"),
+                         timeout=timeout)
     a = report.applies[0]
     bad = [o for o in a.obligations if o.status == a.verdict] if a.verdict != "proved" else []
     out.append(Piece("epilogue", a.verdict, tuple(o.name for o in a.obligations), bad[0].message if bad else ""))
-    ok = spec.n % 2 == 0
-    out.append(Piece("epilogue-edge", "proved" if ok else "refuted", ("epilogue-edge",),
-                     "" if ok else f"epilogue-edge refuted: N = {spec.n} is odd: the edge tile's column pair "
-                                   f"({spec.n - 1}, {spec.n}) is half inside C, and st.global.v2.f32 stores both "
-                                   f"(and C's rows of {spec.n} floats leave the pairs 4-byte, not 8-byte, aligned)"))
     return out
+
+
+def epilogue_check(spec: Mainloop) -> dict:
+    """A warpgroup's guarded epilogue as a check: the family's (``wgmma.epilogue``: D in its fragment, stored
+    with ``st.global.v2.f32``) into the M x N float32 C at the tile's corner ``(r0, c0)`` -- every corner a
+    warpgroup's 64 rows and the CTA's ``bn`` columns take -- with ``guard = true``: each column pair is stored
+    where it lies inside C (the ``guard`` obligation: exact, and no pair straddles C's edge).  C's align is 256,
+    as the runtime's allocations."""
+    d = wg.epilogue(spec.bn)
+    d["symbols"] = {"r0": {"min": 0, "max": M_TILE * ((spec.m - 1) // M_TILE), "multiple_of": M_TILE},
+                    "c0": {"min": 0, "max": spec.bn * (spec.ntiles - 1), "multiple_of": spec.bn}}
+    d["tensors"]["C"].update(shape=[spec.m, spec.n], align=256)
+    a = d["apply"][0]
+    a["guard"] = True
+    a["dst"] = f"C[r0:r0+{M_TILE}, c0:c0+{spec.bn}]: " + a["dst"].split(": ", 1)[1]
+    return d
 
 
 def prove(spec: Mainloop, timeout: float = 10.0) -> Result:

@@ -25,7 +25,7 @@ stage's start address and each K step's advance.
   read (after ``wait_group 0``, or with ``overlap`` ``wait_group 1``: the stage before);
 * the epilogue: each thread stores its fragment (``families/wgmma.py``'s map: register ``4c + 2h + j`` at row
   ``16w + l/4 + 8h``, column ``8c + 2(l%4) + j``) with ``st.global.v2.f32``, each pair guarded by row < M and
-  column < N (the plan proved N even: a pair is inside or outside whole).
+  column < N (the guard the plan's `epilogue` piece proved exact: no column pair straddles C's edge).
 """
 from __future__ import annotations
 
