@@ -30,10 +30,11 @@ from tilecheck.emit import mainloop as emit  # noqa: E402
 from tilecheck.gpu import mainloop as mlrun, tensormap_driver as td  # noqa: E402
 from tilecheck.gpu.runner import ptxas  # noqa: E402
 
-# (bn, stages, swizzle, warpgroups, overlap, producer): the simple kernel, then two warpgroups (128-row tiles)
-# with one K tile's wgmmas in flight, then with a producer warp
-CONFIGS = [(128, 4, "128B", 1, False, False), (256, 4, "128B", 1, True, False), (256, 4, "128B", 2, True, False),
-           (128, 4, "128B", 2, True, True), (256, 3, "128B", 2, True, True), (256, 4, "128B", 2, True, True)]
+# (bn, stages, swizzle, warpgroups, overlap, producer, raster): the simple kernel, then two warpgroups (128-row
+# tiles) with one K tile's wgmmas in flight, then with a producer warp, then in groups of 8 M tiles
+CONFIGS = [(128, 4, "128B", 1, False, False, 0), (256, 4, "128B", 1, True, False, 0),
+           (256, 4, "128B", 2, True, False, 0), (128, 4, "128B", 2, True, True, 0), (256, 4, "128B", 2, True, True, 0),
+           (256, 4, "128B", 2, True, True, 8)]
 SHAPES = "4096x4096x4096,8192x8192x8192,1000x1000x1000"  # one command stays well inside the device's 10 minutes
 
 
@@ -41,8 +42,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--shapes", default=SHAPES, help="MxNxK,... (default %(default)s)")
     ap.add_argument("--dtypes", default="f16,bf16,e4m3")
-    ap.add_argument("--configs", default=",".join(f"{b}/{s}/{w}/{g}/{int(o)}/{int(p)}" for b, s, w, g, o, p in CONFIGS),
-                    help="bn/stages/swizzle/warpgroups/overlap/producer,... (default %(default)s)")
+    ap.add_argument("--configs", default=",".join(f"{b}/{s}/{w}/{g}/{int(o)}/{int(p)}/{r}"
+                                                  for b, s, w, g, o, p, r in CONFIGS),
+                    help="bn/stages/swizzle/warpgroups/overlap/producer/raster,... (default %(default)s)")
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--json", default=str(Path(os.environ.get("OUT", ".")) / "gemm.json"))
@@ -54,8 +56,8 @@ def main():
     torch.zeros(1, device=dev)  # torch's (primary) context, current: the module loads into it
     name = torch.cuda.get_device_name(dev)
     shapes = [tuple(int(x) for x in s.split("x")) for s in args.shapes.split(",")]
-    configs = [(int(b), int(s), w, int(g), o == "1", p == "1")
-               for b, s, w, g, o, p in (c.split("/") for c in args.configs.split(","))]
+    configs = [(int(b), int(s), w, int(g), o == "1", p == "1", int(r))
+               for b, s, w, g, o, p, r in (c.split("/") for c in args.configs.split(","))]
     tdt = {"f16": torch.float16, "bf16": torch.bfloat16, "e4m3": getattr(torch, "float8_e4m3fn", None)}
     stream = torch.cuda.current_stream()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -105,8 +107,9 @@ def main():
                     blas = None
             c = torch.empty((m, n), dtype=torch.float32, device=dev)
             variants = {}
-            for bn, stages, sw, wgs, overlap, producer in configs:
-                spec = ml.Mainloop(m, n, k, bn, stages, sw, dtype, wgs=wgs, overlap=overlap, producer=producer)
+            for bn, stages, sw, wgs, overlap, producer, raster in configs:
+                spec = ml.Mainloop(m, n, k, bn, stages, sw, dtype, wgs=wgs, overlap=overlap, producer=producer,
+                                   raster=raster)
                 result = ml.prove(spec)
                 if result.plan is None:
                     print(f"  {spec}: {result.verdict}, not run: {result.reason}", flush=True)
@@ -139,7 +142,7 @@ def main():
                 print(f"  {spec}: proved; {how}", flush=True)
                 if equal:
                     variants[f"mainloop {spec.rows}x{bn} stages={stages} {sw}{' overlap' if overlap else ''}"
-                             f"{' producer' if producer else ''}"] = \
+                             f"{' producer' if producer else ''}{f' raster={raster}' if raster else ''}"] = \
                         (launch, spec, mod)
             if blas is not None:
                 variants["cuBLAS"] = (blas, None, None)

@@ -134,7 +134,7 @@ def test_no_ptx_without_a_plan():
 
 @pytest.mark.parametrize("kw", [{"bn": 12}, {"stages": 0}, {"swizzle": "16B"}, {"dtype": "f32"}, {"m": 0},
                                 {"unchecked_swizzle": "16B"}, {"unchecked_base_offset": 8}, {"wgs": 3},
-                                {"overlap": True, "stages": 1}, {"producer": 1}])
+                                {"overlap": True, "stages": 1}, {"producer": 1}, {"raster": -1}, {"raster": 65}])
 def test_bad_specs_are_one_line_errors(kw):
     args = {"m": 64, "n": 64, "k": 64, **kw}
     with pytest.raises(ml.SpecError):
@@ -212,8 +212,9 @@ def test_the_benchmark_s_configurations_prove_and_fit():
     spec_ = importlib.util.spec_from_file_location("bench_gemm", Path(__file__).resolve().parents[1] / "bench/gemm.py")
     bench = importlib.util.module_from_spec(spec_)
     spec_.loader.exec_module(bench)
-    for bn, stages, sw, wgs, overlap, producer in bench.CONFIGS:
-        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap, producer=producer))
+    for bn, stages, sw, wgs, overlap, producer, raster in bench.CONFIGS:
+        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap, producer=producer,
+                               raster=raster))
         assert r.plan is not None, r.reason
 
 

@@ -165,6 +165,12 @@ class Cta:
             r[args[0]] = v(args[1]) * v(args[2])
         elif op == "rem.u32":
             r[args[0]] = v(args[1]) % v(args[2])
+        elif op == "div.u32":
+            r[args[0]] = v(args[1]) // v(args[2])
+        elif op == "sub.u32":
+            r[args[0]] = (v(args[1]) - v(args[2])) & M32
+        elif op == "min.u32":
+            r[args[0]] = min(v(args[1]), v(args[2]))
         elif op == "mad.lo.u32":
             r[args[0]] = (v(args[1]) * v(args[2]) + v(args[3])) & M32
         elif op in ("shl.b32", "shl.b64"):
@@ -368,8 +374,9 @@ def simulate(plan, seed=0, text=None):
     c = np.full((s.m, s.n), np.nan, dtype=np.float32)
     ins, labels = parse(emit.ptx(plan) if text is None else text)
     wgmmas = 0
-    for x in range(s.mtiles):
-        for y in range(s.ntiles):
+    gx, gy, _ = emit.grid(plan)
+    for x in range(gx):
+        for y in range(gy):
             cta = Cta(plan, ins, labels, (x, y), abits, bbits, c)
             cta.run()
             wgmmas += cta.wgmmas
@@ -392,6 +399,8 @@ SIM_CASES = [ml.Mainloop(100, 144, 88 if sw == "none" else 3 * (ml.SPAN[sw] // 2
     ml.Mainloop(100, 40, 400, 40, 3, "64B", "bf16", producer=True, overlap=True),
     ml.Mainloop(150, 24, 592, 24, 2, "128B", "e4m3", wgs=2, overlap=True, producer=True),
     ml.Mainloop(64, 16, 40, 16, 4, "32B", "f16", producer=True, overlap=True),  # more stages than K tiles
+    ml.Mainloop(330, 40, 72, 8, 2, "128B", "f16", raster=2),  # grouped order: 6 M tiles x 5 N tiles, groups of 2
+    ml.Mainloop(330, 40, 72, 16, 2, "128B", "f16", wgs=2, overlap=True, producer=True, raster=4),  # a short last group
 ]
 
 

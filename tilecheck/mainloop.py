@@ -84,6 +84,7 @@ class Mainloop:
     wgs: int = 1  # consumer warpgroups a CTA: the tile is 64*wgs x bn, each warpgroup 64 rows of it
     overlap: bool = False  # keep one K tile's wgmmas in flight (wait_group 1), refill the stage before it
     producer: bool = False  # a producer warp issues the loads; the consumers release each stage on an mbarrier
+    raster: int = 0  # 0: CTA (x, y) computes tile (x, y); G > 0: a 1-D grid walking G M-tiles at a time along N
 
     def __post_init__(self):
         for name in ("m", "n", "k"):
@@ -110,6 +111,8 @@ class Mainloop:
             raise SpecError(f"overlap = {self.overlap!r}: a bool")
         if not isinstance(self.producer, bool):
             raise SpecError(f"producer = {self.producer!r}: a bool")
+        if isinstance(self.raster, bool) or not isinstance(self.raster, int) or not 0 <= self.raster <= 64:
+            raise SpecError(f"raster = {self.raster!r}: 0 (a 2-D grid) or a group of 1..64 M-tiles")
         if self.overlap and self.stages < 2:
             raise SpecError("overlap needs stages >= 2 (the stage being refilled is the one before the tile in flight)")
 
@@ -221,7 +224,7 @@ class Mainloop:
         return (f"M={self.m} N={self.n} K={self.k} tile {self.rows}x{self.bn}x{self.bk} stages={self.stages} "
                 f"swizzle={self.swizzle} dtype={self.dtype}" + (f" pad={self.pad}" if self.pad else "")
                 + (f" wgs={self.wgs}" if self.wgs > 1 else "") + (" overlap" if self.overlap else "")
-                + (" producer" if self.producer else ""))
+                + (" producer" if self.producer else "") + (f" raster={self.raster}" if self.raster else ""))
 
 
 @dataclass(frozen=True)
@@ -508,7 +511,7 @@ def prove(spec: Mainloop, timeout: float = 10.0) -> Result:
 def supported() -> list[Mainloop]:
     """The configurations the tests sweep (each proved, emitted and assembled): every swizzle mode and input
     type at tile widths 64, 128, 256, and with two warpgroups and one K tile in flight (with and without a
-    producer warp), with M, N and K ragged (K = 3.5 stages' K: the last box half over
+    producer warp and the grouped CTA order), with M, N and K ragged (K = 3.5 stages' K: the last box half over
     the edge; 4 K tiles through 3 stages: the refill runs)."""
     out = []
     for dtype in DTYPES:
@@ -518,7 +521,8 @@ def supported() -> list[Mainloop]:
                 out.append(Mainloop(200, 2 * bn + 24, 3 * bk + bk // 2, bn, 3 if bn < 256 else 2, sw, dtype))
             # two warpgroups (a 128-row tile), one K tile's wgmmas in flight; and with a producer warp
             out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True))
-            out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True, producer=True))
+            out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True, producer=True,
+                                raster=2))
     return out
 
 

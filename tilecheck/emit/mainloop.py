@@ -43,7 +43,23 @@ def name(plan: Plan) -> str:
 
 
 def grid(plan: Plan) -> tuple[int, int, int]:
-    return plan.spec.mtiles, plan.spec.ntiles, 1
+    s = plan.spec
+    return (s.mtiles * s.ntiles, 1, 1) if s.raster else (s.mtiles, s.ntiles, 1)
+
+
+def _tile(s) -> list[str]:
+    """The CTA's tile (M tile in %r1, N tile in %r2): ``(ctaid.x, ctaid.y)``, or with ``raster = G`` the
+    1-D grid's block ``b`` in groups of G M-tiles (Triton's grouped order: consecutive CTAs share B's tiles
+    and reuse A's in L2): group ``b / (G * ntiles)``, its first M tile ``G * group``, its height
+    ``min(G, mtiles - first)``, M tile ``first + (b % (G * ntiles)) % height``, N tile ``(b % (G * ntiles)) / height``.
+    Every tile is some CTA's exactly once (test_mainloop_sim runs every CTA)."""
+    if not s.raster:
+        return ["\tmov.u32 \t%r1, %ctaid.x;", "\tmov.u32 \t%r2, %ctaid.y;"]
+    G, per = s.raster, s.raster * s.ntiles
+    return ["\tmov.u32 \t%r3, %ctaid.x;", f"\tdiv.u32 \t%r4, %r3, {per};", f"\tmul.lo.u32 \t%r5, %r4, {G};",  # first
+            f"\tsub.u32 \t%r6, {s.mtiles}, %r5;", f"\tmin.u32 \t%r6, %r6, {G};",  # height
+            f"\trem.u32 \t%r7, %r3, {per};", "\trem.u32 \t%r1, %r7, %r6;", "\tadd.u32 \t%r1, %r1, %r5;",
+            "\tdiv.u32 \t%r2, %r7, %r6;"]
 
 
 def ptx(plan: Plan) -> str:
@@ -86,10 +102,11 @@ def ptx(plan: Plan) -> str:
          f"\tmov.u32 \t%r_base, {smem};", "\tadd.u32 \t%r_base, %r_base, 1023;", "\tand.b32 \t%r_base, %r_base, -1024;",
          f"\tsetp.gt.u32 \t%p10, %r_base, {(1 << 18) - s.shared_bytes};", "\t@%p10 trap;",
          f"\tadd.u32 \t%r_bar, %r_base, {s.bar_offset};",
-         "\tmov.u32 \t%r1, %ctaid.x;", f"\tmul.lo.u32 \t%r_row0, %r1, {s.rows};",
+         *_tile(s),  # %r1 = the M tile, %r2 = the N tile
+         f"\tmul.lo.u32 \t%r_row0, %r1, {s.rows};",
          # this warpgroup's A: its 64 rows of the box start wg_step bytes on
          "\tshr.u32 \t%r_wg, %r0, 7;", f"\tmul.lo.u32 \t%r_wg, %r_wg, {plan.a.wg_step};",
-         "\tmov.u32 \t%r2, %ctaid.y;", f"\tmul.lo.u32 \t%r_col0, %r2, {BN};",
+         f"\tmul.lo.u32 \t%r_col0, %r2, {BN};",
          "\t@!%p0 bra \tINIT_DONE;"]
     L += [f"\tmbarrier.init.shared::cta.b64 \t[%r_bar+{8 * k}], 1;" for k in range(S)]
     empty = 8 * S  # with a producer: stage k's 'empty' barrier at %r_bar + 8S + 8k, one arrival a consumer thread

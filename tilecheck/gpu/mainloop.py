@@ -205,6 +205,7 @@ def main(argv=None) -> int:
     ap.add_argument("--wgs", default="1", help="consumer warpgroups a CTA (1, 2): tiles of 64*wgs rows")
     ap.add_argument("--overlap", action="store_true", help="keep one K tile's wgmmas in flight")
     ap.add_argument("--producer", action="store_true", help="a producer warp issues the loads")
+    ap.add_argument("--raster", type=int, default=0, help="0: a 2-D grid; G: a 1-D grid in groups of G M-tiles")
     ap.add_argument("--data", default="int", help="int (exact) or normal (stated tolerance); a list too")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--unchecked-swizzle", default=None, metavar="MODE")
@@ -221,7 +222,7 @@ def main(argv=None) -> int:
             if d not in ("int", "normal"):
                 raise ValueError(f"--data {d!r}: int or normal")
         specs = [ml.Mainloop(m, n, k, bn, st, sw, dt, pad, args.unchecked_swizzle, args.unchecked_base_offset, wgs,
-                             args.overlap, args.producer)
+                             args.overlap, args.producer, args.raster)
                  for m, n, k, bn, st, sw, dt, pad, wgs in itertools.product(*lists)]
     except ValueError as e:
         print(f"tilecheck.gpu.mainloop: error: {e}", file=sys.stderr)
