@@ -77,85 +77,89 @@ def main():
     rows = []
     print(f"device {name}; torch {torch.__version__}; {len(shapes)} shapes x {args.dtypes} x {len(configs)} configs",
           flush=True)
-    for (m, n, k) in shapes:
-        for dtype in args.dtypes.split(","):
-            if tdt[dtype] is None:
-                print(f"  {dtype}: this torch has no float8_e4m3fn", flush=True)
-                continue
-            g = torch.Generator(device="cpu").manual_seed(m * 7 + n * 3 + k)
-            a32 = torch.randint(-3, 4, (m, k), generator=g).float()
-            b32 = torch.randint(-3, 4, (n, k), generator=g).float()
-            a, b = a32.to(dev).to(tdt[dtype]), b32.to(dev).to(tdt[dtype])
-            ref = (a32.to(dev) @ b32.to(dev).T)
-            absprod = a32.abs().to(dev) @ b32.abs().to(dev).T
-            if dtype == "e4m3":
-                one = torch.ones((), device=dev)
-                if not hasattr(torch, "_scaled_mm"):
-                    blas = None
-                else:
-                    def blas(a=a, b=b, one=one):
-                        return torch._scaled_mm(a, b.T, scale_a=one, scale_b=one, out_dtype=torch.float32)
-            else:
-                def blas(a=a, b=b):
-                    return torch.matmul(a, b.T)
-            blas_ok = None
-            if blas is not None:
-                try:
-                    blas_ok = bool(torch.equal(blas().float(), ref))
-                except Exception as e:  # noqa: BLE001  (a torch without this kernel: reported, not timed)
-                    print(f"  cuBLAS {dtype} {m}x{n}x{k}: {e}".splitlines()[0], flush=True)
-                    blas = None
-            c = torch.empty((m, n), dtype=torch.float32, device=dev)
-            variants = {}
-            for bn, stages, sw, wgs, overlap, producer, raster in configs:
-                spec = ml.Mainloop(m, n, k, bn, stages, sw, dtype, wgs=wgs, overlap=overlap, producer=producer,
-                                   raster=raster)
-                result = ml.prove(spec)
-                if result.plan is None:
-                    print(f"  {spec}: {result.verdict}, not run: {result.reason}", flush=True)
+    try:
+        for (m, n, k) in shapes:
+            for dtype in args.dtypes.split(","):
+                if tdt[dtype] is None:
+                    print(f"  {dtype}: this torch has no float8_e4m3fn", flush=True)
                     continue
-                mod = td.Module(ptxas(emit.ptx(result.plan), "sm_90a"))
-                if spec.launch_bytes > 48 * 1024:
-                    mod.set_max_dynamic_shared(emit.NAME, spec.launch_bytes)
-                maps = []
-                for op, t in ((result.plan.a, a), (result.plan.b, b)):
-                    tm = op.tmap
-                    e = td.encode_tiled(tm["dtype"], t.data_ptr(), tm["dims"], tm["strides"], tm["box"],
-                                        tm["element_strides"], "none", tm["swizzle"], "none", "none")
-                    assert e.accepted, (spec, tm, e.status)
-                    maps.append(e.descriptor)
-                launch = mod.launcher(emit.NAME, [maps[0], maps[1], np.uintp(c.data_ptr())], grid=emit.grid(result.plan),
-                                      block=(spec.threads, 1, 1), shared=spec.launch_bytes, stream=stream.cuda_stream)
-                c.fill_(float("nan"))
-                launch()
-                torch.cuda.synchronize()
-                equal = bool(torch.equal(c, ref))
-                if equal:
-                    how = "equal to torch's f32 product"
-                else:  # e4m3 sums past 2^14 may round in the tensor cores' accumulator: the runner's stated bound
-                    tol = mlrun.tolerance(spec)
-                    err = (c - ref).abs()
-                    bound = tol * absprod
-                    equal = bool(torch.all(err <= bound))  # NaN (an element not stored) fails
-                    how = (f"within |C - ref| <= {tol:.3g} * (|A| @ |B|^T) (max error {err.max().item():.3g})" if equal
-                           else f"DIFFERS from torch's f32 product ({int((~(err <= bound)).sum())} elements)")
-                print(f"  {spec}: proved; {how}", flush=True)
-                if equal:
-                    variants[f"mainloop {spec.rows}x{bn} stages={stages} {sw}{' overlap' if overlap else ''}"
-                             f"{' producer' if producer else ''}{f' raster={raster}' if raster else ''}"] = \
-                        (launch, spec, mod)
-            if blas is not None:
-                variants["cuBLAS"] = (blas, None, None)
-            times = {v: [] for v in variants}
-            for _ in range(args.rounds):
-                for v, (fn, _, _) in variants.items():
-                    times[v] += time_it(fn)
-            flops = 2 * m * n * k
-            for v, ts in times.items():
-                med = statistics.median(ts)
-                rows.append({"shape": f"{m}x{n}x{k}", "dtype": dtype, "variant": v, "ms": med * 1e3,
-                             "TFLOP/s": flops / med / 1e12,
-                             "equal_to_f32_product": True if v != "cuBLAS" else blas_ok})
+                g = torch.Generator(device="cpu").manual_seed(m * 7 + n * 3 + k)
+                a32 = torch.randint(-3, 4, (m, k), generator=g).float()
+                b32 = torch.randint(-3, 4, (n, k), generator=g).float()
+                a, b = a32.to(dev).to(tdt[dtype]), b32.to(dev).to(tdt[dtype])
+                ref = (a32.to(dev) @ b32.to(dev).T)
+                absprod = a32.abs().to(dev) @ b32.abs().to(dev).T
+                if dtype == "e4m3":
+                    one = torch.ones((), device=dev)
+                    if not hasattr(torch, "_scaled_mm"):
+                        blas = None
+                    else:
+                        def blas(a=a, b=b, one=one):
+                            return torch._scaled_mm(a, b.T, scale_a=one, scale_b=one, out_dtype=torch.float32)
+                else:
+                    def blas(a=a, b=b):
+                        return torch.matmul(a, b.T)
+                blas_ok = None
+                if blas is not None:
+                    try:
+                        blas_ok = bool(torch.equal(blas().float(), ref))
+                    except Exception as e:  # noqa: BLE001  (a torch without this kernel: reported, not timed)
+                        print(f"  cuBLAS {dtype} {m}x{n}x{k}: {e}".splitlines()[0], flush=True)
+                        blas = None
+                c = torch.empty((m, n), dtype=torch.float32, device=dev)
+                variants = {}
+                for bn, stages, sw, wgs, overlap, producer, raster in configs:
+                    spec = ml.Mainloop(m, n, k, bn, stages, sw, dtype, wgs=wgs, overlap=overlap, producer=producer,
+                                       raster=raster)
+                    result = ml.prove(spec)
+                    if result.plan is None:
+                        print(f"  {spec}: {result.verdict}, not run: {result.reason}", flush=True)
+                        continue
+                    mod = td.Module(ptxas(emit.ptx(result.plan), "sm_90a"))
+                    if spec.launch_bytes > 48 * 1024:
+                        mod.set_max_dynamic_shared(emit.NAME, spec.launch_bytes)
+                    maps = []
+                    for op, t in ((result.plan.a, a), (result.plan.b, b)):
+                        tm = op.tmap
+                        e = td.encode_tiled(tm["dtype"], t.data_ptr(), tm["dims"], tm["strides"], tm["box"],
+                                            tm["element_strides"], "none", tm["swizzle"], "none", "none")
+                        assert e.accepted, (spec, tm, e.status)
+                        maps.append(e.descriptor)
+                    launch = mod.launcher(emit.NAME, [maps[0], maps[1], np.uintp(c.data_ptr())], grid=emit.grid(result.plan),
+                                          block=(spec.threads, 1, 1), shared=spec.launch_bytes, stream=stream.cuda_stream)
+                    c.fill_(float("nan"))
+                    launch()
+                    torch.cuda.synchronize()
+                    equal = bool(torch.equal(c, ref))
+                    if equal:
+                        how = "equal to torch's f32 product"
+                    else:  # e4m3 sums past 2^14 may round in the tensor cores' accumulator: the runner's stated bound
+                        tol = mlrun.tolerance(spec)
+                        err = (c - ref).abs()
+                        bound = tol * absprod
+                        equal = bool(torch.all(err <= bound))  # NaN (an element not stored) fails
+                        how = (f"within |C - ref| <= {tol:.3g} * (|A| @ |B|^T) (max error {err.max().item():.3g})" if equal
+                               else f"DIFFERS from torch's f32 product ({int((~(err <= bound)).sum())} elements)")
+                    print(f"  {spec}: proved; {how}", flush=True)
+                    if equal:
+                        variants[f"mainloop {spec.rows}x{bn} stages={stages} {sw}{' overlap' if overlap else ''}"
+                                 f"{' producer' if producer else ''}{f' raster={raster}' if raster else ''}"] = \
+                            (launch, spec, mod)
+                if blas is not None:
+                    variants["cuBLAS"] = (blas, None, None)
+                times = {v: [] for v in variants}
+                for _ in range(args.rounds):
+                    for v, (fn, _, _) in variants.items():
+                        times[v] += time_it(fn)
+                flops = 2 * m * n * k
+                for v, ts in times.items():
+                    med = statistics.median(ts)
+                    rows.append({"shape": f"{m}x{n}x{k}", "dtype": dtype, "variant": v, "ms": med * 1e3,
+                                 "TFLOP/s": flops / med / 1e12,
+                                 "equal_to_f32_product": True if v != "cuBLAS" else blas_ok})
+    except (td.CudaError, RuntimeError) as e:  # a kernel that traps loses the context: report what was measured
+        print(f"  stopped: {e} (the CUDA context is lost after a failed launch; the rows so far follow)", flush=True)
+
     print(f"\n{name}, median of {args.rounds}x{args.reps} launches, interleaved; C = A . B^T, A row-major M x K, "
           "B N x K (K-major); the mainloop writes f32\n")
     print("| shape | type | variant | ms | TFLOP/s | / cuBLAS |")

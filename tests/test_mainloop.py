@@ -168,7 +168,7 @@ def test_the_ptx_carries_the_proved_numbers():
     p = proved(spec).plan
     text = emit.ptx(p)
     assert f"{p.a.desc_const:#x}" in text
-    assert text.count(f"mbarrier.arrive.expect_tx.shared::cta.b64 \t_, ") == min(spec.stages, spec.ktiles) + 1
+    assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64 \t_, ") == min(spec.stages, spec.ktiles) + 1
     assert f", {p.tx};" in text
     assert len(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16", text)) == spec.ksteps
     assert text.count("st.global.v2.f32") == 2 * spec.bn // 8

@@ -206,7 +206,7 @@ def ptx(plan: Plan) -> str:
               f"\tsetp.lt.u32 \t%p13, %r30, {S};", "\t@%p13 bra \tPFREE;",
               # wait for the release of K tile kt - S: the empty barrier's phase (kt / S) - 1
               "\txor.b32 \t%r34, %r32, 1;", "\tmov.u32 \t%r35, 0;",
-              f"PWAIT:", f"\tmbarrier.try_wait.parity.shared::cta.b64 \t%p14, [%r33+{empty}], %r34, {SUSPEND_NS};",
+              "PWAIT:", f"\tmbarrier.try_wait.parity.shared::cta.b64 \t%p14, [%r33+{empty}], %r34, {SUSPEND_NS};",
               "\t@%p14 bra \tPFREE;", "\tadd.u32 \t%r35, %r35, 1;", f"\tsetp.lt.u32 \t%p14, %r35, {WAIT_LIMIT};",
               "\t@%p14 bra \tPWAIT;", "\ttrap;",
               "PFREE:",
