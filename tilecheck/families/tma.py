@@ -104,6 +104,12 @@ def parse(text: str) -> TmaOpcode:
                      cache_hint="L2::cache_hint" in quals)
 
 
+def load_spelling(rank: int) -> str:
+    """The tile-mode load of a rank-``rank`` box that completes on an mbarrier (what a GEMM mainloop issues:
+    ``tilecheck/mainloop.py`` proves it as an apply, ``emit/mainloop.py`` spells it with ``Tma.spell``)."""
+    return f"cp.async.bulk.tensor.{DIMS[rank - 1]}.shared::cluster.global.tile.{LOAD_COMPLETION}"
+
+
 def legality(op, arch) -> str | None:
     groups = [GROUP_OF[q] for q in op.qualifiers]
     spaces = [q for q in op.qualifiers if GROUP_OF[q] == "space"]
