@@ -363,11 +363,16 @@ def test_the_store_edge_group_and_its_predictions():
         # the verdict against each thing a device may do
         o = tp.Outcome(c, "ok")
         assert tp.store_edge_verdict(o) == ("agrees" if rule == "exact" else "conservative")
-        assert tp.store_edge_verdict(tp.Outcome(c, "fault")) == ("agrees" if rule == "fault" else "UNSOUND")
+        other = {"exact": "UNSOUND", "fault": "agrees", "chunks": "other"}
+        assert tp.store_edge_verdict(tp.Outcome(c, "fault")) == other[rule]
         assert tp.store_edge_verdict(tp.Outcome(c, "differs", matches=["chunk16"])) == \
-            ("agrees" if rule == "chunks" else "UNSOUND")
+            {"exact": "UNSOUND", "fault": "other", "chunks": "agrees"}[rule]
     line = tp.store_edge_summary([tp.Outcome(c, "fault" if c.edge.startswith("neg") else "ok") for c in edge])
-    assert line.startswith("store_edge: tma_store_edge == hardware 28/32 (4 conservative, 0 UNSOUND)")
+    assert line.startswith("store_edge: tma_store_edge == hardware 28/32 (4 conservative, 0 other, 0 UNSOUND)")
+    # only dimension 0's near edge faults: dimension 1's negative starts are refuted, the device exact
+    line = tp.store_edge_summary([tp.Outcome(c, "fault" if c.edge.startswith(("neg0_", "neg01")) else "ok")
+                                  for c in edge])
+    assert "20/32 (12 conservative, 0 other, 0 UNSOUND)" in line and "float16 none neg1_a16: ok [conservative]" in line
 
 
 def test_the_measured_store_cases_are_chunk16():

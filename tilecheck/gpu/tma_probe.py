@@ -41,7 +41,8 @@ plus slack.
 Output: ``$OUT/tma_probe.json`` (every case: its parameters, status, the first differing byte, the
 alternatives it matches, the NaN patterns seen, and for a differing case the bytes the device left,
 zlib-compressed and base64-encoded: ``unpack(detail["got"])``) and one summary line; exit 0 when
-every main case equals the model, 1 otherwise, 2 without pycuda or a device.
+every main case equals the model and no ``store_edge`` case proved by tma_store_edge faulted or wrote
+other bytes, 1 otherwise, 2 without pycuda or a device.
 """
 from __future__ import annotations
 
@@ -733,26 +734,30 @@ def summary(outs: list[Outcome]) -> str:
 
 
 def store_edge_verdict(o: Outcome) -> str:
-    """How tma_store_edge's verdict (``store_edge_rule``) meets what the device did: "agrees", "conservative"
-    (refuted, the device wrote exactly the model's bytes) or "UNSOUND" (proved, the device faulted or wrote
-    other bytes; or refuted as chunks where the device faulted or wrote yet other bytes)."""
+    """How tma_store_edge's verdict (``store_edge_rule``) meets what the device did: "agrees"; "conservative"
+    (refuted, the device wrote exactly the model's bytes); "other" (refuted, but the device did something
+    else than the refutation says: faulted where it says chunks, wrote where it says a fault); "UNSOUND"
+    (proved, the device faulted or wrote other bytes than the model's)."""
     rule = store_edge_rule(o.case)
     did = ("fault" if o.status == "fault" else "exact" if o.status == "ok" else
            "chunks" if "chunk16" in o.matches else o.status)
     if rule == did:
         return "agrees"
-    return "conservative" if rule != "exact" and did == "exact" else "UNSOUND"
+    if rule == "exact":
+        return "UNSOUND"
+    return "conservative" if did == "exact" else "other"
 
 
 def store_edge_summary(outs: list[Outcome]) -> str:
-    """``store_edge: tma_store_edge == hardware N/M (C conservative, U UNSOUND); <edge>: <status> ...``,
+    """``store_edge: tma_store_edge == hardware N/M (C conservative, O other, U UNSOUND): <case>, ...``,
     each case as ``<dtype> <swizzle> <edge>_<a16|u16>: <status>[=chunk16]``."""
     vs = [store_edge_verdict(o) for o in outs]
     cells = [f"{o.case.dtype} {o.case.swizzle} {o.case.edge}: {o.status}"
              f"{'=' + '/'.join(o.matches) if o.matches else ''}{'' if v == 'agrees' else ' [' + v + ']'}"
              for o, v in zip(outs, vs)]
     return (f"store_edge: tma_store_edge == hardware {vs.count('agrees')}/{len(vs)} "
-            f"({vs.count('conservative')} conservative, {vs.count('UNSOUND')} UNSOUND): " + ", ".join(cells))
+            f"({vs.count('conservative')} conservative, {vs.count('other')} other, {vs.count('UNSOUND')} UNSOUND): "
+            + ", ".join(cells))
 
 
 def main(argv=None) -> int:
@@ -800,7 +805,8 @@ def main(argv=None) -> int:
                   for o in outs]}, indent=0))
     print(line)
     main_ok = all(o.status in ("ok", "refused") for o in outs if o.case.group == "main")
-    return 0 if main_ok else 1
+    sound = all(store_edge_verdict(o) != "UNSOUND" for o in outs if o.case.group == "store_edge")
+    return 0 if main_ok and sound else 1
 
 
 if __name__ == "__main__":
