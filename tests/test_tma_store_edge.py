@@ -1,7 +1,6 @@
 """tma_store_edge (a TMA store starts inside the tensor and writes whole 16-byte chunks only inside it: the
 H200's tma_probe 0434/0435/0695/0696) and tma_region (the map's bytes inside its global tensor): the
 prover and the decider's restatement (families/tma.py RULES) agree on the examples and on drawn cases."""
-import copy
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from tilecheck import decide
 from tilecheck.check import from_dict
 from tilecheck.report import prove
 
-from test_tma_family import LOAD, STORE, base
+from test_tma_family import STORE, base
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 STORES = {"apply/0/opcode": STORE, "apply/0/dst": "A[0:1, 0:1]", "apply/0/src": "S: i j -> (i j)",
