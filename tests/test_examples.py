@@ -69,6 +69,10 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "tma_multicast_same_half_refuted.toml": ("refuted", 1, {"tma_multicast"}),
     "tma_phase_ab.toml": ("proved", 2, set()),
     "tma_phase_ab_one_box_refuted.toml": ("refuted", 2, {"tma_tx"}),  # on both applies of the phase
+    # stores at the tensor's edges (the H200: tma_probe 0434/0695 wrote past the row, 0435/0696 faulted)
+    "tma_store_far_edge_unaligned_refuted.toml": ("refuted", 1, {"tma_store_edge", "tma_box"}),
+    "tma_store_negative_coord_refuted.toml": ("refuted", 1, {"tma_store_edge", "tma_box"}),
+    "tma_map_past_tensor_refuted.toml": ("refuted", 1, {"tma_region"}),  # dims[0] in bytes: past the tensor
     "bulk_copy_row.toml": ("proved", 2, set()),  # the load and the store: one instruction each
     "bulk_size_2040_refuted.toml": ("refuted", 1, {"bulk_copy"}),
 }

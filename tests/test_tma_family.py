@@ -52,8 +52,8 @@ def statuses(d):
 
 def test_the_base_check_is_proved_and_names_the_family_obligations():
     s = statuses(base())
-    assert s == dict.fromkeys(["target", "tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box"],
-                              "proved")
+    assert s == dict.fromkeys(["target", "tma_map", "tma_region", "tma_inner", "tma_smem", "tma_landing", "tma_tx",
+                               "tma_box"], "proved")
 
 
 def test_parse_prefers_the_longest_instruction_name():

@@ -335,3 +335,53 @@ def test_the_probe_launches_through_the_driver_not_pycuda():
     """pycuda stays for memory; no kernel is called through pycuda's packed-argument launch."""
     text = (ROOT / "tilecheck/gpu/tma_probe.py").read_text()
     assert "get_function" not in text and '"V128"' not in text and "mod.launch(c.name, [enc.descriptor" in text
+
+
+def test_the_store_edge_group_and_its_predictions():
+    """``--only store_edge``: float16/float32 x swizzle none/128B x the near edge in dimension 0, 1 or both
+    and the far edge, each with dims[0] * size whole 16-byte chunks and not; tma_store_edge's verdict of
+    each (``store_edge_rule``) and the bytes a device writing whole chunks past dims[0] leaves (``chunk16``):
+    the unaligned far edge's rows end 10 or 4 bytes before a chunk's end, so rows x those bytes differ from
+    the model there and nowhere else."""
+    edge = [c for c in CASES if c.group == "store_edge"]
+    assert edge == [c for c in CASES if "store_edge" in c.name]  # what --only store_edge selects
+    assert {(c.dtype, c.swizzle, c.edge) for c in edge} == {
+        (d, s, f"{e}_{a}") for d in ("float16", "float32") for s in ("none", "128B")
+        for e in ("neg0", "neg1", "neg01", "hi") for a in ("a16", "u16")}
+    for c in edge:
+        assert c.kind == "store" and (c.start[0] * c.esize) % 16 == 0 and c.strides[0] % 16 == 0
+        assert ((c.dims[0] * c.esize) % 16 == 0) == c.edge.endswith("a16")
+        rule = tp.store_edge_rule(c)
+        assert rule == ("fault" if c.edge.startswith("neg") else "exact" if c.edge.endswith("a16") else "chunks")
+        image = tp.source_bytes(c.shared_size, 7)
+        before = tp.sentinel(c.extent)
+        model = tp.expect_store(c, 2048, image, before)
+        chunks = tp.expect_store(c, 2048, image, before, "chunk16")
+        past = -(-c.dims[0] * c.esize // 16) * 16 - c.dims[0] * c.esize
+        rows = min(c.box[1], c.dims[1] - c.start[1]) if c.start[0] + c.box[0] > c.dims[0] else 0
+        assert int((model != chunks).sum()) == (rows * past if rule == "chunks" else 0), c.name
+        # the verdict against each thing a device may do
+        o = tp.Outcome(c, "ok")
+        assert tp.store_edge_verdict(o) == ("agrees" if rule == "exact" else "conservative")
+        other = {"exact": "UNSOUND", "fault": "agrees", "chunks": "other"}
+        assert tp.store_edge_verdict(tp.Outcome(c, "fault")) == other[rule]
+        assert tp.store_edge_verdict(tp.Outcome(c, "differs", matches=["chunk16"])) == \
+            {"exact": "UNSOUND", "fault": "other", "chunks": "agrees"}[rule]
+    line = tp.store_edge_summary([tp.Outcome(c, "fault" if c.edge.startswith("neg") else "ok") for c in edge])
+    assert line.startswith("store_edge: tma_store_edge == hardware 28/32 (4 conservative, 0 other, 0 UNSOUND)")
+    # only dimension 0's near edge faults: dimension 1's negative starts are refuted, the device exact
+    line = tp.store_edge_summary([tp.Outcome(c, "fault" if c.edge.startswith(("neg0_", "neg01")) else "ok")
+                                  for c in edge])
+    assert "20/32 (12 conservative, 0 other, 0 UNSOUND)" in line and "float16 none neg1_a16: ok [conservative]" in line
+
+
+def test_the_measured_store_cases_are_chunk16():
+    """The two far-edge stores that differed on the H200 (tma_probe 0434/0695, /work/data/tma_probe.json:
+    20 bytes, 2 rows x 10) differ from the model by exactly what ``chunk16`` adds."""
+    for name in ("0434_store_float16_64B_r2_32x5_hi", "0695_store_bfloat16_128B_r2_64x5_hi"):
+        c = next(c for c in CASES if c.name == tp.PREFIX + name)
+        image = tp.source_bytes(c.shared_size, 7)
+        before = tp.sentinel(c.extent)
+        assert int((tp.expect_store(c, 2048, image, before) != tp.expect_store(c, 2048, image, before, "chunk16"))
+                   .sum()) == 20
+        assert tp.store_edge_rule(c) == "chunks"

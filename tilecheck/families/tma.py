@@ -52,7 +52,7 @@ GROUPS = {"dim": DIMS, "space": ("shared::cluster", "shared::cta", "global"), "m
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
 VERSIONS = (("cp.async.bulk.tensor", lambda op: True, (8, 0)),)
 MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
-OBLIGATIONS = ("target", "tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box", "tma_multicast")
+OBLIGATIONS = ("target", "tma_map", "tma_region", "tma_inner", "tma_store_edge", "tma_smem", "tma_landing", "tma_tx", "tma_box", "tma_multicast")
 
 
 @dataclass(frozen=True)
@@ -202,8 +202,11 @@ class Tma(Family):
                 **({"phase": op.phase} if op.phase is not None else {})}
 
     def applicable(self, op):
-        """``tma_multicast`` is a multicast load's only."""
-        return self.obligations if op.multicast else tuple(n for n in self.obligations if n != "tma_multicast")
+        """``tma_multicast`` is a multicast load's only, ``tma_store_edge`` a store's."""
+        skip = {"tma_store_edge"} if op.load else {"tma_multicast"}
+        if not op.multicast:
+            skip.add("tma_multicast")
+        return tuple(n for n in self.obligations if n not in skip)
 
     def check_applies(self, applies, symbols):
         """The mbarrier phases (``phase``): one ``expect_tx`` per phase, over every family's loads."""
@@ -362,6 +365,47 @@ def decide_map(check, apply, env):
     return None
 
 
+def _flat(x) -> list:
+    return [leaf for e in x for leaf in _flat(e)] if isinstance(x, tuple) else [x]
+
+
+def decide_region(check, apply, env):
+    """The map's bytes (from the tensor's base: ``offset`` elements, then every element inside the dims at
+    its byte strides, the last one's bytes included) against the tensor's declared extent (1 + the
+    largest unswizzled offset, the offset included: what ``bounds`` allows), each summed here."""
+    _, m, _, g = _parts(check, apply, env)
+    e = m.bits // 8
+    off = evaluate(g.offset, env)
+    top = off
+    for sh, st in zip(_flat(g.layout.shape), _flat(g.layout.stride)):
+        if not isinstance(st, oracle.ThreadStride):
+            top += max((evaluate(sh, env) - 1) * evaluate(st, env), 0)
+    last = off * g.esize + (evaluate(m.dims[0], env) - 1) * e + e - 1
+    for d, st in zip(m.dims[1:], m.strides):
+        last += (evaluate(d, env) - 1) * evaluate(st, env)
+    size = (top + 1) * g.esize
+    if off < 0 or last >= size:
+        return {"symbols": dict(env), "tensormap": m.name, "first_byte": off * g.esize, "last_byte": last,
+                "tensor_bytes": size}
+    return None
+
+
+def decide_store_edge(check, apply, env):
+    """A store: no start coordinate below 0 (the H200 faulted), and a box past ``dims[0]`` only where
+    ``dims[0]`` elements are whole 16-byte chunks (the H200 writes the rest of the last chunk)."""
+    op, m, _, _ = _parts(check, apply, env)
+    if op.load:
+        return None
+    cs = [evaluate(c, env) for c in op.coords]
+    for i, c in enumerate(cs):
+        if c < 0:
+            return {"symbols": dict(env), "coordinate": i, "value": c}
+    d0, b0 = evaluate(m.dims[0], env), evaluate(m.box[0], env)
+    if cs[0] + b0 > d0 and d0 * (m.bits // 8) % 16:
+        return {"symbols": dict(env), "dimension": 0, "first": cs[0], "last": cs[0] + b0 - 1, "dim": d0}
+    return None
+
+
 def decide_inner(check, apply, env):
     op, m, _, _ = _parts(check, apply, env)
     c0 = evaluate(op.coords[0], env)
@@ -464,10 +508,12 @@ def decide_box(check, apply, env):
     return None
 
 
-RULE_NEEDS = {"tma_map": (), "tma_inner": ("tma_map",), "tma_smem": ("tma_map",),
+RULE_NEEDS = {"tma_map": (), "tma_region": ("tma_map",), "tma_inner": ("tma_map",),
+              "tma_store_edge": ("tma_map",), "tma_smem": ("tma_map",),
               "tma_landing": ("tma_map", "tma_smem"), "tma_tx": ("tma_map",), "tma_box": ("tma_map",),
               "tma_multicast": ("tma_map", "tma_smem")}
-RULES = {"tma_map": decide_map, "tma_inner": decide_inner, "tma_smem": decide_smem, "tma_landing": decide_landing,
+RULES = {"tma_map": decide_map, "tma_region": decide_region, "tma_inner": decide_inner,
+         "tma_store_edge": decide_store_edge, "tma_smem": decide_smem, "tma_landing": decide_landing,
          "tma_tx": decide_tx, "tma_box": decide_box, "tma_multicast": decide_multicast}
 
 

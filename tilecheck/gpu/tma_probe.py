@@ -28,7 +28,11 @@ it by multiples of 128 bytes, boxes across the tensor's edges and wholly outside
 fill; loads and stores) is compared with the model: ``model == hardware: N/N``.  ``atom`` (the
 128B_ATOM_* swizzles, sm_100 modes) tries candidate patterns where the driver encodes them.
 ``risky`` (an innermost coordinate not a multiple of 16 bytes; a destination 16 but not 128 bytes
-aligned) runs each case in a child process, since a fault ends a CUDA context.  Where a case differs
+aligned) runs each case in a child process, since a fault ends a CUDA context; so does ``store_edge``
+(``--only store_edge``: stores whose box starts before the tensor in dimension 0, 1 or both, and over the
+far edge, with ``dims[0] * size`` a multiple of 16 bytes and not; float16 and float32, swizzle none and
+128B), each case held to the model, to ``chunk16`` (whole 16-byte chunks written past ``dims[0]``) and
+to what ``tma_store_edge`` says of it (``store_edge_rule``): the summary's ``store_edge:`` part.  Where a case differs
 from the model, the alternatives it matches are named (the swizzle anchored at the destination
 rather than the address, dense rows not padded to the swizzle span, dimension 0's element stride
 applied).  Each case's shared array holds the model's footprint (rows padded to the swizzle span)
@@ -37,7 +41,8 @@ plus slack.
 Output: ``$OUT/tma_probe.json`` (every case: its parameters, status, the first differing byte, the
 alternatives it matches, the NaN patterns seen, and for a differing case the bytes the device left,
 zlib-compressed and base64-encoded: ``unpack(detail["got"])``) and one summary line; exit 0 when
-every main case equals the model, 1 otherwise, 2 without pycuda or a device.
+every main case equals the model and no ``store_edge`` case proved by tma_store_edge faulted or wrote
+other bytes, 1 otherwise, 2 without pycuda or a device.
 """
 from __future__ import annotations
 
@@ -189,7 +194,8 @@ def cases() -> list[Case]:
             elif edge == "neg":  # wholly before the start
                 start = [-(box[0] + 16 // e * 2)] + [-b * s - 1 for b, s in zip(box[1:], es[1:])]
         goff = 16 * (k % 7) + 4096 * (k % 5)
-        name = f"{PREFIX}{k:04d}_{kind}_{dtype}_{swizzle}_r{len(box)}_{'x'.join(map(str, box))}" + \
+        name = f"{PREFIX}{k:04d}_{'store_edge' if group == 'store_edge' else kind}_{dtype}_{swizzle}_r{len(box)}_" \
+               f"{'x'.join(map(str, box))}" + \
                (f"_es{''.join(map(str, es))}" if any(s != 1 for s in es) else "") + \
                (f"_d{dst}" if dst else "") + (f"_{edge}" if edge else "") + ("_nan" if oob == "nan" else "")
         c = Case(name, kind, dtype, list(dims), list(strides), list(box), list(es), swizzle, list(start), dst,
@@ -241,7 +247,36 @@ def cases() -> list[Case]:
     add("store", "uint8", [32, 4], [1, 1], "none", start=[3, 1], group="risky", note="store, inner coordinate 3 bytes")
     for d in (16, 48):
         add("load", "uint8", [32, 4], [1, 1], "none", dst=d, group="risky", note=f"destination {d} bytes past 1024")
+    # stores at the tensor's edges (tma_store_edge; --only store_edge), each in its own child: which near
+    # edge faults (dimension 0, 1 or both) with dims[0] * size whole 16-byte chunks or not, and the far
+    # edge's 16-byte chunks; the rows 16 bytes of padding apart, so a chunk written past dims[0] shows
+    for dt in ("float16", "float32"):
+        e = ESIZE[dt]
+        for swizzle in ("none", "128B"):
+            b0 = (128 if swizzle == "128B" else 64) // e
+            for aligned in (True, False):
+                d0 = 2 * b0 + (16 // e if aligned else 3)  # 2*b0*e + 16 bytes, or + 6 / 12 bytes
+                dims = [d0, 15]
+                strides = [-(-d0 * e // 16) * 16 + 16]
+                tag = "a16" if aligned else "u16"
+                for edge, start in (("neg0", [-(16 // e), 2]), ("neg1", [0, -1]), ("neg01", [-(16 // e), -1]),
+                                    ("hi", [-(-(d0 - b0 // 2) * e // 16) * 16 // e, 13])):
+                    add("store", dt, [b0, 5], [1, 1], swizzle, start=start, edge=f"{edge}_{tag}", dims=dims,
+                        strides=strides, group="store_edge",
+                        note=f"{edge}: start {start}, dims[0] * size = {d0 * e} bytes"
+                             f"{'' if aligned else ' (not a multiple of 16)'}")
     return out
+
+
+def store_edge_rule(c: Case) -> str:
+    """What tma_store_edge (proofs/tma_store_edge.py, families/tma.py's decide_store_edge) says of a store
+    case, restated here for the probe's report: "fault" (a start coordinate below 0: refuted), "chunks"
+    (the box past dims[0] with dims[0] * size not whole 16-byte chunks: refuted) or "exact" (proved)."""
+    if any(x < 0 for x in c.start):
+        return "fault"
+    if c.start[0] + c.box[0] > c.dims[0] and (c.dims[0] * c.esize) % 16:
+        return "chunks"
+    return "exact"
 
 
 # PTX ------------------------------------------------------------------------------
@@ -406,13 +441,17 @@ ATOM_CANDIDATES = {  # 128B_ATOM_*: unverified guesses, each a function of the s
     "16B_chunks": _sw(3, 4, 3),  # as 128B
 }
 ALTERNATIVES = ("at_dst", "dense", "es0")
+STORE_ALTERNATIVES = ("chunk16",)  # a store writing whole 16-byte chunks past dims[0] (tma_probe 0434/0695)
 
 
-def _global_offsets(c: Case, coords):
+def _global_offsets(c: Case, coords, chunks: bool = False):
+    """(inside the tensor, byte offset) of each element; ``chunks``: dimension 0 reaches the end of its
+    last 16-byte chunk (the bytes a store past dims[0] writes on the H200)."""
     inb = np.ones(coords[0].shape, dtype=bool)
     off = coords[0] * c.esize
     for i, x in enumerate(coords):
-        inb &= (x >= 0) & (x < c.dims[i])
+        d = -(-c.dims[0] * c.esize // 16) * 16 // c.esize if chunks and i == 0 else c.dims[i]
+        inb &= (x >= 0) & (x < d)
         if i:
             off = off + x * c.strides[i - 1]
     return inb, off
@@ -439,9 +478,10 @@ def expect_load(c: Case, array: int, gbytes, how: str = "model"):
 
 
 def expect_store(c: Case, array: int, image, before, how: str = "model"):
-    """The global tensor's bytes (from ``goff``, ``before`` as they were) after the store."""
-    addr, coords = placement(c, array, how)
-    inb, goff = _global_offsets(c, coords)
+    """The global tensor's bytes (from ``goff``, ``before`` as they were) after the store (``chunk16``: the
+    model's placement, dimension 0 written up to the end of its last 16-byte chunk)."""
+    addr, coords = placement(c, array, "model" if how == "chunk16" else how)
+    inb, goff = _global_offsets(c, coords, chunks=how == "chunk16")
     e = c.esize
     out = before.copy()
     out[_bytes_at(goff[inb], e)] = image[_bytes_at(addr[inb], e)]
@@ -604,7 +644,7 @@ def _verdict(c: Case, array: int, detail: dict, judge, got=None) -> Outcome:
     if got is not None:
         detail["got"] = pack(got)
     matches = []
-    for how in ALTERNATIVES:
+    for how in ALTERNATIVES + (STORE_ALTERNATIVES if c.kind == "store" else ()):
         try:
             if judge(how).get("ok"):
                 matches.append(how)
@@ -684,10 +724,40 @@ def summary(outs: list[Outcome]) -> str:
             f"{sw}: " + ("driver refuses" if all(o.status == "refused" for o in os_) else
                          ", ".join(sorted({'/'.join(o.matches) or o.status for o in os_})))
             for sw, os_ in by.items()))
+    edge = [o for o in outs if o.case.group == "store_edge"]
+    if edge:
+        parts.append(store_edge_summary(edge))
     risky = [o for o in outs if o.case.group == "risky"]
     if risky:
         parts.append("risky: " + ", ".join(f"{o.case.note}: {o.status}" for o in risky))
     return "tma_probe: " + "; ".join(parts)
+
+
+def store_edge_verdict(o: Outcome) -> str:
+    """How tma_store_edge's verdict (``store_edge_rule``) meets what the device did: "agrees"; "conservative"
+    (refuted, the device wrote exactly the model's bytes); "other" (refuted, but the device did something
+    else than the refutation says: faulted where it says chunks, wrote where it says a fault); "UNSOUND"
+    (proved, the device faulted or wrote other bytes than the model's)."""
+    rule = store_edge_rule(o.case)
+    did = ("fault" if o.status == "fault" else "exact" if o.status == "ok" else
+           "chunks" if "chunk16" in o.matches else o.status)
+    if rule == did:
+        return "agrees"
+    if rule == "exact":
+        return "UNSOUND"
+    return "conservative" if did == "exact" else "other"
+
+
+def store_edge_summary(outs: list[Outcome]) -> str:
+    """``store_edge: tma_store_edge == hardware N/M (C conservative, O other, U UNSOUND): <case>, ...``,
+    each case as ``<dtype> <swizzle> <edge>_<a16|u16>: <status>[=chunk16]``."""
+    vs = [store_edge_verdict(o) for o in outs]
+    cells = [f"{o.case.dtype} {o.case.swizzle} {o.case.edge}: {o.status}"
+             f"{'=' + '/'.join(o.matches) if o.matches else ''}{'' if v == 'agrees' else ' [' + v + ']'}"
+             for o, v in zip(outs, vs)]
+    return (f"store_edge: tma_store_edge == hardware {vs.count('agrees')}/{len(vs)} "
+            f"({vs.count('conservative')} conservative, {vs.count('other')} other, {vs.count('UNSOUND')} UNSOUND): "
+            + ", ".join(cells))
 
 
 def main(argv=None) -> int:
@@ -735,7 +805,8 @@ def main(argv=None) -> int:
                   for o in outs]}, indent=0))
     print(line)
     main_ok = all(o.status in ("ok", "refused") for o in outs if o.case.group == "main")
-    return 0 if main_ok else 1
+    sound = all(store_edge_verdict(o) != "UNSOUND" for o in outs if o.case.group == "store_edge")
+    return 0 if main_ok and sound else 1
 
 
 if __name__ == "__main__":

@@ -8,9 +8,21 @@ RECORDS = (
                "(TMA copies) the `tensormap` exists and describes the global operand, its rank is the opcode's "
                "`.Nd` and the `coords`', its element width the shared tensor's; no interleave; swizzle none/32B/64B/"
                "128B; a concrete box's visits are the shared tensor's shape (outermost first)"),
+    Obligation("tma_region", ("tma_map",),
+               "(TMA copies) the bytes the `tensormap` reaches from its address (the global tensor's base plus "
+               "`offset * element size`, then `sum((dims[i] - 1) * strides[i]) + element size`) lie inside the "
+               "global tensor (its declared layout's extent)",
+               hardware="the copy reads or writes another allocation's bytes (an illegal-address fault, or "
+                        "output that differs from the numpy reference)", rank=1),
     Obligation("tma_inner", ("tma_map",),
                "(TMA copies) `coords[0] * element size` is a multiple of 16 bytes",
                hardware="the launch ends in an illegal-instruction fault", fault="illegal instruction", rank=0),
+    Obligation("tma_store_edge", ("tma_map",),
+               "(TMA stores) every start coordinate is >= 0, and a box that may reach past `dims[0]` has "
+               "`dims[0] * element size` a multiple of 16 bytes (the H200 faults on the one and writes whole "
+               "16-byte chunks past the innermost extent on the other)",
+               hardware="an illegal-instruction fault (a negative coordinate), or bytes written past the tensor's "
+                        "innermost extent (output that differs from the numpy reference)", rank=0),
     Obligation("tma_smem", ("tma_map",),
                "(TMA copies) the shared address (`align`, plus `offset * element size`) is a multiple of 128 bytes, "
                "and with a swizzled map `align` is a multiple of the pattern's repeat (256/512/1024 bytes)",

@@ -1,0 +1,49 @@
+; tilecheck obligation query: file examples/tma_store_far_edge_unaligned_refuted.toml, apply[0], obligation tma_box
+; z3 5.4.1: sat (refuted)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status sat)
+(declare-fun M () Int)
+(declare-fun m () Int)
+(declare-fun N () Int)
+(declare-fun n () Int)
+(declare-fun |L'| () Int)
+(assert
+ (or (or (< (* 64 n) 0) (>= (+ 63 (* 64 n)) N)) (or (< (* 16 m) 0) (>= (+ 15 (* 16 m)) M))))
+(assert
+ (>= M 1))
+(assert
+ (<= M 65536))
+(assert
+ (>= N 1))
+(assert
+ (<= N 65536))
+(assert
+ (>= |L'| 1))
+(assert
+ (<= |L'| 8192))
+(assert
+ (>= m 0))
+(assert
+ (<= m 4095))
+(assert
+ (>= n 0))
+(assert
+ (<= n 1023))
+(assert
+ (< (+ (* (- 1) N) (* 64 n)) 0))
+(assert
+ (< (+ (* (- 1) M) (* 16 m)) 0))
+(assert
+ (<= (+ (* (- 8) |L'|) N) 0))
+(assert
+ (= M 1))
+(assert
+ (= N 1))
+(assert
+ (= (* 8 |L'|) 8))
+(assert
+ (= m 0))
+(assert
+ (= n 0))
+(check-sat)
