@@ -1282,3 +1282,310 @@ def tensormap(check, name: str, symbol_values: list | None = None, limit: int = 
         if rule is not None:
             return REFUTED, {"rule": rule, "symbols": dict(env)}
     return PROVED, None
+
+
+# --- shared-memory matrix descriptors (issue 31): decoded and decided by enumeration -------------------
+# Restated from the PTX ISA 9.0 ("Matrix Descriptor Format"; tcgen05 "Shared Memory Descriptor") and the
+# core-matrix description of the canonical layouts, apart from smem_descriptor.py and proofs/: plain Python
+# over ints, on a descriptor check file's data (docs/wgmma.md), one symbol assignment at a time.  The
+# expressions are evaluated as the file means them: unsigned 64-bit words (every result modulo 2^64).
+
+DESC_BITS = {"sm_90": {"start": (0, 14), "lbo": (16, 14), "sbo": (32, 14), "base_offset": (49, 3),
+                       "layout_type": (62, 2)},
+             "sm_100": {"start": (0, 14), "lbo": (16, 14), "sbo": (32, 14), "fixed": (46, 3), "base_offset": (49, 3),
+                        "lbo_mode": (52, 1), "fixed_zero": (53, 8), "layout_type": (61, 3)}}
+DESC_FIXED = {"sm_90": {}, "sm_100": {"fixed": 1, "fixed_zero": 0}}
+DESC_CODES = {"sm_90": {"none": 0, "128B": 1, "64B": 2, "32B": 3},
+              "sm_100": {"none": 0, "128B_base32B": 1, "128B": 2, "64B": 4, "32B": 6}}
+DESC_CHUNKS = {"none": 1, "32B": 2, "64B": 4, "128B": 8}  # 16-byte chunks per swizzle row (the modes decoded here)
+DESC_BYTES = {"float16": 2, "bfloat16": 2, "tf32": 4, "float32": 4, "float8_e4m3": 1, "float8_e5m2": 1, "int8": 1,
+              "uint8": 1}
+DESC_ORDER = ("descriptor-encoding", "descriptor-base", "descriptor-layout", "descriptor-k-advance")
+_WORD = (1 << 64) - 1
+
+
+def desc_value(x, env: dict) -> int:
+    """A descriptor file's integer or expression (``+ - * // % << >> & | ^`` over the symbols) at ``env``,
+    as an unsigned 64-bit word: every operation modulo 2^64, ``x // 0`` all ones and ``x % 0`` x (the
+    bit-vector division the file's words are)."""
+    import ast
+    if isinstance(x, int):
+        return x & _WORD
+    ops = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+           ast.FloorDiv: lambda a, b: a // b if b else _WORD, ast.Mod: lambda a, b: a % b if b else a,
+           ast.LShift: lambda a, b: a << b if b < 64 else 0, ast.RShift: lambda a, b: a >> b,
+           ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b, ast.BitXor: lambda a, b: a ^ b}
+
+    def walk(node):
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value & _WORD
+        if isinstance(node, ast.Name):
+            return env[node.id] & _WORD
+        if isinstance(node, ast.BinOp) and type(node.op) in ops:
+            return ops[type(node.op)](walk(node.left), walk(node.right)) & _WORD
+        raise ValueError(f"{x!r}: not a descriptor file expression")
+    return walk(ast.parse(x, mode="eval").body)
+
+
+def desc_assignments(data: dict, limit: int = 4096) -> tuple[list[dict], bool]:
+    """The symbol assignments of a descriptor file (each symbol a multiple of ``multiple_of`` in
+    ``[min, max]``, unsigned 64-bit): every one when there are at most ``limit`` (then True), else each
+    symbol's 3 smallest and 3 largest values combined (False: a range, not every value)."""
+    syms = data.get("symbols", {})
+    ranges = []
+    for s in syms.values():
+        m = s.get("multiple_of", 1)
+        lo, hi = -(-s.get("min", 0) // m) * m, s.get("max", _WORD) // m * m
+        ranges.append((lo, hi, m))
+    total = prod(max(0, (hi - lo) // m + 1) for lo, hi, m in ranges)
+    every = total <= limit
+    values = [range(lo, hi + 1, m) if every else sorted({v for v in (*range(lo, min(hi, lo + 2 * m) + 1, m),
+                                                                     *range(max(lo, hi - 2 * m), hi + 1, m))})
+              for lo, hi, m in ranges]
+    return [dict(zip(syms, vs)) for vs in itertools.product(*values)], every
+
+
+def desc_allowed(data: dict, env: dict) -> bool:
+    for name, s in data.get("symbols", {}).items():
+        v = env.get(name)
+        if v is None or not (s.get("min", 0) <= v <= s.get("max", _WORD)) or v % s.get("multiple_of", 1):
+            return False
+    return True
+
+
+def desc_fields(word: int, arch: str) -> dict:
+    """The raw fields of a descriptor word."""
+    return {n: (word >> lo) & ((1 << w) - 1) for n, (lo, w) in DESC_BITS[arch].items()}
+
+
+def desc_word(d: dict, arch: str, env: dict) -> int:
+    """The word the code packs: ``word``, else PTX's exact encoding of the declared fields."""
+    if "word" in d:
+        return desc_value(d["word"], env)
+    raw = {"start": (desc_value(d["start"], env) & 0x3FFFF) >> 4, "lbo": (desc_value(d.get("lbo", 0), env) & 0x3FFFF) >> 4,
+           "sbo": (desc_value(d.get("sbo", 0), env) & 0x3FFFF) >> 4, "base_offset": desc_value(d.get("base_offset", 0), env),
+           "layout_type": DESC_CODES[arch][d["swizzle"]], **DESC_FIXED[arch]}
+    if arch == "sm_100":
+        raw["lbo_mode"] = desc_value(d.get("lbo_mode", 0), env)
+    word = 0
+    for n, (lo, w) in DESC_BITS[arch].items():
+        word |= (raw.get(n, 0) & ((1 << w) - 1)) << lo
+    return word
+
+
+def desc_address(start: int, lbo: int, sbo: int, base: int, chunks: int, major: str, esize: int, mn: int, k: int) -> int:
+    """Where the tensor core reads element ``(mn, k)`` of the operand tile: core matrices are 8 rows of
+    16 bytes (K-major rows run along K, MN-major rows along MN); a swizzled mode's rows are ``chunks``
+    16-byte chunks, its chunk index XORed with the row's phase, counted from the base offset."""
+    per_chunk = 16 // esize  # elements in 16 bytes
+    if major == "K":
+        chunk, inside = divmod(k, per_chunk)  # which 16-byte chunk of the row's 32 bytes
+        group, row = divmod(mn, 8)
+        if chunks == 1:
+            addr = start + group * sbo + chunk * lbo + row * 16 + inside * esize
+        else:
+            addr = start + group * sbo + row * 16 * chunks + chunk * 16 + inside * esize
+    else:
+        krow_group, krow = divmod(k, 8)
+        if chunks == 1:
+            block, inside = divmod(mn, per_chunk)
+            addr = start + block * sbo + krow_group * lbo + krow * 16 + inside * esize
+        else:
+            atom, rest = divmod(mn, per_chunk * chunks)
+            chunk, inside = divmod(rest, per_chunk)
+            addr = start + atom * lbo + krow_group * sbo + krow * 16 * chunks + chunk * 16 + inside * esize
+    addr &= _WORD
+    if chunks == 1:
+        return addr
+    row_phase = ((addr // 128) - base) % chunks  # the pattern's row, counted from where it starts
+    chunk_bits = (addr // 16) % chunks
+    return (addr - chunk_bits * 16 + (chunk_bits ^ row_phase) * 16) & _WORD
+
+
+def independent_address(word: int, arch: str, major: str, elem_bits: int, mn: int, k: int) -> int:
+    """``desc_address`` of a packed word (a modelled mode)."""
+    f = desc_fields(word, arch)
+    mode = {c: n for n, c in DESC_CODES[arch].items()}[f["layout_type"]]
+    return desc_address(f["start"] << 4, f["lbo"] << 4, f["sbo"] << 4, f["base_offset"], DESC_CHUNKS[mode], major,
+                        elem_bits // 8, mn, k)
+
+
+class _DescCase:
+    """One ``[descriptors.NAME]`` of a descriptor file's data at one symbol assignment."""
+
+    def __init__(self, data: dict, name: str, env: dict):
+        from .layout import parse_layout  # the file's layout text (the check files' parser)
+        self.data, self.name, self.env = data, name, env
+        self.arch = {"sm_90a": "sm_90", "sm_100a": "sm_100"}.get(data.get("arch", "sm_90"), data.get("arch", "sm_90"))
+        self.d = data["descriptors"][name]
+        self.t = data["tensors"][self.d["tensor"]]
+        self.esize = DESC_BYTES[self.t["dtype"]]
+        self.layout = parse_layout(self.t["layout"])
+        self.address = desc_value(self.t.get("address", 0), env)
+        self.offset = self.t.get("offset", 0)
+        self.tile = tuple(self.d["tile"])
+        self.word = desc_word(self.d, self.arch, env)
+        self.raw = desc_fields(self.word, self.arch)
+        self.mode = {c: n for n, c in DESC_CODES[self.arch].items()}.get(self.raw["layout_type"])
+
+    def declared(self, mn: int, k: int) -> int:
+        """The byte address of element ``(mn, k)`` of the declared tensor (the oracles' layout evaluator)."""
+        return (self.address + self.esize * oracle.layout_value(self.layout, (mn, k), {}, self.offset)[""]) & _WORD
+
+    def read(self, start: int, mn: int, k: int) -> int:
+        r = self.raw
+        return desc_address(start, r["lbo"] << 4, r["sbo"] << 4, r["base_offset"], DESC_CHUNKS[self.mode],
+                            self.d["major"], self.esize, mn, k)
+
+    def unmodelled(self) -> str | None:
+        """Why the word's layout has no canonical form here (the obligations that read it: unknown)."""
+        if self.mode is None or self.mode not in DESC_CHUNKS:
+            return f"layout type {self.raw['layout_type']} has no canonical layout here"
+        if self.arch == "sm_100" and self.raw["lbo_mode"]:
+            return "tcgen05's absolute LBO mode"
+        T, W = 16 // self.esize, DESC_CHUNKS[self.mode]
+        mn, k = self.tile
+        major = self.d["major"]
+        step = 8 if major == "K" else T
+        if k != 32 // self.esize or mn < 1 or mn % step or (major == "MN" and self.esize != 2) or \
+                (major == "MN" and mn > T * W and mn % (T * W)):
+            return f"tile {self.tile} is no {major}-major {self.mode} tile"
+        return None
+
+
+def desc_encoding(c: _DescCase):
+    """start, LBO, SBO multiples of 16 below 2^18; base offset below 8 (0 without a swizzle); the word
+    holds exactly their encoding, the fixed fields, no reserved bit, a valid layout type."""
+    d, env = c.d, c.env
+    for key in ("start", "lbo", "sbo"):
+        v = desc_value(d.get(key, 0), env)
+        if v % 16 or v >= 1 << 18:
+            return {"field": key, "bytes": v, "symbols": dict(env)}
+    b = desc_value(d.get("base_offset", 0), env)
+    if b >= 8 or (d["swizzle"] == "none" and b):
+        return {"field": "base_offset", "value": b, "symbols": dict(env)}
+    want = {"start": desc_value(d["start"], env) >> 4, "lbo": desc_value(d.get("lbo", 0), env) >> 4,
+            "sbo": desc_value(d.get("sbo", 0), env) >> 4, "base_offset": b,
+            "layout_type": DESC_CODES[c.arch][d["swizzle"]], **DESC_FIXED[c.arch]}
+    if c.arch == "sm_100":
+        want["lbo_mode"] = desc_value(d.get("lbo_mode", 0), env) & 1
+    for n, v in want.items():
+        if c.raw[n] != v:
+            return {"field": n, "holds": c.raw[n], "wants": v, "symbols": dict(env)}
+    used = 0
+    for lo, w in DESC_BITS[c.arch].values():
+        used |= ((1 << w) - 1) << lo
+    if c.word & ~used & _WORD:
+        return {"reserved": c.word & ~used & _WORD, "symbols": dict(env)}
+    if c.arch == "sm_100" and c.raw["layout_type"] in (3, 5, 7):
+        return {"layout_type": c.raw["layout_type"], "symbols": dict(env)}
+    return None
+
+
+def desc_base(c: _DescCase):
+    """A swizzled operand's pattern starts on its repeat (base offset 0) or the word carries ``(address >> 7) & 7``."""
+    if c.mode == "none":
+        return None
+    repeat = 128 * DESC_CHUNKS[c.mode]
+    want = 0 if c.address % repeat == 0 else (c.address >> 7) & 7
+    return None if c.raw["base_offset"] == want else {"address": c.address, "base_offset": c.raw["base_offset"],
+                                                      "expected": want, "symbols": dict(c.env)}
+
+
+def _desc_steps(c: _DescCase, steps, encodable: bool):
+    ext = [_desc_extent(m) for m in c.layout.shape]
+    mn_, k_ = c.tile
+    if len(ext) != 2:
+        return {"static": f"{len(ext)} modes"}
+    last = max(j for j, _ in steps)
+    if mn_ > ext[0] or (last + 1) * k_ > ext[1]:
+        return {"static": "the tile is past the tensor's extent"}
+    start0 = c.raw["start"] << 4
+    for j, adv in steps:
+        a = desc_value(adv, c.env)
+        start = (start0 + a) & _WORD
+        if encodable and (start % 16 or start >= 1 << 18):
+            return {"k_step": j, "start": start, "symbols": dict(c.env)}
+        for i in range(mn_):
+            for kk in range(k_):
+                mine, theirs = c.declared(i, kk + j * k_), c.read(start, i, kk)
+                if mine != theirs:
+                    return {"k_step": j, "index": [i, kk + j * k_], "declared_byte": mine, "descriptor_byte": theirs,
+                            "symbols": dict(c.env)}
+    return None
+
+
+def _desc_extent(mode) -> int:
+    return prod(_leaves(mode)) if isinstance(mode, tuple) else mode
+
+
+def desc_layout(c: _DescCase):
+    """Every element of the instruction's tile is at the same byte both ways."""
+    return _desc_steps(c, [(0, 0)], False)
+
+
+def desc_k_advance(c: _DescCase):
+    """Each K step's advanced start reads that K slice, and stays encodable."""
+    return _desc_steps(c, [(j + 1, a) for j, a in enumerate(c.d.get("advance", []))], True)
+
+
+DESC_RULES = {"descriptor-encoding": desc_encoding, "descriptor-base": desc_base, "descriptor-layout": desc_layout,
+              "descriptor-k-advance": desc_k_advance}
+
+
+def desc_rule(data: dict, name: str, obligation: str, env: dict):
+    """``(status, witness)`` of one descriptor obligation at one assignment: refuted with its witness,
+    proved, skipped (no K steps) or unknown (a layout type or tile the canonical layouts do not cover)."""
+    c = _DescCase(data, name, env)
+    if obligation == "descriptor-k-advance" and not c.d.get("advance"):
+        return SKIPPED, None
+    if obligation != "descriptor-encoding":
+        why = c.unmodelled()
+        if why is not None:
+            return Verdict.UNKNOWN, {"unmodelled": why}
+    w = DESC_RULES[obligation](c)
+    return (PROVED, None) if w is None else (REFUTED, w)
+
+
+def descriptors(data: dict, symbol_values: list | None = None, limit: int = 4096) -> dict:
+    """Every descriptor obligation of a descriptor file's data by enumeration: ``{descriptor: {obligation:
+    (status, witness)}}`` over ``symbol_values`` (else ``desc_assignments``): refuted where some assignment
+    refutes it, else unknown or skipped where one is, else proved."""
+    envs = symbol_values if symbol_values is not None else desc_assignments(data, limit)[0]
+    rank = {PROVED: 0, SKIPPED: 1, Verdict.UNKNOWN: 2, REFUTED: 3}
+    out = {}
+    for name in data["descriptors"]:
+        got = {o: (PROVED, None) for o in DESC_ORDER}
+        for env in envs:
+            for o in DESC_ORDER:
+                if got[o][0] == REFUTED:
+                    continue
+                status, w = desc_rule(data, name, o, env)
+                if rank[status] > rank[got[o][0]]:
+                    got[o] = (status, w)
+        out[name] = got
+    return out
+
+
+def desc_violation_at(data: dict, name: str, obligation: str, cex: dict) -> str | None:
+    """Replay a refutation's counterexample: None when it is a violation at its symbol values (symbols it
+    does not name at their least allowed value), else why not."""
+    env = dict(cex.get("symbols") or {})
+    for s, spec in data.get("symbols", {}).items():
+        if s not in env:
+            m = spec.get("multiple_of", 1)
+            env[s] = -(-spec.get("min", 0) // m) * m
+    if not desc_allowed(data, env):
+        return f"symbol values {env} are not allowed by the symbols' ranges"
+    status, w = desc_rule(data, name, obligation, env)
+    if status != REFUTED:
+        return f"{obligation} is {status} at {env}"
+    if "index" in cex and "static" not in w:
+        c = _DescCase(data, name, env)
+        j, (i, kj) = cex.get("k_step", 0), cex["index"]
+        adv = 0 if j == 0 else desc_value(c.d["advance"][j - 1], env)
+        if not (0 <= i < c.tile[0] and j * c.tile[1] <= kj < (j + 1) * c.tile[1]):
+            return f"element {cex['index']} is not in K step {j}'s tile"
+        if c.declared(i, kj) == c.read(((c.raw["start"] << 4) + adv) & _WORD, i, kj - j * c.tile[1]):
+            return f"element {cex['index']} is read where it is declared"
+    return None

@@ -114,6 +114,8 @@ def _hardware_fields(decl: Declaration):
     raw = sd.unpack_raw(_bv(decl.packed()), decl.fields.arch)
     code = z3.simplify(raw["layout_type"])
     if not z3.is_bv_value(code):
+        code = _one_value(raw["layout_type"], decl.assume)
+    if code is None:
         return None, "the descriptor's layout type is symbolic: the swizzle mode must be concrete"
     names = {c: n for n, c in sd.CODES[decl.fields.arch].items()}
     if code.as_long() not in names or names[code.as_long()] not in sd.WIDTH:
@@ -121,6 +123,19 @@ def _hardware_fields(decl: Declaration):
     lbo_mode = raw.get("lbo_mode", z3.BitVecVal(0, BV))
     return sd.Fields(raw["start"] << 4, raw["lbo"] << 4, raw["sbo"] << 4, raw["base_offset"], names[code.as_long()],
                      decl.fields.arch, lbo_mode), None
+
+
+def _one_value(term, facts, timeout_ms: int = 2000):
+    """The value ``term`` takes for every symbol value the facts allow, when it takes exactly one (a word
+    whose layout-type bits hold a symbol's high bits, bounded by its ``max``), else None."""
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    s.add(*facts)
+    if s.check() != z3.sat:
+        return None
+    v = s.model().eval(term, model_completion=True)
+    s.add(term != v)
+    return v if s.check() == z3.unsat else None
 
 
 def _layout_z3(layout: Layout, coords):
