@@ -32,6 +32,7 @@ from ..proofs import facts
 from ..proofs.registry import NAMES as names
 from ..proofs import smt2  # smt2.cvc5_version: looked up at the call (a test replaces it)
 from .differential import compare
+from .whole import WHOLE
 from ..progress import Line
 
 HELP = "property-based fuzzing: Z3's verdicts against an independent brute-force decider"
@@ -103,13 +104,16 @@ def _families_help():
     names = ", ".join(f"{n} ({d.help})" if d.help else n for n, (d, _) in ds.items())
     example = [n for n, (d, f) in ds.items() if f is not None and d.how != "plain"] + \
         [n for n, (d, f) in ds.items() if f is None]
+    whole = ", ".join(f"{n} ({h})" for n, (_, _, h) in WHOLE.items())
     return (f"draw only applications of these families, comma-separated: {names}; e.g. --families "
-            f"{','.join(example)} (default: all, the staging ones in about 1 application in 6)")
+            f"{','.join(example)} (default: all, the staging ones in about 1 application in 6); and whole files: "
+            f"{whole}")
 
 
 def _families(text):
-    """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (InputError on any other)."""
+    """``--families a,b``: a tuple of ``strategies.FAMILIES`` and ``whole.WHOLE`` names (InputError on any other)."""
     from ..strategies import FAMILIES
+    FAMILIES = (*FAMILIES, *WHOLE)
     names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
     bad = [n for n in names if n not in FAMILIES]
     if bad or not names:
@@ -320,7 +324,8 @@ def _write(tally, out) -> list[str]:
         path = d / f"{name}.toml"
         header = ["Found by tilecheck fuzz (" + ("symbolic" if f.symbolic else "concrete") + " case):"]
         header += f.problems
-        header += ["", f"Reproduce: tilecheck prove {path}   (Z3's side)",
+        prove = "python -m tilecheck.descriptor_file" if "descriptors" in f.data else "tilecheck prove"
+        header += ["", f"Reproduce: {prove} {path}   (Z3's side)",
                    f"           tilecheck fuzz --replay {path}   (Z3 against the enumerator)"]
         path.write_text(to_toml(f.data, comment="\n".join(header)))
         paths.append(str(path))
@@ -370,6 +375,11 @@ def _summary(tally, seconds, args, written, after=None):
         c = {s: tally.obligations.get((name, s), 0) for s in ("proved", "refuted", "skipped", "unknown")}
         cells.append(f"{name} {c['proved']}/{c['refuted']}/{c['skipped']}/{c['unknown']}")
     out.append("  obligations (proved/refuted/skipped/unknown): " + ", ".join(cells))
+    others = sorted({n for n, _ in tally.obligations} - set(names))  # tensor maps' and descriptor files'
+    if others:
+        cells = [f"{name} " + "/".join(str(tally.obligations.get((name, s), 0))
+                                       for s in ("proved", "refuted", "skipped", "unknown")) for name in others]
+        out.append("  tensor map and descriptor obligations (proved/refuted/skipped/unknown): " + ", ".join(cells))
     p = tally.problems
     out.append(f"  disagreements {p.get('disagreement', 0)}, "
                + (f"z3/cvc5 problems {p.get('solvers', 0)}, " if getattr(args, "recheck", False) else "")
@@ -453,10 +463,16 @@ def _by_verdict(verdicts):
 def _replay(args) -> int:
     bad = 0
     for path in args.replay:
-        check = load(path)  # InputError: exit 2
-        facts.decide(check, args.timeout)  # contradictory facts: InputError, exit 2
-        r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout,
-                    recheck=getattr(args, "recheck", False))
+        data = _descriptor_file(path)
+        if data is not None:  # a descriptor check file (docs/wgmma.md): its loader's errors, exit 2
+            from ..descriptor_file import load as load_descriptors
+            load_descriptors(data, path)
+            r = compare(data, timeout=args.symbolic_timeout if data.get("symbols") else args.timeout, path=path)
+        else:
+            check = load(path)  # InputError: exit 2
+            facts.decide(check, args.timeout)  # contradictory facts: InputError, exit 2
+            r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout,
+                        recheck=getattr(args, "recheck", False))
         if r.ok:
             print(f"{path}: Z3 {r.verdict}; the enumerator agrees" + (" (on its symbol range)" if r.symbolic else ""))
         else:
@@ -465,6 +481,18 @@ def _replay(args) -> int:
             for p in r.problems:
                 print(f"  {p}")
     return 1 if bad else 0
+
+
+def _descriptor_file(path):
+    """A descriptor check file's data (a top-level ``descriptors`` table), else None (a check file, or
+    text the check file loader will name the problem of)."""
+    import tomllib
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+    return data if isinstance(data.get("descriptors"), dict) else None
 
 
 # --- malformed input -----------------------------------------------------------------------------
