@@ -57,16 +57,19 @@ def _word(raw: dict, arch: str) -> str:
 
 
 @st.composite
-def descriptor_checks(draw, symbolic: bool = False, mutate: bool | None = None):
+def descriptor_checks(draw, symbolic: bool = False, mutate: bool | None = None, *, shapes=None, mns=None, archs=None,
+                      dtypes=None, mutations=None):
     """A descriptor check file's data: tensor ``SA`` and descriptor ``DA`` (``mutate``: True always one of
-    ``MUTATIONS``, False never, None about half the time)."""
-    arch = draw(st.sampled_from(("sm_90",) * 3 + ("sm_100",)))
-    major, bits = draw(st.sampled_from(SHAPES))
-    mode = draw(st.sampled_from(tuple(sd.WIDTH)))
-    dtype = draw(st.sampled_from(DTYPES[bits]))
+    ``MUTATIONS``, False never, None about half the time).  Restrictions: ``shapes`` ((major, element
+    bits) of ``SHAPES``), ``mns`` (the tile's MN), ``archs``, ``dtypes``, ``mutations`` (of ``MUTATIONS``)
+    -- the GPU stage draws what its one wgmma runs (``fuzz/wgmma_stage.py``)."""
+    arch = draw(st.sampled_from(archs or ("sm_90",) * 3 + ("sm_100",)))
+    major, bits = draw(st.sampled_from(shapes or SHAPES))
+    mode = draw(st.sampled_from(("128B", "64B", "32B", "none")))  # shrinks toward the common 128B
+    dtype = draw(st.sampled_from([t for t in DTYPES[bits] if dtypes is None or t in dtypes]))
     esize = bits // 8
     k = sd.instruction_k(bits)
-    mn = draw(st.sampled_from((64, 128))) if major == "MN" else draw(st.sampled_from((8, 16, 64, 32)))
+    mn = draw(st.sampled_from(mns or ((64, 128) if major == "MN" else (8, 16, 64, 32))))
     nk = draw(st.sampled_from(_steps(mode, bits, major)))
     layout = canonical_tile(major, mode, bits, mn, k * nk)
     repeat = sd.REPEAT.get(mode, 1024)
@@ -102,7 +105,7 @@ def descriptor_checks(draw, symbolic: bool = False, mutate: bool | None = None):
             d["sbo"] = "s"
     bugs = []
     if mutate or (mutate is None and draw(st.booleans())):
-        bugs = [draw(st.sampled_from(MUTATIONS)) for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
+        bugs = [draw(st.sampled_from(mutations or MUTATIONS)) for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
     word = None
     for bug in bugs:
         if bug == "swizzle":

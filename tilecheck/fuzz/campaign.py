@@ -190,7 +190,8 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
 
 def _count(tally, data, result, symbolic, keep, on_case, text=None):
     tally.count(data, result, symbolic, text)
-    if keep and not symbolic and not result.problems and "apply" in data:  # a check file (not a descriptor's)
+    if keep and not symbolic and not result.problems and "apply" in data and all(  # a check file the emitter takes
+            _emits(a["opcode"]) for a in data["apply"]):
         st = result.statuses
         if result.verdict == "proved":
             tally.proved.append(data)
@@ -199,6 +200,15 @@ def _count(tally, data, result, symbolic, keep, on_case, text=None):
             tally.misaligned.append(data)
     if on_case:
         on_case(result)
+
+
+def _emits(opcode: str) -> bool:
+    """The opcode's family has an emitter (``Family.emits``: the GPU stage can run it)."""
+    from .. import families
+    try:
+        return families.of(families.parse(opcode)).emits
+    except Exception:  # noqa: BLE001 - an opcode no family takes: the stage skips it with its reason
+        return True
 
 
 def _new(result, known, symbolic) -> list:

@@ -57,7 +57,8 @@ def add_arguments(p):
     p.add_argument("--gpu", action="store_true",
                    help="also run every proved concrete case on the GPU against numpy (in batches, with --jobs workers "
                         "preparing them), and up to 40 cases whose atoms are refuted on alignment unchecked, "
-                        "expecting a fault (needs pycuda and a device)")
+                        "expecting a fault; with --families descriptor, 200 drawn descriptor pairs through one "
+                        "wgmma each against the model's numpy prediction (needs pycuda and a device; sm_90a)")
     p.add_argument("--recheck", action="store_true",
                    help="also let cvc5 decide every query Z3 decides on the symbolic cases (their SMT-LIB 2 text); "
                         "a disagreement is a finding (needs the cvc5 package)")
@@ -215,6 +216,11 @@ def _campaign(args) -> int:
         gpu_lines = gpu_stage(tally, seed=args.seed, timeout=args.timeout, jobs=args.jobs, out=args.out,
                               quiet=args.quiet)
         after["GPU stage"] = time.perf_counter() - t
+        if "descriptor" in (getattr(args, "families", None) or ()):  # drawn descriptor pairs through one wgmma
+            from .wgmma_stage import run as wgmma_stage
+            t = time.perf_counter()
+            gpu_lines += wgmma_stage(seed=args.seed, out=args.out)
+            after["wgmma stage"] = time.perf_counter() - t
     t = time.perf_counter()
     written = _write(tally, args.out)
     after["writing"] = time.perf_counter() - t
