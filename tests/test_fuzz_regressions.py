@@ -91,6 +91,19 @@ def descriptor_file_decided_and_agrees(name):
     assert r.ok and r.unknown == 0 and r.verdict == "refuted", "\n".join(map(str, r.problems)) + f" unknown {r.unknown}"
 
 
+def descriptor_file_unknown_on_both_sides(name):
+    """A descriptor check file whose mode the canonical layouts do not cover: unknown, never proved, on both sides."""
+    import tomllib
+    from tilecheck import decide
+    from tilecheck.fuzz.differential import compare_descriptors
+    data = tomllib.loads((HERE / name).read_text())
+    r = compare_descriptors(data)
+    assert {p.kind for p in r.problems} == {"unknown"} and r.unknown == 2, "\n".join(map(str, r.problems))
+    assert {o: s for o, (s, _) in decide.descriptors(data)["DA"].items()
+            if o in ("descriptor-base", "descriptor-layout")} == dict.fromkeys(("descriptor-base", "descriptor-layout"),
+                                                                               "unknown")
+
+
 EXPECT = {  # file -> what must hold (files not named here: the CLI behaves and Z3 agrees with the enumerator)
     "dtype_not_a_string.toml": lambda n: exit_2_located(n, "tensors.A: dtype"),
     "split_size_too_many_digits.toml": lambda n: exit_2_located(n, "apply[0]: src"),
@@ -102,6 +115,7 @@ EXPECT = {  # file -> what must hold (files not named here: the CLI behaves and 
     "toml_integer_too_many_digits.toml": lambda n: exit_2_located(n, ""),
     "stride_past_int64_unit_mode.toml": proves_and_agrees,
     "descriptor_layout_type_fixed_by_facts.toml": descriptor_file_decided_and_agrees,
+    "descriptor_tcgen05_absolute_lbo_unknown.toml": descriptor_file_unknown_on_both_sides,
 }
 
 BUGS = {}  # file -> why it does not hold yet (a strict xfail: fixing the bug makes it XPASS, then drop it here)

@@ -121,6 +121,11 @@ def _hardware_fields(decl: Declaration):
     if code.as_long() not in names or names[code.as_long()] not in sd.WIDTH:
         return None, f"layout type {code.as_long()} has no canonical layout modelled here"
     lbo_mode = raw.get("lbo_mode", z3.BitVecVal(0, BV))
+    mode = z3.simplify(lbo_mode)
+    if not z3.is_bv_value(mode):
+        mode = _one_value(lbo_mode, decl.assume)
+    if mode is None or mode.as_long():  # the canonical layouts here are relative LBO's (decode refuses the rest)
+        return None, "tcgen05's absolute LBO mode (bit 52) has no canonical layout modelled here"
     return sd.Fields(raw["start"] << 4, raw["lbo"] << 4, raw["sbo"] << 4, raw["base_offset"], names[code.as_long()],
                      decl.fields.arch, lbo_mode), None
 
