@@ -22,6 +22,7 @@ is a dict with the symbol values and the coordinates (``group``, ``repeat``, ``w
 """
 from __future__ import annotations
 
+import ast
 import functools
 import itertools
 from math import prod
@@ -32,7 +33,7 @@ from . import accesses, families, memory_model, oracle
 from .families import MEMORY
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
-from .layout import ThreadStride, _leaves
+from .layout import ThreadStride, _leaves, parse_layout
 
 
 def _flat(x) -> list:
@@ -1308,7 +1309,6 @@ def desc_value(x, env: dict) -> int:
     """A descriptor file's integer or expression (``+ - * // % << >> & | ^`` over the symbols) at ``env``,
     as an unsigned 64-bit word: every operation modulo 2^64, ``x // 0`` all ones and ``x % 0`` x (the
     bit-vector division the file's words are)."""
-    import ast
     if isinstance(x, int):
         return x & _WORD
     ops = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
@@ -1456,8 +1456,7 @@ class _DescCase:
 
 @functools.lru_cache(maxsize=256)
 def _desc_layout(text: str):
-    from .layout import parse_layout  # the file's layout text (the check files' parser)
-    return parse_layout(text)
+    return parse_layout(text)  # the file's layout text (the check files' parser)
 
 
 @functools.lru_cache(maxsize=1 << 16)

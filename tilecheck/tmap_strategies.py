@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from .families.tma import FAMILY as TMA  # the copies' spelling (the family's own)
 from .tensormap import DATA_TYPES, INTERLEAVES, L2_PROMOTIONS, SWIZZLES
 
 TENSOR_DTYPE = {"float32_ftz": "float32", "tfloat32": "float32", "tfloat32_ftz": "float32",
@@ -192,8 +193,7 @@ def tma_checks(draw, symbolic: bool = False):
     ap = {"tensormap": "T", "coords": coords}
     if load:
         multicast = draw(st.integers(0, 5)) == 0
-        ap = {"opcode": f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                        + (".multicast::cluster" if multicast else ""), "dst": shared_view, "src": global_view, **ap}
+        ap = {"opcode": TMA.spelling(rank, True, multicast), "dst": shared_view, "src": global_view, **ap}
         fan = 1
         if multicast:
             mask = draw(st.sampled_from((1, 3, 5, 15, 0xFFFF)))
@@ -215,8 +215,7 @@ def tma_checks(draw, symbolic: bool = False):
         else:
             ap["expect_tx"] = max(0, nbytes - esize * inner)
     else:
-        ap = {"opcode": f"cp.async.bulk.tensor.{rank}d.global.shared::cta.tile.bulk_group", "dst": global_view,
-              "src": shared_view, **ap}
+        ap = {"opcode": TMA.spelling(rank, False), "dst": global_view, "src": shared_view, **ap}
     data = {"arch": "sm_90"}
     if symbols:
         data["symbols"] = symbols

@@ -189,6 +189,15 @@ class Tma(Family):
                 "expect_tx": None if op.expect_tx is None else str(op.expect_tx), "cta_mask": op.cta_mask}
 
     @staticmethod
+    def spelling(rank: int, load: bool = True, multicast: bool = False) -> str:
+        """The opcode of a tile-mode copy of ``rank`` dimensions: a load completing on an mbarrier (multicast
+        or not), or a store completing on a bulk group (``tmap_strategies.tma_checks`` draws them)."""
+        if load:
+            return (f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.{LOAD_COMPLETION}"
+                    + (".multicast::cluster" if multicast else ""))
+        return f"cp.async.bulk.tensor.{rank}d.global.shared::cta.tile.{STORE_COMPLETION}"
+
+    @staticmethod
     def spell(op, shared: str, tmap: str, coords, mbar: str = "", mask: str = "", policy: str = "") -> str:
         """One copy's PTX line given its operands' registers: ``shared`` (a .b32 shared address),
         ``tmap`` (the tensor map's generic address, .b64), ``coords`` (.b32 registers, innermost first),

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, assume, given, seed as hse
 from hypothesis.errors import Unsatisfiable, UnsatisfiedAssumption
 from hypothesis.strategies import integers, one_of
 
+from .. import families
 from ..strategies import checks, symbolic_checks, to_toml
 from .differential import CRASH, UNKNOWN, compare
 from .whole import WHOLE, strategy
@@ -204,7 +205,6 @@ def _count(tally, data, result, symbolic, keep, on_case, text=None):
 
 def _emits(opcode: str) -> bool:
     """The opcode's family has an emitter (``Family.emits``: the GPU stage can run it)."""
-    from .. import families
     try:
         return families.of(families.parse(opcode)).emits
     except Exception:  # noqa: BLE001 - an opcode no family takes: the stage skips it with its reason

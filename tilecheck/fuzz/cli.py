@@ -21,10 +21,12 @@ from collections import Counter
 import multiprocessing as mp
 import os
 import threading
+import tomllib
 import z3
 
 from ..timeout import positive_seconds
 from ..check import load
+from ..descriptor_file import load as load_descriptors
 from ..errors import InputError
 from ..families import draws
 from ..gpu import runner
@@ -471,7 +473,6 @@ def _replay(args) -> int:
     for path in args.replay:
         data = _descriptor_file(path)
         if data is not None:  # a descriptor check file (docs/wgmma.md): its loader's errors, exit 2
-            from ..descriptor_file import load as load_descriptors
             load_descriptors(data, path)
             r = compare(data, timeout=args.symbolic_timeout if data.get("symbols") else args.timeout, path=path)
         else:
@@ -492,7 +493,6 @@ def _replay(args) -> int:
 def _descriptor_file(path):
     """A descriptor check file's data (a top-level ``descriptors`` table), else None (a check file, or
     text the check file loader will name the problem of)."""
-    import tomllib
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)

@@ -12,9 +12,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from .. import decide as enumerator
+from .. import decide as enumerator, descriptor_file
 from ..check import from_dict
 from ..errors import InputError
+from ..proofs import smem_descriptor as descriptor_obligations
 from ..report import prove
 
 DISAGREEMENT, REPLAY, UNKNOWN, CRASH, INVALID = "disagreement", "replay", "unknown", "crash", "invalid"
@@ -243,8 +244,6 @@ def compare_descriptors(data: dict, timeout: float = 10.0, limit: int = 4096, pa
     decider enumerates (``decide.desc_assignments``: at most ``limit``), must agree on every obligation;
     a symbolic one with more values one way (Z3 proved implies no violation among those enumerated).
     Every Z3 counterexample must replay (``decide.desc_violation_at``)."""
-    from .. import descriptor_file
-    from ..proofs import smem_descriptor as obligations
     out = CaseResult(symbolic=bool(data.get("symbols")))
     try:
         decls = descriptor_file.load(data, path)
@@ -253,7 +252,7 @@ def compare_descriptors(data: dict, timeout: float = 10.0, limit: int = 4096, pa
         return out
     t = time.perf_counter()
     try:
-        z3s = {d.name: obligations.decide(d, timeout_s=timeout) for d in decls}
+        z3s = {d.name: descriptor_obligations.decide(d, timeout_s=timeout) for d in decls}
     except Exception as e:  # noqa: BLE001
         out.problems.append(_crash("descriptor obligations", e))
         return out

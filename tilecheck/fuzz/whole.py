@@ -11,7 +11,7 @@ WHOLE = {
                    "descriptor check files: a shared tile and the wgmma/tcgen05 descriptor that reads it, agreeing or "
                    "with one of issue 31's bugs"),
     "tma": ("tilecheck.tmap_strategies", "tma_checks",
-            "check files with a tensor map and a TMA copy (cp.async.bulk.tensor) of it"),
+            "check files with a tensor map and a TMA copy of it"),
 }
 
 
