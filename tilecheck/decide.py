@@ -1362,9 +1362,9 @@ def desc_word(d: dict, arch: str, env: dict) -> int:
     """The word the code packs: ``word``, else PTX's exact encoding of the declared fields."""
     if "word" in d:
         return desc_value(d["word"], env)
-    raw = {"start": (desc_value(d["start"], env) & 0x3FFFF) >> 4, "lbo": (desc_value(d.get("lbo", 0), env) & 0x3FFFF) >> 4,
-           "sbo": (desc_value(d.get("sbo", 0), env) & 0x3FFFF) >> 4, "base_offset": desc_value(d.get("base_offset", 0), env),
-           "layout_type": DESC_CODES[arch][d["swizzle"]], **DESC_FIXED[arch]}
+    raw = {n: (desc_value(d.get(n, 0), env) & 0x3FFFF) >> 4 for n in ("start", "lbo", "sbo")}  # (x & 0x3FFFF) >> 4
+    raw.update(base_offset=desc_value(d.get("base_offset", 0), env), layout_type=DESC_CODES[arch][d["swizzle"]],
+               **DESC_FIXED[arch])
     if arch == "sm_100":
         raw["lbo_mode"] = desc_value(d.get("lbo_mode", 0), env)
     word = 0
@@ -1373,7 +1373,7 @@ def desc_word(d: dict, arch: str, env: dict) -> int:
     return word
 
 
-def desc_address(start: int, lbo: int, sbo: int, base: int, chunks: int, major: str, esize: int, mn: int, k: int) -> int:
+def desc_address(start: int, lbo: int, sbo: int, base: int, chunks: int, major: str, esize: int, mn, k):
     """Where the tensor core reads element ``(mn, k)`` of the operand tile: core matrices are 8 rows of
     16 bytes (K-major rows run along K, MN-major rows along MN); a swizzled mode's rows are ``chunks``
     16-byte chunks, its chunk index XORed with the row's phase, counted from the base offset."""
