@@ -426,3 +426,75 @@ def test_a_bad_argument_under_json_is_a_json_error(capsys):
     out, err = capsys.readouterr()
     doc = json.loads(out)
     assert doc["verdict"] == "error" and "--timeout" in doc["error"]["message"] and err == ""
+
+
+# --- wgmma (issue 29/31): operands by role name and [descriptors.NAME] tables in a check file -------------
+WG_BASE = '''arch = "sm_90a"
+threads = 128
+
+[tensors.SA]
+dtype = "float16"
+scope = "shared"
+shape = [64, 64]
+layout = "Sw<3,3,3> o (64,64):(64,1)"
+align = 1024
+
+[tensors.D]
+dtype = "float32"
+scope = "register"
+shape = [64, 8]
+layout = "((8,2,4),(2,4,1)):((4@laneid,2,1@warpid),(1,1@laneid,4))"
+
+[descriptors.DA]
+tensor = "SA"
+major = "K"
+swizzle = "128B"
+start = "SA"
+lbo = 16
+sbo = 1024
+
+[[apply]]
+opcode = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16"
+scope = "warpgroup"
+d = "D: (w=4 h=2 g=8) (c=1 q=4 j=2) -> w (g q) (c h j)"
+a = "DA"
+b = "DA"
+'''
+WG_CASES = {  # case -> (old text of WG_BASE, new text, words of the error, the line it names)
+    "wgmma missing operand b": ('b = "DA"\n', "", "apply[0]: b: missing key 'b'", 25),  # the [[apply]]'s line
+    "wgmma dst instead of d": ('d = "D:', 'dst = "D:', "apply[0]: d: missing key 'd'", 25),
+    "wgmma operand names no descriptor": ('a = "DA"', 'a = "DX"', "must name a [descriptors.NAME] table", 29),
+    "wgmma operand not a string": ('a = "DA"', "a = 3", "must name a [descriptors.NAME] table", 29),
+    "descriptor unknown key": ("lbo = 16", "lbo = 16\nlbos = 16", "descriptors.DA: unknown key 'lbos'", 23),
+    "descriptor missing sbo": ("sbo = 1024\n", "", "descriptors.DA: sbo: missing key 'sbo'", 17),
+    "descriptor unknown tensor": ('tensor = "SA"', 'tensor = "SB"', "unknown tensor 'SB'", 18),
+    "descriptor of a register tensor": ('tensor = "SA"', 'tensor = "D"', "D is a register tensor", 18),
+    "descriptor unknown swizzle": ('swizzle = "128B"', 'swizzle = "256B"', "swizzle '256B'", 20),
+    "descriptor unknown major": ('major = "K"', 'major = "M"', "major 'M'", 19),
+    "descriptor unknown name": ('start = "SA"', 'start = "SA + a"', "unknown name 'a'", 21),
+    "descriptor bad operator": ('start = "SA"', 'start = "SA ** 2"', "only integers, names", 21),
+    "descriptor unparsable": ('start = "SA"', 'start = "SA +"', "cannot parse", 21),
+    "descriptor negative": ("lbo = 16", "lbo = -16", "not an unsigned 64-bit integer", 22),
+    "descriptor advance not a list": ("lbo = 16", "lbo = 16\nadvance = 32", "advance must be a list", 23),
+    "descriptor bad tile": ("lbo = 16", "lbo = 16\ntile = [64]", "tile must be [MN, K]", 23),
+    "descriptor not a table": ("[descriptors.DA]\n", "[descriptors]\nDA = 3\n[descriptors.DB]\n",
+                               "descriptors.DA: must be a table", 18),
+}
+
+
+def test_the_wgmma_base_proves(tmp_path):
+    f = tmp_path / "wg.toml"
+    f.write_text(WG_BASE)
+    assert main(["prove", str(f)]) == 0
+
+
+@pytest.mark.parametrize("name", sorted(WG_CASES))
+def test_a_bad_wgmma_apply_or_descriptor_is_exit_2_one_line_with_its_line(tmp_path, capsys, name):
+    old, new, words, want = WG_CASES[name]
+    assert old in WG_BASE, name
+    f = tmp_path / "case.toml"
+    f.write_text(WG_BASE.replace(old, new, 1))
+    assert main(["prove", str(f)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith(f"tilecheck: error: {f}:{want}: ") and words in err, err

@@ -194,12 +194,20 @@ def test_tcgen05_descriptor_fixed_bits_and_layout_types():
     bad = sd.pack_raw({"start": 0, "lbo": 1, "sbo": 64, "layout_type": 3}, "sm_100")
     v = verdicts(Declaration("DA", op, "K", f, (64, 16), word=bad))
     assert v["descriptor-encoding"].status == "refuted"
-    assert v["descriptor-layout"].status == "unknown"  # no canonical layout to compare with: never a proof
+    assert "layout type 3 is invalid on sm_100" in v["descriptor-encoding"].message
+    # the tensor core reads no layout through an invalid type: refuted with the value, not unknown
+    assert v["descriptor-layout"].status == "refuted" and "layout type 3 is invalid" in v["descriptor-layout"].message
+    for code in (5, 7):
+        bad = sd.pack_raw({"start": 0, "lbo": 1, "sbo": 64, "layout_type": code}, "sm_100")
+        v = verdicts(Declaration("DA", op, "K", f, (64, 16), word=bad))
+        assert all(v[n].status == "refuted" and f"layout type {code} is invalid" in v[n].message
+                   for n in ("descriptor-encoding", "descriptor-base", "descriptor-layout"))
 
 
 def test_tcgen05_instruction_descriptor():
     assert decide_instruction(Instruction("I", 128, 256)).status == "proved"
-    out = decide_instruction(Instruction("I", 128, 8))
+    assert decide_instruction(Instruction("I", 128, 8)).status == "proved"  # PTX Table 39: N steps of 8 for M = 128
+    out = decide_instruction(Instruction("I", 128, 8, cta_group=2))
     assert out.status == "refuted" and "multiple of 16" in out.message
     n = z3.BitVec("n", 64)
     out = decide_instruction(Instruction("I", 64, n, assume=(z3.ULE(n, 256), z3.UGE(n, 8))))
@@ -214,7 +222,8 @@ def test_tcgen05_instruction_descriptor():
 def test_docs_list_every_obligation():
     from pathlib import Path
     text = (Path(__file__).parent.parent / "docs" / "wgmma.md").read_text()
-    for name in [*OBLIGATIONS, "tcgen05-instruction"]:
+    from tilecheck.proofs.tcgen05_idesc import OBLIGATIONS as IDESC
+    for name in [*OBLIGATIONS, "tcgen05-instruction", *IDESC]:
         assert f"| `{name}` |" in text, name
 
 
@@ -265,3 +274,56 @@ def test_the_layout_obligation_agrees_with_enumeration_on_random_declarations():
             assert got.counterexample["index"] == list(brute[0])
         counts[got.status] += 1
     assert counts["proved"] > 30 and counts["refuted"] > 20, counts  # 82 and 38 at this seed
+
+
+def test_the_layout_obligation_agrees_with_enumeration_on_tcgen05_modes():
+    """As above, for tcgen05's own operands: MN-major 8-bit (every 16-byte-atom mode), MN-major tf32
+    (128B with 32-byte atoms) and K-major 128B in the absolute LBO mode (a K slice that crosses start's
+    128-byte row into another atom, or fits), each against a descriptor that agrees or differs in one
+    field (the LBO mode among them)."""
+    import random
+    from tilecheck.layout import Layout
+    rng = random.Random(100)
+    counts = {"proved": 0, "refuted": 0}
+    for _ in range(90):
+        case = rng.choice(["mn8", "atom32", "absolute"])
+        origin = 1024 * rng.randrange(4)
+        if case == "absolute":
+            major, bits = "K", rng.choice([8, 16, 32])
+            e, es = {8: 0, 16: 1, 32: 2}[bits], bits // 8
+            tile = (8 * rng.choice([1, 2, 4]), 32 // es)
+            crosses = rng.random() < 0.5
+            start = origin + (112 if crosses else 32 * rng.randrange(4))
+            lbo = origin + 1024 * rng.randrange(8, 12)
+            sbo = 1024
+            truth = sd.Fields(start, lbo, sbo, 0, "128B", "sm_100", 1)
+            split = 16 // es if crosses else tile[1]
+            k_mode = ((split, 2), (1, (lbo - start) // es)) if crosses else (tile[1], 1)
+            lay = Layout(((8, tile[0] // 8), k_mode[0]), ((128 // es, sbo // es), k_mode[1]), sd.swizzle_of("128B", bits))
+            op = Operand(lay, bits, origin, (start - origin) // es, "A")
+        else:
+            major, bits = "MN", (8 if case == "mn8" else 32)
+            mode = rng.choice(list(sd.WIDTH)) if case == "mn8" else sd.ATOM32
+            T, W = 16 // (bits // 8), sd.mode_width(mode)
+            tile = (T * W * rng.choice([1, 2, 4]), sd.instruction_k(bits))
+            address = origin + 128 * rng.choice([0, 0, 3])
+            truth = sd.Fields(address, 16 * rng.choice([64, 128]), 16 * rng.choice([64, 128]),
+                              (address >> 7) & 7 if mode != "none" else 0, mode, "sm_100")
+            d = sd.decode(truth, major, bits, tile, "sm_100")
+            op = Operand(d.layout, bits, d.origin, d.offset, "A")
+        if rng.random() < 0.5:
+            which = rng.choice(["lbo", "sbo", "start", "lbo_mode"])
+            other = {"lbo": {"lbo": truth.lbo + 16}, "sbo": {"sbo": truth.sbo * 2},
+                     "start": {"start": truth.start + 16}, "lbo_mode": {"lbo_mode": 1 - truth.lbo_mode}}[which]
+            desc = sd.Fields(**{**truth.__dict__, **other})
+        else:
+            desc = truth
+        if sd.absolute_problem(desc, major) is not None:
+            continue  # the absolute mode on an MN-major or 32-byte-atom operand: the encoding's to refute
+        got = verdicts(Declaration("D", op, major, desc, tile))["descriptor-layout"]
+        brute = sd.first_difference(desc, major, bits, tile, op.layout, op.address, op.offset)
+        assert got.status == ("proved" if brute is None else "refuted"), (case, tile, truth, desc, got.message)
+        if brute is not None:
+            assert got.counterexample["index"] == list(brute[0])
+        counts[got.status] += 1
+    assert counts["proved"] > 25 and counts["refuted"] > 15, counts  # 64 and 19 at this seed

@@ -411,7 +411,7 @@ def test_verbatim_spelling_of_the_examples_is_the_hooks(path, monkeypatch):
     report = tilecheck.prove(tilecheck.load(path))
     if report.verdict != "proved":
         pytest.skip("refuted example: nothing to emit")
-    if not all(a.family.emits for a in report.check.applies):  # a TMA copy: proved, no emitter yet
+    if not all(a.family.emits for a in report.check.applies):  # a family without an emitter (Family.emits)
         with pytest.raises(InputError, match="does not emit") as e:
             kernel(report.plan)
         assert "\n" not in str(e.value)

@@ -89,7 +89,7 @@ def test_the_proved_examples_assemble_for_every_arch(arch):
         report = tilecheck.prove(tilecheck.load(path).with_arch(arch))
         if report.verdict != "proved":
             continue
-        if not all(a.family.emits for a in report.check.applies):  # a TMA copy: no emitter yet (test_emit.py)
+        if not all(a.family.emits for a in report.check.applies):  # a family without an emitter (test_emit.py)
             continue
         ptx = kernel(report.plan)
         assert f".target {arch}" in ptx

@@ -58,6 +58,13 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "tma_smem_1024_aligned.toml": ("proved", 1, set()),
     "tma_swizzle_mismatch_refuted.toml": ("refuted", 1, {"tma_landing"}),
     "tma_swizzle_match.toml": ("proved", 1, set()),
+    # the chain (issue 31): two TMA loads, one wgmma through descriptors, the epilogue's 32 stores
+    "wgmma_chain.toml": ("proved", 35, set()),
+    "wgmma_chain_swizzle_mismatch_refuted.toml": ("refuted", 35, {"desc_layout", "desc_k_advance"}),
+    "wgmma_chain_lbo_sbo_unshifted_refuted.toml": ("refuted", 35, {"desc_encoding", "desc_layout"}),
+    "wgmma_chain_k_advance_past_atom_refuted.toml": ("refuted", 35, {"desc_k_advance"}),
+    "tma_store_ragged_rows.toml": ("proved", 1, {"tma_box"}),  # the rows past M: reported, not written
+    "tma_edge_nan_fill.toml": ("proved", 1, {"tma_box"}),  # across both far edges: NaN-filled, counted
 }
 
 

@@ -6,7 +6,7 @@ from tilecheck.check import from_dict
 from tilecheck.errors import InputError
 from tilecheck.families import MEMORY, REGISTER
 from tilecheck.families.ldst import FAMILY as LDST
-from tilecheck.opcodes import parse
+from tilecheck.families.ldst import parse
 
 
 def check(opcode, **more):

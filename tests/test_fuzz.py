@@ -60,7 +60,7 @@ def test_drawn_symbolic_checks_load_and_have_symbols(data):
 @PROPERTY
 @given(opcodes())
 def test_drawn_opcodes_parse(text):
-    tilecheck.opcodes.parse(text)
+    tilecheck.families.ldst.parse(text)
 
 
 def test_a_failing_property_shrinks_to_a_small_readable_check():

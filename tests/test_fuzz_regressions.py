@@ -83,25 +83,12 @@ def rejected_or_agrees(name):
     assert r.ok, "\n".join(map(str, r.problems))
 
 
-def descriptor_file_decided_and_agrees(name):
+def descriptor_file_decided_and_agrees(name, verdict="refuted"):
     """A descriptor check file (docs/wgmma.md): Z3 decides every obligation (no unknown) and the decider agrees."""
     import tomllib
     from tilecheck.fuzz.differential import compare_descriptors
     r = compare_descriptors(tomllib.loads((HERE / name).read_text()))
-    assert r.ok and r.unknown == 0 and r.verdict == "refuted", "\n".join(map(str, r.problems)) + f" unknown {r.unknown}"
-
-
-def descriptor_file_unknown_on_both_sides(name):
-    """A descriptor check file whose mode the canonical layouts do not cover: unknown, never proved, on both sides."""
-    import tomllib
-    from tilecheck import decide
-    from tilecheck.fuzz.differential import compare_descriptors
-    data = tomllib.loads((HERE / name).read_text())
-    r = compare_descriptors(data)
-    assert {p.kind for p in r.problems} == {"unknown"} and r.unknown == 2, "\n".join(map(str, r.problems))
-    assert {o: s for o, (s, _) in decide.descriptors(data)["DA"].items()
-            if o in ("descriptor-base", "descriptor-layout")} == dict.fromkeys(("descriptor-base", "descriptor-layout"),
-                                                                               "unknown")
+    assert r.ok and r.unknown == 0 and r.verdict == verdict, "\n".join(map(str, r.problems)) + f" unknown {r.unknown}"
 
 
 EXPECT = {  # file -> what must hold (files not named here: the CLI behaves and Z3 agrees with the enumerator)
@@ -115,7 +102,7 @@ EXPECT = {  # file -> what must hold (files not named here: the CLI behaves and 
     "toml_integer_too_many_digits.toml": lambda n: exit_2_located(n, ""),
     "stride_past_int64_unit_mode.toml": proves_and_agrees,
     "descriptor_layout_type_fixed_by_facts.toml": descriptor_file_decided_and_agrees,
-    "descriptor_tcgen05_absolute_lbo_unknown.toml": descriptor_file_unknown_on_both_sides,
+    "descriptor_tcgen05_absolute_lbo.toml": lambda n: descriptor_file_decided_and_agrees(n, "proved"),
 }
 
 BUGS = {}  # file -> why it does not hold yet (a strict xfail: fixing the bug makes it XPASS, then drop it here)

@@ -31,7 +31,8 @@ import test_red
 import test_target_sweep
 from tilecheck.emit import kernel
 from tilecheck.families import FAMILIES, parse
-from tilecheck.opcodes import OpcodeError, legality
+from tilecheck.families.ldst import legality
+from tilecheck.opcodes import OpcodeError
 from tilecheck.tools import ToolNotFound, find_tool, ptxas
 from test_target_sweep import parallel, verdicts
 

@@ -1,8 +1,8 @@
-"""tilecheck.opcodes: parsing ld/st spellings, judging them per target, PTX versions."""
+"""ld/st's spelling (tilecheck/families/ldst.py: parsing, judging per target, PTX versions) and the targets (tilecheck.opcodes)."""
 import pytest
 
-from tilecheck.opcodes import (ArchError, Opcode, OpcodeError, legality, parse, parse_arch,
-                               ptx_legality, ptx_version)
+from tilecheck.families.ldst import Opcode, legality, parse, ptx_legality, ptx_version
+from tilecheck.opcodes import ArchError, OpcodeError, parse_arch
 
 ALL_ARCHS = ["sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a",
              "sm_103a", "sm_110", "sm_120", "sm_121f"]

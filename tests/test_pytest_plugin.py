@@ -21,9 +21,11 @@ ALL = ("-o", "tilecheck_files=*.toml")  # the examples are not named tilecheck_*
 
 
 def applies(files):
-    """The items of the files: one per [[apply]] and [tensormaps.X] of a check file, one per
-    [descriptors.X] of a descriptor check file (examples/descriptors/)."""
-    return sum(sum(len(d.get(k, ())) for k in ("apply", "tensormaps", "descriptors"))
+    """The items of the files: one per [[apply]] and [tensormaps.X] of a check file (its [descriptors.X]
+    are its wgmma applies' operands), one per [descriptors.X] and [idesc.X] of a descriptor check file
+    (no [[apply]], examples/descriptors/)."""
+    return sum(sum(len(d.get(k, ())) for k in ("apply", "tensormaps", "descriptors", "idesc")
+                   if k in ("apply", "tensormaps") or "apply" not in d)
                for d in (tomllib.loads(f.read_text()) for f in files))
 
 

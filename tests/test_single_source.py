@@ -236,13 +236,8 @@ FAMILY_CODE = re.compile(
     r"|[\"'](nc|preserve_dst|cache_policy)[\"']|getattr\([^)]*[\"'](guard|pred)[\"']|guard_role|PACKED_FAMILIES")
 # what is left, file -> lines, each with its reason; the lead shrinks this as the branches merge
 FAMILY_CODE_LEFT = {
-    # the tools (branch `tools` merged): ncu_compare still reads the apply's guard flag (4) instead of
-    # the access's active predicate, ncu_probe's ldmatrix calibration round names its .xN table (2),
-    # the malformed-input fuzzer draws ld/st's keys as misplaced keys (1), ncu's own op names (1)
-    "tilecheck/gpu/ncu_compare.py": 4, "tilecheck/gpu/ncu_probe.py": 2, "tilecheck/fuzz/malformed.py": 1,
+    # ncu's own op names (the suffix of its per-op counters), not a family
     "tilecheck/gpu/ncu_csv.py": 1,
-    # ld/st's spelling and legality (the ptxas sweep tables): the ld/st family's parser, still here
-    "tilecheck/opcodes.py": 8,
     # the decider's own statement of ld/st's `operands` rule (the oracle restates it on purpose)
     "tilecheck/decide.py": 5,
     # the TIRx frontend's translation of ld/st's keys
@@ -338,10 +333,10 @@ def test_a_role_is_data():
 # rank and extents, never its name, so that a new group (wgmma's warpgroup) is one row of the table.
 SCOPE_CODE = re.compile(r"""(?=.*\bscope\b)(?=.*["'](thread|warp|warpgroup|cta)["'])""")
 SCOPE_CODE_LEFT = {
-    "tilecheck/strategies.py": 12, "tilecheck/draw.py": 3, "tilecheck/fuzz/malformed.py": 1,  # branch `tools`
+    "tilecheck/strategies.py": 1,  # register_layouts(scope="thread"): the public strategy's default, the key's
+    "tilecheck/fuzz/malformed.py": 1,  # a seed check file's text (CTA_TEXT: scope = "cta"), data
     "tilecheck/check.py": 1,  # the [[apply]] key's default, scope = "thread"
     "tilecheck/proofs/warp.py": 1,  # the coordinates' names (warp, lane), not a scope
-    "tilecheck/opcodes.py": 1,  # red's PTX .scope qualifiers (.cta, .gpu, ...), not an issuing group
     "tilecheck/frontends/tirx.py": 1,  # the TIRx input's own scope names, translated
     "tilecheck/frontends/cute.py": 6,  # the scope of the check it writes for a traced copy
 }
@@ -460,6 +455,7 @@ OPTIONAL_OR_SLOW = {"pycuda", "tomlkit", "rich", "hypothesis", "shtab", "cvc5", 
 LOCAL_ON_PURPOSE = {
     ("tilecheck", "importlib.metadata"): "read only when __version__ is asked for (~20 ms a command)",
     ("tilecheck.cli", "tilecheck"): "__version__ is computed on first use (importlib.metadata costs ~20 ms a command)",
+    ("tilecheck.frontends.cute", "tilecheck"): "the same: __version__ only for --format sarif",
     ("tilecheck.plan", "tilecheck.emit.operand"): "tilecheck/emit/__init__ imports plan at module level",
     # the GPU machine runs these files without the package (no z3 there): ``python tilecheck/gpu/tmap_probe.py
     # --driver-only`` and ``python tilecheck/gpu/tma_probe.py`` load only the pure modules, by path
@@ -470,9 +466,6 @@ LOCAL_ON_PURPOSE = {
                                                    "the package: only TmaBox.layout() needs the layout (a relative "
                                                    "import at the top would fail there)",
 }
-NOT_YET = ("tilecheck/families/", "tilecheck/strategies.py", "tilecheck/gpu/ncu_", "tilecheck/draw.py",  # issue 29
-           # merged from a branch written beside the hoisting, still being edited: to hoist next
-           "tilecheck/frontends/cute.py")
 
 
 def _local_imports(root: Path) -> list[str]:
@@ -517,8 +510,6 @@ def _local_imports(root: Path) -> list[str]:
     bad = []
     for m, tree in trees.items():
         rel = str(mods[m].relative_to(root))
-        if rel.startswith(NOT_YET):
-            continue
         tops = {id(n) for n in module_level(tree)}
         for n in ast.walk(tree):
             if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in tops:

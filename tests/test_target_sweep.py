@@ -1,4 +1,4 @@
-"""Sweep thousands of ld/st spellings through ptxas 13.0 and hold tilecheck.opcodes to it.
+"""Sweep thousands of ld/st spellings through ptxas 13.0 and hold ld/st's spelling (tilecheck/families/ldst.py) to it.
 
 For each target, ``legality(op, arch) is None`` exactly when ptxas accepts a module holding
 that one instruction, except ``.v8`` of 8/16-bit types: ptxas accepts (and miscompiles) those
@@ -19,8 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tilecheck.opcodes import (ARCH_PTX, FEATURES, RELEASES, OpcodeError, legality, parse, parse_arch,
-                               previous, ptx_legality, ptx_version)
+from tilecheck.families.ldst import FEATURES, legality, parse, ptx_legality, ptx_version
+from tilecheck.opcodes import ARCH_PTX, RELEASES, OpcodeError, parse_arch, previous
 from tilecheck.tools import ToolNotFound, find_tool, ptxas
 
 ARCHS = ("sm_80", "sm_90", "sm_100a")

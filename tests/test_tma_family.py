@@ -233,12 +233,18 @@ def test_a_store_is_proved_and_has_no_expect_tx():
     assert statuses(base(**{**st, "tensors/S/align": 512}))["tma_smem"] == "refuted"
 
 
-def test_emitting_a_tma_copy_is_a_one_line_error(tmp_path, capsys):
+def test_emitting_a_tma_copy_writes_it_and_a_multicast_is_a_one_line_error(tmp_path, capsys):
     import tomlkit
     p = tmp_path / "tma.toml"
     p.write_text(tomlkit.dumps(base()))
+    assert main(["emit", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert f"\t{LOAD} [%base_S], [%tmap_TA, {{" in out and "mbarrier.arrive.expect_tx" in out
+    p.write_text(tomlkit.dumps(base(**{"apply/0/opcode": LOAD + ".multicast::cluster", "apply/0/cta_mask": 1,
+                                       "apply/0/expect_tx": 16384})))
     assert main(["emit", str(p)]) == 2
-    assert "does not emit TMA copies yet" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "does not emit .multicast::cluster copies yet" in err and err.count("\n") == 1
 
 
 # --- the decider's restatement (families/tma.py RULES) agrees with the proofs on drawn applies ---

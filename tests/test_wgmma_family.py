@@ -149,16 +149,18 @@ def test_epilogue_to_shared_proves():
 
 # --- the operands and the instruction --------------------------------------------------------------
 
-def test_wgmma_is_declared_but_not_an_apply_family_yet():
-    assert "wgmma" not in FAMILIES  # no FAMILY: check.Apply carries two operands (docs/wgmma.md)
+def test_wgmma_is_an_apply_family_with_three_operands():
+    assert FAMILIES["wgmma"] is wgmma.FAMILY is wgmma.DECLARATION  # [[apply]] takes d, a, b (docs/wgmma.md)
     op = wgmma.parse("wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16")
     assert (op.n, op.ab, op.vector) == (64, "bf16", 32)
     d, a, b = wgmma.DECLARATION.operand_roles(op)
     assert (d.kind, d.access, d.group_threads) == ("register", "atomic", 128)
     assert d.values == wgmma.accumulator(64) and d.words == 32
-    assert (a.kind, a.spaces, b.kind, b.spaces) == ("memory", ("shared",), "memory", ("shared",))
-    dst, src = wgmma.DECLARATION.roles(op)
-    assert (dst.name, dst.values, src.name, src.kind) == ("dst", d.values, "src", "memory")
+    rd, ra, rb = wgmma.DECLARATION.roles(op)
+    assert wgmma.FAMILY.operands == tuple(r.name for r in (rd, ra, rb)) == ("d", "a", "b")
+    assert (rd.kind, rd.values, rd.tile) == ("register", d.values, (64, 64))
+    assert (ra.kind, ra.spaces, ra.tile, rb.kind, rb.tile) == ("descriptor", ("shared",), (64, 16), "descriptor",
+                                                                 (64, 16))
     assert wgmma.DECLARATION.groups == ("warpgroup",)
     # the role's derived inverse: element m + 64 n -> (thread, register), as the PTX figure says
     want = ptx_d_fragment(64)

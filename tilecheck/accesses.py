@@ -26,8 +26,8 @@ from .modes import OFFSET
 class Access:
     """One operand of one application, as the instruction touches it."""
     index: int  # the application's index
-    role: str  # "dst" | "src"
-    kind: str  # MEMORY | REGISTER
+    role: str  # "dst" | "src" (or the family's own role names: wgmma's d, a, b)
+    kind: str  # MEMORY | REGISTER | DESCRIPTOR
     view: object = field(repr=False)  # the check's View
     tensor: str = ""
     space: str = ""  # the tensor's state space ("register" for a register operand)
@@ -85,7 +85,7 @@ class Access:
 
 def role_of(apply, view) -> Role:
     """The declared role (data: ``families.Role``) of the operand ``view`` of ``apply``."""
-    return next(r for r in apply.family.roles(apply.opcode) if getattr(apply, r.name) is view)
+    return next(r for r in apply.family.roles(apply.opcode) if apply.operand(r.name) is view)
 
 
 def guarded_role(apply) -> str | None:
@@ -101,7 +101,7 @@ def restricted(apply, view) -> tuple[str, ...]:
 
 
 def build(check) -> dict[int, tuple[Access, ...]]:
-    """Application index -> its accesses, in the family's role order (dst, src)."""
+    """Application index -> its accesses, in the family's role order (dst, src; every declared role)."""
     return {a.index: of(check, a) for a in check.applies}
 
 
@@ -110,7 +110,7 @@ def of(check, apply) -> tuple[Access, ...]:
     guarded = guarded_role(apply)
     out = []
     for r in fam.roles(op):
-        view = getattr(apply, r.name)
+        view = apply.operand(r.name)  # a View, or a Descriptor (a DESCRIPTOR role: its tensor is the shared one)
         t = check.tensors.get(view.tensor)
         words = (r.words or op.vector) if r.kind == MEMORY else op.vector
         out.append(Access(apply.index, r.name, r.kind, view, view.tensor, t.scope if t else "", r.access, words,

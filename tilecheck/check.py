@@ -91,12 +91,49 @@ class Tensor:
 
 
 @dataclass(frozen=True)
+class Descriptor:
+    """A shared-memory matrix descriptor of the check file (``[descriptors.NAME]``, docs/wgmma.md): the
+    fields the code gives ``matrix-descriptor-encode`` (byte values) for reading the shared tensor
+    ``tensor``, each an int or the text of an expression over the symbols and the shared tensors' names
+    (a shared tensor's name is its byte address: ``start = "SA"``), with ``+ - * // % << >> & | ^``.
+    ``word``: the 64-bit word as the code packs it (None: the exact encoding of the fields);
+    ``advance``: the start's byte advance at K steps 1, 2, ...; ``tile``: the ``(MN, K)`` the file says
+    one instruction reads (None: the instruction's own).  An apply's descriptor role names it."""
+    name: str
+    tensor: str
+    major: str
+    swizzle: str
+    start: object = 0
+    lbo: object = 0
+    sbo: object = 0
+    base_offset: object = 0
+    word: object = None
+    advance: tuple = ()
+    tile: tuple | None = None
+
+    FIELDS = ("start", "lbo", "sbo", "base_offset", "word")
+
+    def names(self) -> dict[str, set]:
+        """field -> the names (symbols and tensors) its expression reads."""
+        out = {k: _expr_names(getattr(self, k)) for k in self.FIELDS}
+        for k, a in enumerate(self.advance):
+            out[f"advance[{k}]"] = _expr_names(a)
+        return out
+
+
+def _expr_names(x) -> set:
+    if not isinstance(x, str):
+        return set()
+    return {n.id for n in ast.walk(ast.parse(x, mode="eval")) if isinstance(n, ast.Name)}
+
+
+@dataclass(frozen=True)
 class Apply:
     """One ``[[apply]]``: an instruction (``opcode``, its family's options) issued at ``scope``
     (thread, warp or cta) over the operand views ``dst`` and ``src``, with the performance
     obligations it ``require``s, the counts it ``expect``s and the obligations it ``refutes``."""
     index: int
-    opcode: opcodes.Opcode
+    opcode: object  # its family's parsed opcode (families.parse): kind, text, vector, bits, ...
     scope: str
     dst: View
     src: View
@@ -108,6 +145,15 @@ class Apply:
     expect: tuple = ()  # ((name, bound), ...): ``expect = { banks = 4 }``; bound None is the ideal (and required)
     refutes: tuple = ()  # obligations this application is expected to refute (``refutes = ["alignment"]``;
     #                      read by the pytest plugin, the proof ignores it)
+    operands: tuple = ()  # ((role, operand), ...): a family whose roles are not dst/src (``Family.operands``:
+    #                       wgmma's d, a, b) names each operand by its role: a View, or a ``Descriptor``;
+    #                       ``dst`` and ``src`` then both hold its register operand's view
+
+    def operand(self, role: str):
+        """The operand of ``role``: ``dst``/``src``, or one of the family's own roles (``operands``)."""
+        if role in ("dst", "src"):
+            return getattr(self, role)
+        return dict(self.operands)[role]
 
     @property
     def family(self) -> families.Family:
@@ -141,6 +187,7 @@ class Check:
     applies: tuple = ()
     path: str = "<check>"
     tensormaps: dict = field(default_factory=dict)  # name -> tensormap.TensorMap ([tensormaps.NAME])
+    descriptors: dict = field(default_factory=dict)  # name -> Descriptor ([descriptors.NAME])
 
     def group_shape(self, scope: str) -> tuple[int, ...]:
         """The extents of the group coordinates at ``scope``: () thread, (32,) warp, (warps, 32) cta."""
@@ -155,7 +202,7 @@ class Check:
     def accesses_of(self, apply) -> tuple:
         """``apply``'s accesses: the check's own list, or built for an application not in it."""
         own = self.accesses.get(apply.index)
-        if own is not None and own[0].view is apply.dst and own[1].view is apply.src:
+        if own is not None and all(x.view is apply.operand(x.role) for x in own):
             return own
         return _accesses.of(self, apply)
 
@@ -336,7 +383,12 @@ def _wide_ints(data, where=""):
             stack += [(x, f"{at}[{k}]") for k, x in reversed(list(enumerate(v)))]
 
 
-_TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require", "tensormaps"}
+_TOP_KEYS = {"arch", "threads", "assume", "symbols", "tensors", "apply", "version", "require", "tensormaps",
+             "descriptors"}
+_DESCRIPTOR_KEYS = {"tensor", "major", "swizzle", "start", "lbo", "sbo", "base_offset", "word", "advance", "tile"}
+MAJORS, SWIZZLES = ("K", "MN"), ("none", "32B", "64B", "128B")
+_BITWISE = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr,
+            ast.BitXor)
 _SYMBOL_KEYS = {"min", "max", "multiple_of", "from"}
 _TENSOR_KEYS = {"dtype", "scope", "shape", "layout", "tv", "offset", "align"}
 _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"}  # and each family's own keys (families.Family.keys)
@@ -344,9 +396,10 @@ _APPLY_KEYS = {"opcode", "scope", "dst", "src", "require", "expect", "refutes"} 
 
 def from_dict(data: dict, path: str = "<check>") -> Check:
     """Build a Check from the check file's data (the Python API uses this too)."""
-    if isinstance(data, dict) and "descriptors" in data:  # tilecheck/descriptor_file.py's form (docs/wgmma.md)
-        raise InputError("a descriptor check file ([descriptors.X] tables), not a check file: prove it with "
-                         "`python -m tilecheck.descriptor_file FILE` (or `pytest --tilecheck`)", "descriptors")
+    if isinstance(data, dict) and ("descriptors" in data or "idesc" in data) and "apply" not in data:
+        key = "descriptors" if "descriptors" in data else "idesc"  # descriptor_file.py's form (docs/wgmma.md)
+        raise InputError(f"a descriptor check file ([{key}.X] tables), not a check file: prove it with "
+                         "`python -m tilecheck.descriptor_file FILE` (or `pytest --tilecheck`)", key)
     _keys(data, _TOP_KEYS, "file")
     _wide_ints(data)
     if data.get("version", 1) != 1:
@@ -394,6 +447,12 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
             tensormaps[name] = tensormap.parse(name, spec, symbols, tensors)
         except InputError as e:
             raise e.at(f"tensormaps.{name}") from None
+    descriptors = {}
+    for name, spec in _table(data.get("descriptors", {}), "descriptors").items():
+        try:
+            descriptors[name] = _descriptor(name, spec, symbols, tensors)
+        except InputError as e:
+            raise e.at(f"descriptors.{name}") from None
     applies = data.get("apply", [])
     if not isinstance(applies, list) or (not applies and not tensormaps):
         raise InputError("the file needs at least one [[apply]] table (or a [tensormaps.NAME] table)", "apply")
@@ -403,11 +462,76 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
     for k, spec in enumerate(applies):
         try:
             out.append(_apply(k, spec, shapes, symbols, threads,
-                              {n for n, t in tensors.items() if t.is_register}, tensors, required))
+                              {n for n, t in tensors.items() if t.is_register}, tensors, required, descriptors))
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
     _warp_uses(symbols, tensors, out)
-    return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path, tensormaps)
+    return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path, tensormaps, descriptors)
+
+
+def _descriptor(name, spec, symbols, tensors) -> Descriptor:
+    """A ``[descriptors.NAME]`` table (docs/wgmma.md, "The wgmma family as an apply")."""
+    _keys(spec, _DESCRIPTOR_KEYS, "")
+    for key in ("tensor", "major", "swizzle", "start", "lbo", "sbo"):
+        if key not in spec:
+            raise InputError(f"missing key {key!r}", key)
+    t = tensors.get(spec["tensor"]) if isinstance(spec["tensor"], str) else None
+    if t is None:
+        raise InputError(f"unknown tensor {spec['tensor']!r} (a [tensors.NAME] of the file)", "tensor")
+    if t.scope != "shared":
+        raise InputError(f"a descriptor reads shared memory, {t.name} is a {t.scope} tensor", "tensor")
+    if (len(t.shape) != 2 or t.layout.symbols() or concrete(t.offset) is None
+            or any(concrete(x) is None for x in t.shape)):
+        raise InputError(f"{t.name}: a descriptor's tensor has a concrete (MN, K) shape, layout and offset",
+                         "tensor")
+    for key, allowed in (("major", MAJORS), ("swizzle", SWIZZLES)):
+        if spec[key] not in allowed:
+            raise InputError(f"{key} {spec[key]!r}: one of {', '.join(allowed)}", key)
+    shared = {n for n, x in tensors.items() if x.scope == "shared"}
+    clash = sorted(shared & set(symbols))
+    if clash:
+        raise InputError(f"{clash[0]!r} names a symbol and a shared tensor (a descriptor's expression reads a "
+                         "shared tensor's name as its address): rename one", "tensor")
+    names = set(symbols) | shared
+    fields = {k: _descriptor_expr(spec[k], names, symbols, k) for k in ("start", "lbo", "sbo")}
+    fields["base_offset"] = _descriptor_expr(spec.get("base_offset", 0), names, symbols, "base_offset")
+    word = _descriptor_expr(spec["word"], names, symbols, "word") if "word" in spec else None
+    advance = spec.get("advance", [])
+    if not isinstance(advance, list):
+        raise InputError("advance must be a list of the start's byte advances at K steps 1, 2, ...", "advance")
+    advance = tuple(_descriptor_expr(a, names, symbols, f"advance[{k}]") for k, a in enumerate(advance))
+    tile = spec.get("tile")
+    if tile is not None and not (isinstance(tile, list) and len(tile) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in tile)):
+        raise InputError("tile must be [MN, K], two positive integers", "tile")
+    return Descriptor(name, t.name, spec["major"], spec["swizzle"], **fields, word=word, advance=advance,
+                      tile=None if tile is None else tuple(tile))
+
+
+def _descriptor_expr(value, names, symbols, where):
+    """An unsigned 64-bit integer, or the text of an expression over ``names`` (the symbols, each with a
+    non-negative ``min``, and the shared tensors' addresses) with ``+ - * // % << >> & | ^``."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise InputError(f"must be an integer or an expression, got {brief(value)}", where)
+    if isinstance(value, int):
+        if not 0 <= value < 2**64:
+            raise InputError(f"{value} is not an unsigned 64-bit integer", where)
+        return value
+    try:
+        tree = ast.parse(value, mode="eval")
+    except SyntaxError:
+        raise InputError(f"cannot parse the expression {brief(value)}", where) from None
+    for node in ast.walk(tree.body):
+        if isinstance(node, ast.Name):
+            if node.id not in names:
+                raise InputError(f"unknown name {node.id!r} in {brief(value)} (a symbol or a shared tensor)", where)
+            if node.id in symbols and symbols[node.id].min < 0:
+                raise InputError(f"symbol {node.id!r} may be negative (min = {symbols[node.id].min}): a descriptor's "
+                                 "fields are unsigned", where)
+        elif not (isinstance(node, (ast.BinOp, ast.Load, *_BITWISE)) or (isinstance(node, ast.Constant) and isinstance(
+                node.value, int) and not isinstance(node.value, bool) and 0 <= node.value < 2**64)):
+            raise InputError(f"{brief(value)}: only integers, names and + - * // % << >> & | ^ are allowed", where)
+    return value
 
 
 def _warp_uses(symbols: dict, tensors: dict, applies: list):
@@ -707,13 +831,23 @@ def _require(names, where, family=None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, required=()) -> Apply:
-    _keys(spec, _APPLY_KEYS.union(*(f.keys for f in families.FAMILIES.values())), "")
-    for key in ("opcode", "dst", "src"):
+def _roles_named(spec) -> tuple[str, ...]:
+    """The operand keys the apply's opcode takes (``Family.operands``; dst, src when it does not parse)."""
+    try:
+        return families.of(families.parse(spec["opcode"])).operands
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return ("dst", "src")
+
+
+def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, required=(),
+           descriptors=None) -> Apply:
+    roles = _roles_named(spec) if isinstance(spec, dict) and "opcode" in spec else ()
+    _keys(spec, _APPLY_KEYS.union(roles, *(f.keys for f in families.FAMILIES.values())), "")
+    for key in ("opcode", *roles):
         if key not in spec:
             raise InputError(f"missing key {key!r}", key)
     op = spec["opcode"]
-    if isinstance(op, opcodes.Opcode) or getattr(op, "kind", None) in families.FAMILIES:
+    if getattr(op, "kind", None) in families.FAMILIES:  # parsed already (from Python)
         opcode = op
     else:
         if not isinstance(op, str):
@@ -726,15 +860,27 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
             raise InputError(str(e), "opcode") from None
     family = families.of(opcode)
     tensors = tensors or {}
-    _keys(spec, _APPLY_KEYS | set(family.keys), "")
-    scope = spec.get("scope", "thread")
+    named = set(family.operands)
+    _keys(spec, (_APPLY_KEYS - {"dst", "src"}) | named | set(family.keys), "")
+    for key in family.operands:
+        if key not in spec:
+            raise InputError(f"missing key {key!r}", key)
+    scope = spec.get("scope", "thread" if "thread" in family.groups else family.groups[0])  # wgmma: its warpgroup
     if not isinstance(scope, str) or scope not in GROUPS or scope not in family.groups:
         raise InputError(f"unknown scope {scope!r} (one of {', '.join(family.groups)})", "scope")
     if threads % GROUPS[scope].multiple:
         raise InputError(f"scope {scope!r} needs threads to be a multiple of {GROUPS[scope].multiple}, got {threads}",
                          "scope")
     views = {}
-    for key in ("dst", "src"):
+    kinds = {r.name: r.kind for r in family.roles(opcode)}
+    for key in family.operands:
+        if kinds[key] == families.DESCRIPTOR:  # the name of a [descriptors.NAME] of the file
+            d = (descriptors or {}).get(spec[key]) if isinstance(spec[key], str) else None
+            if d is None:
+                raise InputError(f"operand {key} must name a [descriptors.NAME] table of the file, got "
+                                 f"{brief(spec[key])}", key)
+            views[key] = d
+            continue
         try:
             views[key] = parse_operand(spec[key], shapes)
         except InputError as e:
@@ -758,8 +904,12 @@ def _apply(k, spec, shapes, symbols, threads, register_names=(), tensors=None, r
             raise InputError(f"{name} applies to {' or '.join(spaces)} operands; this apply has none", f"expect.{name}")
     require = tuple(dict.fromkeys((*require, *(n for n, _ in expect))))
     refutes = _refutes(spec.get("refutes", []), family)
-    return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require, expect=expect,
-                 refutes=refutes)
+    if family.operands == ("dst", "src"):
+        return Apply(k, opcode, scope, views["dst"], views["src"], **options, require=require, expect=expect,
+                     refutes=refutes)
+    own = next(views[r.name] for r in family.roles(opcode) if r.kind == families.REGISTER)
+    return Apply(k, opcode, scope, own, own, **options, require=require, expect=expect, refutes=refutes,
+                 operands=tuple((key, views[key]) for key in family.operands))
 
 
 def _refutes(names, family) -> tuple:

@@ -362,12 +362,13 @@ def target(check, apply, env):
 def space(check, apply, env):
     op = apply.opcode
     roles = apply.family.roles(op)
-    if all(r.kind == MEMORY for r in roles):  # memory operands only (cp.async): each in its role's one space
-        for r in roles:
-            scope = check.tensors[getattr(apply, r.name).tensor].scope
+    memory = [r.kind == MEMORY for r in roles]
+    if all(memory) or not any(memory):  # memory operands only (cp.async), or registers and descriptors:
+        for r in roles:  # each in its role's one space
+            scope = check.tensors[apply.operand(r.name).tensor].scope
             if scope != r.spaces[0]:
                 return {f"{r.name}_scope": scope, "expected": r.spaces[0]}
-        return None if op.space == roles[0].spaces[0] else {"opcode_space": op.space}
+        return None if op.space == roles[0].spaces[0] or not all(memory) else {"opcode_space": op.space}
     mem = check.tensors[apply.memory.tensor]
     reg = check.tensors[apply.register.tensor]
     if op.space not in SPACE_OF_OPCODE:
@@ -1298,7 +1299,7 @@ DESC_BITS = {"sm_90": {"start": (0, 14), "lbo": (16, 14), "sbo": (32, 14), "base
 DESC_FIXED = {"sm_90": {}, "sm_100": {"fixed": 1, "fixed_zero": 0}}
 DESC_CODES = {"sm_90": {"none": 0, "128B": 1, "64B": 2, "32B": 3},
               "sm_100": {"none": 0, "128B_base32B": 1, "128B": 2, "64B": 4, "32B": 6}}
-DESC_CHUNKS = {"none": 1, "32B": 2, "64B": 4, "128B": 8}  # 16-byte chunks per swizzle row (the modes decoded here)
+DESC_CHUNKS = {"none": 1, "32B": 2, "64B": 4, "128B": 8, "128B_base32B": 8}  # 16-byte chunks per row (128 B: 8)
 DESC_BYTES = {"float16": 2, "bfloat16": 2, "tf32": 4, "float32": 4, "float8_e4m3": 1, "float8_e5m2": 1, "int8": 1,
               "uint8": 1}
 DESC_ORDER = ("descriptor-encoding", "descriptor-base", "descriptor-layout", "descriptor-k-advance")
@@ -1373,10 +1374,26 @@ def desc_word(d: dict, arch: str, env: dict) -> int:
     return word
 
 
-def desc_address(start: int, lbo: int, sbo: int, base: int, chunks: int, major: str, esize: int, mn, k):
+def desc_address(start: int, lbo: int, sbo: int, base: int, mode: str, major: str, esize: int, mn, k,
+                 absolute: bool = False):
     """Where the tensor core reads element ``(mn, k)`` of the operand tile: core matrices are 8 rows of
     16 bytes (K-major rows run along K, MN-major rows along MN); a swizzled mode's rows are ``chunks``
-    16-byte chunks, its chunk index XORed with the row's phase, counted from the base offset."""
+    16-byte chunks, its chunk index XORed with the row's phase, counted from the base offset.  tcgen05's
+    ``128B_base32B`` (MN-major tf32): 128-byte rows of four 32-byte units, 4 K-rows an atom; its absolute
+    LBO mode (``absolute``, K-major 128B): the K bytes past start's 128-byte row come from the LBO address.
+    ``mn``, ``k``: ints or numpy arrays."""
+    if mode == "128B_base32B":
+        atom, rest = divmod(mn, 128 // esize)
+        krow_group, krow = divmod(k, 4)
+        return _desc_swizzle(start + atom * lbo + krow_group * sbo + krow * 128 + rest * esize, base, 4, 32)
+    if absolute:
+        group, row = divmod(mn, 8)
+        kb = k * esize
+        room = 128 - start % 128
+        first = np.where(kb < room, start + kb, lbo + kb - room) if isinstance(kb, np.ndarray) else \
+            (start + kb if kb < room else lbo + kb - room)
+        return _desc_swizzle(first + group * sbo + row * 128, base, 8, 16)
+    chunks = DESC_CHUNKS[mode]
     per_chunk = 16 // esize  # elements in 16 bytes
     if major == "K":
         chunk, inside = divmod(k, per_chunk)  # which 16-byte chunk of the row's 32 bytes
@@ -1394,22 +1411,42 @@ def desc_address(start: int, lbo: int, sbo: int, base: int, chunks: int, major: 
             atom, rest = divmod(mn, per_chunk * chunks)
             chunk, inside = divmod(rest, per_chunk)
             addr = start + atom * lbo + krow_group * sbo + krow * 16 * chunks + chunk * 16 + inside * esize
+    return _desc_swizzle(addr, base, chunks, 16)
+
+
+def _desc_swizzle(addr, base: int, units: int, size: int):
+    """The unit index (``size`` bytes, ``units`` a row of 128 bytes) XORed with the row's phase from the base
+    offset; nothing for one unit a row (no swizzle)."""
     if isinstance(addr, int):
         addr &= _WORD
-    if chunks == 1:
+    if units == 1:
         return addr
-    row_phase = ((addr // 128) - base) % chunks  # the pattern's row, counted from where it starts
-    chunk_bits = (addr // 16) % chunks
-    out = addr - chunk_bits * 16 + (chunk_bits ^ row_phase) * 16
+    row_phase = ((addr // 128) - base) % units  # the pattern's row, counted from where it starts
+    unit = (addr // size) % units
+    out = addr - unit * size + (unit ^ row_phase) * size
     return out & _WORD if isinstance(out, int) else out
+
+
+def desc_combination(major: str, mode: str, bits: int, arch: str) -> str | None:
+    """Why no instruction reads this operand (PTX ISA: wgmma's imm-trans is for 16-bit types; tcgen05's
+    valid combinations of type size, major-ness and swizzling), or None."""
+    if mode == "128B_base32B":
+        arch = "sm_100"
+    if major == "MN" and arch == "sm_90" and bits != 16:
+        return "MN-major on sm_90 is 16-bit only"
+    if mode == "128B_base32B" and (major == "K" or bits != 32):
+        return "128B with 32-byte atoms is MN-major tf32 only"
+    if major == "MN" and arch == "sm_100" and bits == 32 and mode != "128B_base32B":
+        return "MN-major tf32 takes only 128B with 32-byte atoms"
+    return None
 
 
 def independent_address(word: int, arch: str, major: str, elem_bits: int, mn: int, k: int) -> int:
     """``desc_address`` of a packed word (a modelled mode)."""
     f = desc_fields(word, arch)
     mode = {c: n for n, c in DESC_CODES[arch].items()}[f["layout_type"]]
-    return desc_address(f["start"] << 4, f["lbo"] << 4, f["sbo"] << 4, f["base_offset"], DESC_CHUNKS[mode], major,
-                        elem_bits // 8, mn, k)
+    return desc_address(f["start"] << 4, f["lbo"] << 4, f["sbo"] << 4, f["base_offset"], mode, major,
+                        elem_bits // 8, mn, k, bool(f.get("lbo_mode")))
 
 
 class _DescCase:
@@ -1433,24 +1470,36 @@ class _DescCase:
         """The byte address of element ``(mn, k)`` of the declared tensor (the oracles' layout evaluator)."""
         return (self.address + self.esize * _desc_element(self.layout, self.offset, mn, k)) & _WORD
 
-    def read(self, start: int, mn: int, k: int) -> int:
+    @property
+    def absolute(self) -> bool:
+        return self.arch == "sm_100" and bool(self.raw["lbo_mode"])
+
+    def read(self, start: int, mn, k):
         r = self.raw
-        return desc_address(start, r["lbo"] << 4, r["sbo"] << 4, r["base_offset"], DESC_CHUNKS[self.mode],
-                            self.d["major"], self.esize, mn, k)
+        return desc_address(start, r["lbo"] << 4, r["sbo"] << 4, r["base_offset"], self.mode, self.d["major"],
+                            self.esize, mn, k, self.absolute)
+
+    def invalid(self) -> bool:
+        """The word's layout type is one the arch calls invalid (tcgen05's 3, 5, 7): no layout is read."""
+        return self.arch == "sm_100" and self.raw["layout_type"] in (3, 5, 7)
 
     def unmodelled(self) -> str | None:
-        """Why the word's layout has no canonical form here (the obligations that read it: unknown)."""
+        """Why the word's layout type has no canonical form here (the obligations that read it: unknown)."""
         if self.mode is None or self.mode not in DESC_CHUNKS:
             return f"layout type {self.raw['layout_type']} has no canonical layout here"
-        if self.arch == "sm_100" and self.raw["lbo_mode"]:
-            return "tcgen05's absolute LBO mode"
+        return None
+
+    def untiled(self) -> str | None:
+        """Why the instruction's tile is none of the mode's (the layout obligations: unknown)."""
         T, W = 16 // self.esize, DESC_CHUNKS[self.mode]
         mn, k = self.tile
         major = self.d["major"]
         step = 8 if major == "K" else T
-        if k != 32 // self.esize or mn < 1 or mn % step or (major == "MN" and self.esize != 2) or \
+        if (k != 32 // self.esize and not (self.absolute and k * self.esize == 48)) or mn < 1 or mn % step or \
                 (major == "MN" and mn > T * W and mn % (T * W)):
             return f"tile {self.tile} is no {major}-major {self.mode} tile"
+        if self.absolute and (self.mode != "128B" or major != "K"):
+            return "the absolute LBO mode is K-major 128B only"
         return None
 
 
@@ -1474,8 +1523,10 @@ def _desc_table(layout, offset: int, mn: int, k0: int, k: int):
 
 
 def desc_encoding(c: _DescCase):
-    """start, LBO, SBO multiples of 16 below 2^18; base offset below 8 (0 without a swizzle); the word
-    holds exactly their encoding, the fixed fields, no reserved bit, a valid layout type."""
+    """start, LBO, SBO multiples of 16 below 2^18; base offset below 8 (0 without a swizzle); on sm_100
+    the LBO mode one bit, the absolute mode K-major 128B with base offset 0, the intended operand one the
+    instruction reads; the word holds exactly their encoding, the fixed fields, no reserved bit, a valid
+    layout type."""
     d, env = c.d, c.env
     for key in ("start", "lbo", "sbo"):
         v = desc_value(d.get(key, 0), env)
@@ -1484,6 +1535,13 @@ def desc_encoding(c: _DescCase):
     b = desc_value(d.get("base_offset", 0), env)
     if b >= 8 or (d["swizzle"] == "none" and b):
         return {"field": "base_offset", "value": b, "symbols": dict(env)}
+    if c.arch == "sm_100":
+        lm = desc_value(d.get("lbo_mode", 0), env)
+        if lm >= 2 or (lm and (d["swizzle"] != "128B" or d["major"] != "K" or b)):
+            return {"field": "lbo_mode", "value": lm, "symbols": dict(env)}
+        why = desc_combination(d["major"], d["swizzle"], 8 * c.esize, "sm_100")
+        if why:
+            return {"combination": why, "symbols": dict(env)}
     want = {"start": desc_value(d["start"], env) >> 4, "lbo": desc_value(d.get("lbo", 0), env) >> 4,
             "sbo": desc_value(d.get("sbo", 0), env) >> 4, "base_offset": b,
             "layout_type": DESC_CODES[c.arch][d["swizzle"]], **DESC_FIXED[c.arch]}
@@ -1540,10 +1598,8 @@ def _desc_steps(c: _DescCase, steps, encodable: bool):
 
 def _desc_differ(c: _DescCase, start: int, table) -> bool:
     """Some element of the tile is read at another byte than declared (numpy over the whole tile)."""
-    r = c.raw
     i, k = np.indices(table.shape, dtype=np.int64)
-    reads = desc_address(start, r["lbo"] << 4, r["sbo"] << 4, r["base_offset"], DESC_CHUNKS[c.mode], c.d["major"],
-                         c.esize, i, k)
+    reads = c.read(start, i, k)
     return bool(np.any(reads != c.address + c.esize * table))
 
 
@@ -1572,7 +1628,14 @@ def desc_rule(data: dict, name: str, obligation: str, env: dict):
     if obligation == "descriptor-k-advance" and not c.d.get("advance"):
         return SKIPPED, None
     if obligation != "descriptor-encoding":
+        if c.invalid():
+            return REFUTED, {"static": f"layout type {c.raw['layout_type']} is invalid on {c.arch}"}
         why = c.unmodelled()
+        if why is None and obligation != "descriptor-base":
+            combination = desc_combination(c.d["major"], c.mode, 8 * c.esize, c.arch)
+            if combination:
+                return REFUTED, {"static": combination}
+            why = c.untiled()
         if why is not None:
             return Verdict.UNKNOWN, {"unmodelled": why}
     w = DESC_RULES[obligation](c)
@@ -1586,7 +1649,7 @@ def descriptors(data: dict, symbol_values: list | None = None, limit: int = 4096
     envs = symbol_values if symbol_values is not None else desc_assignments(data, limit)[0]
     rank = {PROVED: 0, SKIPPED: 1, Verdict.UNKNOWN: 2, REFUTED: 3}
     out = {}
-    for name in data["descriptors"]:
+    for name in data.get("descriptors", {}):
         got = {o: (PROVED, None) for o in DESC_ORDER}
         for env in envs:
             for o in DESC_ORDER:

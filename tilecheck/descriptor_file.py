@@ -17,13 +17,24 @@ obligation proved, 1 one refuted, 2 bad input (one line naming the place), 3 one
     tensor = "SA"
     major = "K"                         # K or MN
     tile = [64, 16]                     # one instruction's (MN, K)
-    swizzle = "128B"                    # none, 32B, 64B, 128B
+    swizzle = "128B"                    # none, 32B, 64B, 128B; sm_100 also 128B_base32B
     start = "a"                         # bytes, as the code passes them to matrix-descriptor-encode
     lbo = 16
     sbo = 1024
     base_offset = 0
     word = "..."                        # optional: the 64-bit word as the code computes it
     advance = [32, 64, 96]              # optional: each next K step's start advance, in bytes
+    lbo_mode = 0                        # sm_100: 0 relative LBO, 1 absolute (LBO the address of K's rest)
+
+    [idesc.I]                           # tcgen05.mma's 32-bit instruction descriptor (sm_100)
+    kind = "f16"                        # f16, tf32, f8f6f4, i8
+    cta_group = 1                       # 1 or 2
+    m = 128                             # the intended M and N (may be expressions)
+    n = "n"
+    d = "f32"                           # the meaning, encoded (m_dim = M >> 4, n_dim = N >> 3) ...
+    a = "bf16"
+    b = "bf16"                          # a_major, b_major ("K"/"MN"), a_negate, b_negate, saturate, sparse, ...
+    # word = "..."                      # ... or the 32-bit word as the code computes it
 
 Integers may be expressions over the symbols (``+ - * // % << >> & | ^``, parentheses).
 """
@@ -40,12 +51,16 @@ import z3
 from . import smem_descriptor as sd
 from .errors import InputError
 from .layout import parse_layout
+from . import tcgen05_idesc as idesc_model
 from .proofs import smem_descriptor as obligations
+from .proofs import tcgen05_idesc as idesc_proofs
 from .verdict import Verdict
 
 ELEMENT_BITS = {"float16": 16, "bfloat16": 16, "tf32": 32, "float32": 32, "float8_e4m3": 8, "float8_e5m2": 8,
                 "int8": 8, "uint8": 8}
-_TOP = {"arch", "symbols", "tensors", "descriptors"}
+_TOP = {"arch", "symbols", "tensors", "descriptors", "idesc"}
+_IDESC = {"kind", "cta_group", "m", "n", "word", "d", "a", "b", "a_major", "b_major", "a_negate", "b_negate", "saturate",
+          "sparse", "sparse_id2", "max_shift"}
 _SYMBOL = {"min", "max", "multiple_of"}
 _TENSOR = {"dtype", "layout", "address", "offset"}
 _DESCRIPTOR = {"tensor", "major", "tile", "swizzle", "start", "lbo", "sbo", "base_offset", "word", "advance", "lbo_mode"}
@@ -96,6 +111,12 @@ def load(data: dict, path: str = "<descriptors>") -> list[obligations.Declaratio
     arch = data.get("arch", "sm_90")
     if arch not in sd.ARCHES:
         raise InputError(f"arch {arch!r}: sm_90 (wgmma) or sm_100 (tcgen05)", f"{path}: arch")
+    symbols, facts = _symbols(data, path)
+    return _descriptors(data, path, arch, symbols, facts)
+
+
+def _symbols(data: dict, path: str):
+    """The file's symbols (name -> 64-bit Z3 constant) and their facts."""
     symbols, facts = {}, []
     for name, spec in data.get("symbols", {}).items():
         where = f"{path}: symbols.{name}"
@@ -111,6 +132,14 @@ def load(data: dict, path: str = "<descriptors>") -> list[obligations.Declaratio
                     raise InputError(f"{key} must be a {'positive' if key == 'multiple_of' else 'non-negative'} integer",
                                      f"{where}.{key}")
                 facts.append(fact(v))
+    s = z3.Solver()
+    s.add(*facts)
+    if s.check() != z3.sat:
+        raise InputError("the symbols' facts cannot all hold", f"{path}: symbols")
+    return symbols, facts
+
+
+def _descriptors(data: dict, path: str, arch: str, symbols: dict, facts: list) -> list:
     tensors = {}
     for name, spec in data.get("tensors", {}).items():
         where = f"{path}: tensors.{name}"
@@ -154,8 +183,10 @@ def load(data: dict, path: str = "<descriptors>") -> list[obligations.Declaratio
         except ValueError as e:
             raise InputError(str(e), f"{where}.swizzle") from None
         op = tensors[spec["tensor"]]
-        try:
-            sd.check_tile(spec["major"], fields.swizzle, op.elem_bits, tuple(tile))
+        try:  # an invalid (major, mode, width) combination is the obligations' to refute, not bad input
+            if sd.combination_problem(spec["major"], fields.swizzle, op.elem_bits, arch) is None:
+                sd.check_tile(spec["major"], fields.swizzle, op.elem_bits, tuple(tile), arch,
+                              ints["lbo_mode"] if isinstance(ints["lbo_mode"], int) else 0)
         except ValueError as e:
             raise InputError(str(e), f"{where}.tile") from None
         word = _int_expr(spec["word"], symbols, f"{where}.word") if "word" in spec else None
@@ -164,17 +195,68 @@ def load(data: dict, path: str = "<descriptors>") -> list[obligations.Declaratio
             raise InputError("advance must be a list of byte advances", f"{where}.advance")
         advance = tuple(_int_expr(a, symbols, f"{where}.advance[{k}]") for k, a in enumerate(advance))
         out.append(obligations.Declaration(name, op, spec["major"], fields, tuple(tile), word, advance, tuple(facts)))
-    if not out:
-        raise InputError("the file needs at least one [descriptors.NAME] table", path)
-    s = z3.Solver()
-    s.add(*facts)
-    if s.check() != z3.sat:
-        raise InputError("the symbols' facts cannot all hold", f"{path}: symbols")
+    if not out and not data.get("idesc"):
+        raise InputError("the file needs at least one [descriptors.NAME] or [idesc.NAME] table", path)
     return out
 
 
+def load_idesc(data: dict, path: str = "<descriptors>") -> list:
+    """The instruction descriptors (``[idesc.NAME]``, tcgen05's 32-bit ``idesc``) of a descriptor check
+    file's data, as ``proofs/tcgen05_idesc.Instruction``s: the word as written (``word``, an expression
+    over the symbols) or encoded from its meaning (``d``, ``a``, ``b`` type names, majors, flags, ``m``,
+    ``n``); ``m``/``n`` are the intended shape either way.  InputError names the place of bad input."""
+    _keys(data, _TOP, path)
+    symbols, facts = _symbols(data, path)
+    out = []
+    for name, spec in data.get("idesc", {}).items():
+        where = f"{path}: idesc.{name}"
+        _keys(spec, _IDESC, where)
+        kind = spec.get("kind")
+        if kind not in idesc_model.KINDS:
+            raise InputError(f"kind {kind!r}: one of {', '.join(idesc_model.KINDS)}", f"{where}.kind")
+        group = spec.get("cta_group", 1)
+        if group not in idesc_model.CTA_GROUPS or isinstance(group, bool):
+            raise InputError(f"cta_group {group!r}: 1 or 2", f"{where}.cta_group")
+        m = _int_expr(spec["m"], symbols, f"{where}.m") if "m" in spec else None
+        n = _int_expr(spec["n"], symbols, f"{where}.n") if "n" in spec else None
+        if "word" in spec:
+            extra = sorted(set(spec) & (_IDESC - {"kind", "cta_group", "m", "n", "word"}))
+            if extra:
+                raise InputError(f"give the word or its meaning, not both ({', '.join(extra)} with word)", where)
+            word = _int_expr(spec["word"], symbols, f"{where}.word")
+        else:
+            if m is None or n is None:
+                raise InputError("needs 'word', or the meaning: 'm', 'n', 'd', 'a', 'b'", where)
+            word = idesc_model.pack_raw(_idesc_raw(spec, kind, m, n, where))
+        out.append(idesc_proofs.Instruction(name, kind, word, group, m, n, tuple(facts)))
+    return out
+
+
+def _idesc_raw(spec: dict, kind: str, m, n, where: str) -> dict:
+    raw = {"m_dim": z3.LShR(m, 4) if not isinstance(m, int) else m >> 4,
+           "n_dim": z3.LShR(n, 3) if not isinstance(n, int) else n >> 3}
+    for key, field, table in (("d", "d_format", idesc_model.D_FORMATS[kind]), ("a", "a_format", idesc_model.AB_FORMATS[kind]),
+                              ("b", "b_format", idesc_model.AB_FORMATS[kind])):
+        if spec.get(key) not in table:
+            raise InputError(f"{key} = {spec.get(key)!r}: kind::{kind} takes {', '.join(table)}", f"{where}.{key}")
+        raw[field] = table[spec[key]]
+    for key in ("a_major", "b_major"):
+        v = spec.get(key, "K")
+        if v not in idesc_model.MAJORS:
+            raise InputError(f"{key} = {v!r}: 'K' or 'MN'", f"{where}.{key}")
+        raw[key] = idesc_model.MAJORS.index(v)
+    for key in ("a_negate", "b_negate", "saturate", "sparse", "sparse_id2", "max_shift"):
+        v = spec.get(key, 0)
+        width = idesc_model.WIDTHS[key]
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1 << width:
+            raise InputError(f"{key} = {v!r}: an integer in [0, {(1 << width) - 1}]", f"{where}.{key}")
+        raw[key] = v
+    return raw
+
+
 def prove_file(path: str, timeout_s: float = 10.0) -> dict:
-    """``{descriptor name: [Outcome, ...]}`` for a descriptor check file."""
+    """``{descriptor name: [Outcome, ...]}`` for a descriptor check file; an instruction descriptor's
+    outcomes under ``idesc.NAME``."""
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
@@ -182,7 +264,9 @@ def prove_file(path: str, timeout_s: float = 10.0) -> dict:
         raise InputError(f"cannot read: {e.strerror}", path) from None
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"not TOML: {e}", path) from None
-    return {d.name: obligations.decide(d, timeout_s=timeout_s) for d in load(data, path)}
+    out = {d.name: obligations.decide(d, timeout_s=timeout_s) for d in load(data, path)}
+    out.update({f"idesc.{i.name}": idesc_proofs.decide(i, timeout_s=timeout_s) for i in load_idesc(data, path)})
+    return out
 
 
 def status(results: dict) -> int:
@@ -206,11 +290,14 @@ def main(argv=None) -> int:
     code = status(results)
     if args.json:
         print(json.dumps({"verdict": {0: "proved", 1: "refuted", 3: "unknown"}[code],
-                          "descriptors": {n: [o.to_json() for o in outs] for n, outs in results.items()}}))
+                          "descriptors": {n: [o.to_json() for o in outs] for n, outs in results.items()
+                                          if not n.startswith("idesc.")},
+                          "idesc": {n[6:]: [o.to_json() for o in outs] for n, outs in results.items()
+                                    if n.startswith("idesc.")}}))
         return code
     print(f"{args.file}: {({0: 'proved', 1: 'refuted', 3: 'unknown'})[code]}")
     for name, outs in results.items():
-        print(f"  descriptor {name}:")
+        print(f"  idesc {name[6:]}:" if name.startswith("idesc.") else f"  descriptor {name}:")
         for o in outs:
             print(f"    {o.name:22s} {o.status}" + (f" ({o.message})" if o.status == Verdict.SKIPPED else ""))
         for o in outs:

@@ -47,7 +47,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from . import decide
 from .errors import InputError
-from .machine import GROUP_NAMES, group_of, thread_of
+from .machine import GROUP_NAMES, WARP, group_of, thread_of
 
 LIMIT = 4096  # accesses drawn per operand
 TOOLTIP_LIMIT = 1024  # a panel with more cells keeps its data-* attributes but no per-cell tooltip
@@ -121,7 +121,7 @@ def _evaluate(check, apply, view, other, env, point, g):
     if other is not None and tuple(other.shape) == tuple(view.shape):
         ot = check.tensors[other.tensor]
         o = ot.layout(other.index(coords, env), env, ot.offset).get("", 0)
-    return Access(point, issuing_thread(apply.scope if g else "thread", group), index, value, o)
+    return Access(point, issuing_thread(apply.scope, group), index, value, o)  # no group axes (g 0): thread 0
 
 
 def accesses(check, apply, role: str, env: dict, extra=(), limit: int = LIMIT):
@@ -154,7 +154,7 @@ def _inside(p, shape, g):
 
 def _point(d: dict, scope: str) -> tuple:
     group = tuple(d.get("group", {}).values())
-    if not group and "thread" in d and scope != "thread":
+    if not group and "thread" in d:  # a witness that names the thread: its coordinates in the group
         t = d["thread"]
         group = group_of(scope, t)
     return group, tuple(d.get("repeat", {}).values()), d.get("word", 0)
@@ -203,8 +203,9 @@ def _bank_conflict(check, apply, cex: dict) -> list[Highlight]:
         return []
     esize = check.tensors[getattr(apply, role).tensor].esize
     rep, base, points, column = tuple(cex.get("repeat", {}).values()), cex.get("base", 0), [], None
+    warp = cex.get("warp", 0)
     for lane, addr in zip(cex["lanes"], cex["byte_addresses"]):
-        group = tuple({"warp": cex.get("warp", 0), "lane": lane}[n] for n in GROUP_NAMES[apply.scope])
+        group = group_of(apply.scope, WARP * warp + lane)
         for w in range(apply.opcode.vector):
             byte = addr + w * esize
             if (byte // 4) % 32 == cex["bank"]:
@@ -451,9 +452,11 @@ def _index(cell) -> tuple:
 
 
 def not_drawn(apply) -> str:
-    """The one line that stands for an application whose family does not draw (``Family.pictured``)."""
-    return (f"apply[{apply.index}] not drawn: tilecheck does not draw {apply.family.name} copies yet (the "
-            "box is the engine's copy, placed by the tensor map, not elements of threads; docs/tma.md)")
+    """The one line that stands for an application whose family does not draw (``Family.pictured``; its
+    ``unpictured`` says why, else the TMA copies' reason)."""
+    return f"apply[{apply.index}] not drawn: " + (apply.family.unpictured or (
+        f"tilecheck does not draw {apply.family.name} copies yet (the box is the engine's copy, placed by the "
+        "tensor map, not elements of threads; docs/tma.md)"))
 
 
 def apply_svg(check, apply, report=None, grid="offset", color="thread", y0=0) -> tuple[list[str], int, int]:

@@ -124,7 +124,7 @@ def expected(examples: Path | None = None) -> dict[str, str]:
             continue
         try:
             emitted = fragments(report.plan), kernel(report.plan, name="tilecheck_kernel")
-        except InputError:  # proved, but outside what the emitter spells (EmitError; TMA copies: docs/tma.md)
+        except InputError:  # proved, but outside what the emitter spells (EmitError: docs/gpu.md)
             continue
         out[f"emit/{stem}.fragment.ptx"], out[f"emit/{stem}.kernel.ptx"] = emitted
         for arch in ARCHS:

@@ -51,8 +51,7 @@ class Group:
 
 GROUPS = {g.name: g for g in (Group("thread", (), 0), Group("warp", ("lane",), 1),
                               Group("warpgroup", ("warp", "lane"), 4), Group("cta", ("warp", "lane"), CTA))}
-APPLY_SCOPES = ("thread", "warp", "cta")  # the scopes the decider and the reference restate (a family may
-#                                           declare another group of GROUPS: wgmma's warpgroup)
+APPLY_SCOPES = ("thread", "warp", "warpgroup", "cta")  # the scopes the decider and the reference restate
 GROUP_NAMES = {name: g.coords for name, g in GROUPS.items()}
 
 # the bytes a state space can address: an offset (in bytes) from a tensor's base must stay below

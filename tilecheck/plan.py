@@ -96,6 +96,9 @@ class Plan:
 
 def _operands(check: Check):
     from .emit import operand
+    for a in check.applies:  # a family without an emitter (Family.emits) says so first, in its one line
+        if not a.family.emits:
+            a.family.instruction(a, "", "", "", "")
     return operand.build(check)
 
 

@@ -20,9 +20,10 @@ Each ``[[apply]]`` of a check file is one test item, marked ``tilecheck``, with 
 
 Each ``[tensormaps.NAME]`` of a check file is an item ``FILE::tensormap[NAME]`` too, passing when
 every obligation of the tensor map is proved.  A descriptor check file (a top-level
-``[descriptors.NAME]`` table: ``tilecheck/descriptor_file.py``'s form, docs/wgmma.md) is collected
-as such: an item ``FILE::descriptor[NAME]`` per descriptor, passing when every obligation of
-``proofs/smem_descriptor.py`` is proved (a skipped one is not blocking).
+``[descriptors.NAME]`` or ``[idesc.NAME]`` table and no ``[[apply]]``: ``tilecheck/descriptor_file.py``'s
+form, docs/wgmma.md) is collected as such: an item ``FILE::descriptor[NAME]`` per descriptor, passing when
+every obligation of ``proofs/smem_descriptor.py`` is proved (a skipped one is not blocking), and
+``FILE::idesc[NAME]`` per tcgen05 instruction descriptor (``proofs/tcgen05_idesc.py``).
 
 With ``--tilecheck-expect-names``, the applications of a file whose name contains ``refuted``
 and that declares no ``refutes`` pass when the file is refuted (and they are not unknown): the
@@ -116,10 +117,12 @@ def pytest_collect_file(file_path: Path, parent):
 
 
 def _is_descriptor_file(path: Path) -> bool:
-    """A top-level ``descriptors`` table: descriptor_file.py's form (a file that is not TOML is a
-    check file's error to report)."""
+    """A top-level ``descriptors`` table and no ``[[apply]]``: descriptor_file.py's form (a file that is not
+    TOML is a check file's error to report; a check file may declare descriptors for its wgmma applies)."""
     try:
-        return isinstance(tomllib.loads(path.read_text()).get("descriptors"), dict)
+        data = tomllib.loads(path.read_text())
+        return "apply" not in data and (isinstance(data.get("descriptors"), dict)
+                                        or isinstance(data.get("idesc"), dict))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False
 
@@ -244,13 +247,17 @@ class DescriptorFile(pytest.File):
     def collect(self):
         try:
             with open(self.path, "rb") as fh:
-                names = list(descriptor_file.load(tomllib.load(fh), str(self.path)))
+                data = tomllib.load(fh)
+            names = [d.name for d in descriptor_file.load(data, str(self.path))]
+            idescs = [i.name for i in descriptor_file.load_idesc(data, str(self.path))]
         except InputError as e:
             yield CheckItem.from_parent(self, name=self.path.name, error=f"tilecheck: error: {e}")
             return
         by_name = self.config.getoption("tilecheck_expect_names") and "refuted" in self.path.name
         for d in names:
-            yield DescriptorItem.from_parent(self, name=f"descriptor[{d.name}]", descriptor=d.name, by_name=by_name)
+            yield DescriptorItem.from_parent(self, name=f"descriptor[{d}]", descriptor=d, by_name=by_name)
+        for i in idescs:  # tcgen05's instruction descriptors: results under "idesc.NAME"
+            yield DescriptorItem.from_parent(self, name=f"idesc[{i}]", descriptor=f"idesc.{i}", by_name=by_name)
 
     def results(self) -> dict:
         if self._results is None:

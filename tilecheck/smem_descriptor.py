@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 
 import z3
 
+from . import tcgen05_idesc
 from .layout import Layout, Swizzle
 
 WGMMA, TCGEN05 = "sm_90", "sm_100"
@@ -61,6 +62,11 @@ CODES = {WGMMA: {"none": 0, "128B": 1, "64B": 2, "32B": 3},
 INVALID_CODES = {WGMMA: (), TCGEN05: (3, 5, 7)}
 WIDTH = {"none": 1, "32B": 2, "64B": 4, "128B": 8}  # W: 16-byte chunks per swizzle row
 REPEAT = {"32B": 256, "64B": 512, "128B": 1024}  # bytes after which the swizzle pattern repeats
+# tcgen05's layout type 1: 128-byte rows swizzled in 32-byte atoms (CuTe's Swizzle<2,5,2> on byte addresses),
+# MN-major 32-bit (tf32) operands only; PTX gives its pattern's start with the 128B swizzle's (1024 B)
+ATOM32 = "128B_base32B"
+REPEAT[ATOM32] = 1024
+MODES = {WGMMA: tuple(WIDTH), TCGEN05: (*WIDTH, ATOM32)}  # the modes with a canonical layout here, per arch
 ADDRESS_BITS = 18  # matrix-descriptor-encode keeps x & 0x3FFFF
 ELEMENT_BITS = (8, 16, 32)  # 8-bit (e4m3, e5m2, s8, u8), 16-bit (f16, bf16), tf32
 MAJORS = ("K", "MN")
@@ -201,59 +207,99 @@ def instruction_k(elem_bits: int) -> int:
 
 
 def swizzle_of(mode: str, elem_bits: int) -> Swizzle | None:
-    """The swizzle of ``mode`` on element offsets (tilecheck's ``Sw``): ``Sw<log2 W, 4-e, 3>``."""
+    """The swizzle of ``mode`` on element offsets (tilecheck's ``Sw``): ``Sw<log2 W, 4-e, 3>``;
+    tcgen05's 128B with 32-byte atoms (CuTe's ``Swizzle<2,5,2>`` on bytes) ``Sw<2, 5-e, 2>``."""
     if mode == "none":
         return None
+    if mode == ATOM32:
+        return Swizzle(2, 5 - element_log2(elem_bits), 2)
     return Swizzle(WIDTH[mode].bit_length() - 1, 4 - element_log2(elem_bits), 3)
 
 
-def mode_of(swizzle: Swizzle | None, elem_bits: int) -> str | None:
-    """The descriptor swizzle mode whose element-offset swizzle is ``swizzle`` (None: no mode is)."""
-    for mode in WIDTH:
+def mode_of(swizzle: Swizzle | None, elem_bits: int, arch: str | None = None) -> str | None:
+    """The descriptor swizzle mode whose element-offset swizzle is ``swizzle`` (None: no mode is),
+    among ``arch``'s modes (default: every arch's)."""
+    for mode in MODES[_arch(arch)] if arch is not None else MODES[TCGEN05]:
         if swizzle_of(mode, elem_bits) == swizzle:
             return mode
     return None
 
 
-def check_tile(major: str, mode: str, elem_bits: int, tile) -> None:
-    """ValueError unless a descriptor of ``mode`` can describe the operand tile ``(MN, K)``."""
+def atom_rows(mode: str) -> int:
+    """K-rows of one swizzle atom of an MN-major operand: 4 for 128B with 32-byte atoms, else 8."""
+    return 4 if mode == ATOM32 else 8
+
+
+def mode_width(mode: str) -> int:
+    """W: 16-byte chunks per swizzle row (128B with 32-byte atoms: 8, 128-byte rows)."""
+    return 8 if mode == ATOM32 else WIDTH[mode]
+
+
+def combination_problem(major: str, mode: str, elem_bits: int, arch: str = WGMMA) -> str | None:
+    """Why the instruction cannot read an operand of this major-ness, swizzle mode and element width on
+    ``arch``, or None.  sm_90: MN-major operands are 16-bit only (wgmma's imm-trans).  sm_100 (PTX ISA
+    9.0, tcgen05 "Valid Combinations of Type-Size, Major-ness and Swizzling" and "Layout for swizzle
+    atoms"): MN-major 8- and 16-bit operands take every mode but 128B with 32-byte atoms, MN-major 32-bit
+    (tf32) operands only that one, which has no K-major atom."""
+    arch = TCGEN05 if mode == ATOM32 else _arch(arch)
+    if major == "MN" and arch == WGMMA and elem_bits != 16:
+        return f"MN-major operands are 16-bit only (wgmma's imm-trans is for .f16/.bf16), not {elem_bits}-bit"
+    if mode == ATOM32 and major == "K":
+        return "the 128B swizzle with 32-byte atoms (layout type 1) has no K-major layout: MN-major only"
+    if mode == ATOM32 and elem_bits != 32:
+        return (f"the 128B swizzle with 32-byte atoms (layout type 1) is for MN-major 32-bit (tf32) operands only, "
+                f"not {elem_bits}-bit")
+    if major == "MN" and arch == TCGEN05 and elem_bits == 32 and mode != ATOM32:
+        return (f"MN-major 32-bit (tf32) operands take only the 128B swizzle with 32-byte atoms "
+                f"(layout type 1), not {mode}")
+    return None
+
+
+def check_tile(major: str, mode: str, elem_bits: int, tile, arch: str = WGMMA, lbo_mode: int = 0) -> None:
+    """ValueError unless a descriptor of ``mode`` can describe the operand tile ``(MN, K)`` on ``arch``
+    (the 128B swizzle with 32-byte atoms implies sm_100).  ``lbo_mode`` 1 (tcgen05's absolute LBO)
+    also admits a K of 48 bytes, the tile the ISA made that mode for."""
     if major not in MAJORS:
         raise ValueError(f"major {major!r}: 'K' or 'MN'")
-    if mode not in WIDTH:
-        raise ValueError(f"swizzle mode {mode!r} has no canonical layout here (modelled: {', '.join(WIDTH)})")
+    arch = TCGEN05 if mode == ATOM32 else _arch(arch)
+    if mode not in MODES[arch]:
+        raise ValueError(f"swizzle mode {mode!r} has no canonical layout here (modelled: {', '.join(MODES[arch])})")
     e = element_log2(elem_bits)
     mn, k = tile
     T = 16 >> e
-    if k != instruction_k(elem_bits):
+    if k != instruction_k(elem_bits) and not (lbo_mode and k << e == 48):
         raise ValueError(f"tile {tuple(tile)}: one instruction reads K = {instruction_k(elem_bits)} "
                          f"{elem_bits}-bit elements (32 bytes), not {k}")
-    if major == "MN" and elem_bits != 16:
-        raise ValueError(f"MN-major operands are 16-bit only (wgmma's imm-trans is for .f16/.bf16), not {elem_bits}-bit")
+    why = combination_problem(major, mode, elem_bits, arch)
+    if why is not None:
+        raise ValueError(why)
     step = 8 if major == "K" else T
     if mn < 1 or mn % step:
         raise ValueError(f"tile {tuple(tile)}: {major}-major MN must be a positive multiple of {step}")
-    if major == "MN" and mn > T * WIDTH[mode] and mn % (T * WIDTH[mode]):
-        raise ValueError(f"tile {tuple(tile)}: MN-major {mode} needs MN a multiple of the atom's {T * WIDTH[mode]} "
+    W = mode_width(mode)
+    if major == "MN" and mn > T * W and mn % (T * W):
+        raise ValueError(f"tile {tuple(tile)}: MN-major {mode} needs MN a multiple of the atom's {T * W} "
                          f"elements when it is wider than one atom")
 
 
-def canonical_modes(major: str, mode: str, elem_bits: int, tile, lbo, sbo):
+def canonical_modes(major: str, mode: str, elem_bits: int, tile, lbo, sbo, arch: str = WGMMA):
     """The canonical layout of ``(MN, K)`` as ``(shape, byte strides)``: two nested modes, MN then K,
     strides ints or Z3 terms (``lbo``, ``sbo`` in bytes).  Unswizzled; the swizzle is ``swizzle_of``."""
-    check_tile(major, mode, elem_bits, tile)
+    check_tile(major, mode, elem_bits, tile, arch)
     e = element_log2(elem_bits)
     T = 16 >> e
-    W = WIDTH[mode]
-    mn, _ = tile
+    W = mode_width(mode)
+    mn, kk = tile
     if major == "K":  # rows of 16-byte chunks along K; 8 rows a core matrix (or a swizzle atom)
         row = 16 * W  # bytes between the rows of one group of 8 (a swizzle row is W chunks)
         k_chunk = lbo if mode == "none" else 16
-        return ((8, mn // 8), (T, 2)), ((row, sbo), (1 << e, k_chunk))
-    # MN-major: 16-byte chunks along MN, 8 K-rows of W chunks
+        return ((8, mn // 8), (T, kk // T)), ((row, sbo), (1 << e, k_chunk))
+    # MN-major: 16-byte chunks along MN, K-rows of W chunks in groups of 8 (4 for 32-byte atoms)
+    G = atom_rows(mode)
     if mode == "none":
-        return ((T, mn // T), (8, 2)), ((1 << e, sbo), (16, lbo))
+        return ((T, mn // T), (G, kk // G)), ((1 << e, sbo), (16, lbo))
     w = min(W, mn // T)
-    return ((T, w, max(1, mn // (T * W))), (8, 2)), ((1 << e, 16, lbo), (16 * W, sbo))
+    return ((T, w, max(1, mn // (T * W))), (G, kk // G)), ((1 << e, 16, lbo), (16 * W, sbo))
 
 
 @dataclass(frozen=True)
@@ -271,14 +317,15 @@ class Decoded:
         return self.origin + esize * self.layout((mn, k), offset=self.offset)[""]
 
 
-def decode(desc, major: str, elem_bits: int, tile, arch: str = WGMMA) -> Decoded:
+def decode(desc, major: str, elem_bits: int, tile, arch: str = WGMMA):
     """The shared-memory layout a concrete descriptor (a word, or ``Fields``) makes the tensor core
-    read for the operand tile ``tile = (MN, K)``, K-major or MN-major, 8/16/32-bit elements."""
+    read for the operand tile ``tile = (MN, K)``, K-major or MN-major, 8/16/32-bit elements: a
+    ``Decoded``, or for tcgen05's absolute LBO mode a ``DecodedSplit`` (two pieces along K)."""
     f = desc if isinstance(desc, Fields) else unpack(desc, arch)
     if f.arch == TCGEN05 and f.lbo_mode:
-        raise ValueError("tcgen05's absolute LBO mode (bit 52, for 48-byte K tiles on sm_103a) is not modelled")
+        return _decode_absolute(f, major, elem_bits, tile)
     e = element_log2(elem_bits)
-    shape, bstride = canonical_modes(major, f.swizzle, elem_bits, tile, f.lbo, f.sbo)
+    shape, bstride = canonical_modes(major, f.swizzle, elem_bits, tile, f.lbo, f.sbo, f.arch)
     stride = tuple(tuple(_elements(d, e, f) for d in m) for m in bstride)
     if f.swizzle == "none":
         return Decoded(Layout(shape, stride), 0, f.start, elem_bits)
@@ -286,6 +333,66 @@ def decode(desc, major: str, elem_bits: int, tile, arch: str = WGMMA) -> Decoded
     phase = 128 * (f.base_offset & 7)
     origin = f.start - ((f.start - phase) % 1024)
     return Decoded(Layout(shape, stride, swizzle_of(f.swizzle, elem_bits)), (f.start - origin) >> e, origin, elem_bits)
+
+
+# tcgen05's absolute LBO mode (bit 52) ------------------------------------------------------------
+#
+# PTX ISA 9.0, tcgen05 "Leading Dimension Stride: relative offset or absolute address": a K of 48
+# bytes "would overflow the 128B shared memory boundary if the data is packed contiguously"; the
+# absolute mode breaks the data into two chunks, each inside an aligned 128-byte row, and the LBO field
+# holds the absolute address of the second.  Restrictions: the 128B swizzle (16-byte atoms) only,
+# K-major only (the instruction descriptor's transpose bits 0), base offset 0; sm_103a.  The model:
+# the K bytes of a row are read from ``start`` up to the 128-byte boundary of start's row, the rest
+# from the LBO address (same rows, same SBO), and the 128B swizzle of each address as in the relative
+# mode.  CUTLASS's SM103 mma_unpack sets exactly that LBO: the start address of the next K block's
+# descriptor.  Not run on hardware (no sm_103 here).
+
+@dataclass(frozen=True)
+class DecodedSplit:
+    """The absolute-LBO mode's read: K elements ``< split`` through ``first``, the rest through
+    ``second`` (its K counted from ``split``; None when the tile's K fits before the boundary)."""
+    first: Decoded
+    second: "Decoded | None"
+    split: int
+    elem_bits: int
+
+    def address(self, mn: int, k: int) -> int:
+        if k < self.split:
+            return self.first.address(mn, k)
+        return self.second.address(mn, k - self.split)
+
+
+def absolute_problem(fields: Fields, major: str) -> str | None:
+    """Why the absolute LBO mode cannot be used with these fields and major-ness (the ISA's three
+    restrictions), or None (also when the mode is relative)."""
+    if not fields.lbo_mode:
+        return None
+    if fields.swizzle != "128B":
+        return (f"the absolute LBO mode (bit 52) needs the 128B swizzle with 16-byte atoms (PTX restriction 1), "
+                f"not {fields.swizzle}")
+    if major != "K":
+        return "the absolute LBO mode (bit 52) is K-major only (PTX restriction 2: transpose bits 0)"
+    if fields.base_offset != 0:
+        return f"the absolute LBO mode (bit 52) needs base offset 0 (PTX restriction 3), not {fields.base_offset}"
+    return None
+
+
+def _decode_absolute(f: Fields, major: str, elem_bits: int, tile) -> DecodedSplit:
+    check_tile(major, f.swizzle, elem_bits, tile, f.arch, lbo_mode=1)
+    why = absolute_problem(f, major)
+    if why is not None:
+        raise ValueError(why)
+    e = element_log2(elem_bits)
+    mn, kk = tile
+    split = (128 - (f.start & 127)) >> e  # K elements before start's 128-byte boundary
+    sw = swizzle_of("128B", elem_bits)
+
+    def piece(at: int, extent: int) -> Decoded:
+        lay = Layout(((8, mn // 8), extent), ((128 >> e, _elements(f.sbo, e, f)), 1), sw)
+        origin = at - at % 1024
+        return Decoded(lay, (at - origin) >> e, origin, elem_bits)
+    second = piece(f.lbo, kk - split) if split < kk else None
+    return DecodedSplit(piece(f.start, min(split, kk)), second, split, elem_bits)
 
 
 def _elements(d: int, e: int, f: Fields) -> int:
@@ -298,19 +405,41 @@ def hardware_address(fields: Fields, major: str, elem_bits: int, tile, mn, k, sw
     """The byte address the tensor core reads element ``(mn, k)`` at, for fields and coordinates that
     are ints or 64-bit Z3 terms: the canonical byte offset from ``start``, then the swizzle of the
     address bits with the base offset's phase (the model in the module's docstring).  The proofs
-    state the descriptor obligations through this one function; ``decode`` is the same map as a layout."""
-    shape, stride = canonical_modes(major, fields.swizzle, elem_bits, tile, fields.lbo, fields.sbo)
-    a = fields.start
-    for coord, s, d in zip((mn, k), shape, stride):
-        for i, (si, di) in enumerate(zip(s, d)):
-            last = i == len(s) - 1
-            part = coord if last else _urem(coord, si)
-            coord = coord if last else _udiv(coord, si)
-            a = a + part * di
+    state the descriptor obligations through this one function; ``decode`` is the same map as a layout.
+    tcgen05's absolute LBO mode (``lbo_mode`` 1, an int here) reads K past start's 128-byte row from
+    the LBO address (the model above ``DecodedSplit``)."""
+    if fields.arch == TCGEN05 and not _z3(fields.lbo_mode) and fields.lbo_mode:
+        a = _absolute_address(fields, major, elem_bits, tile, mn, k)
+    else:
+        shape, stride = canonical_modes(major, fields.swizzle, elem_bits, tile, fields.lbo, fields.sbo, fields.arch)
+        a = fields.start
+        for coord, s, d in zip((mn, k), shape, stride):
+            for i, (si, di) in enumerate(zip(s, d)):
+                last = i == len(s) - 1
+                part = coord if last else _urem(coord, si)
+                coord = coord if last else _udiv(coord, si)
+                a = a + part * di
     if fields.swizzle == "none" or not swizzled:
         return a
-    mask = WIDTH[fields.swizzle] - 1
-    return a ^ (((_lshr(a, 7) - fields.base_offset) & mask) << 4)
+    mask, unit = (3, 5) if fields.swizzle == ATOM32 else (WIDTH[fields.swizzle] - 1, 4)
+    return a ^ (((_lshr(a, 7) - fields.base_offset) & mask) << unit)
+
+
+def _absolute_address(fields: Fields, major: str, elem_bits: int, tile, mn, k):
+    """The unswizzled address of ``(mn, k)`` in the absolute LBO mode: K-major 128B rows, K bytes up to
+    start's 128-byte boundary from ``start``, the rest from the LBO address."""
+    check_tile(major, fields.swizzle, elem_bits, tile, fields.arch, lbo_mode=1)
+    why = absolute_problem(replace(fields, base_offset=0), major)  # the base offset is the encoding's to refute
+    if why is not None:
+        raise ValueError(why)
+    kb = k * (elem_bits // 8)
+    row = _urem(mn, 8) * 128 + _udiv(mn, 8) * fields.sbo
+    room = 128 - (fields.start & 127)
+    if _z3(kb) or _z3(room):
+        kb, room = _word(z3.BitVecVal(kb, 64) if isinstance(kb, int) else kb), \
+            _word(z3.BitVecVal(room, 64) if isinstance(room, int) else room)
+        return z3.If(z3.ULT(kb, room), fields.start + row + kb, fields.lbo + row + kb - room)
+    return fields.start + row + kb if kb < room else fields.lbo + row + kb - room
 
 
 # encode: the descriptor that reads a declared layout ---------------------------------------------
@@ -328,7 +457,7 @@ def declared_address(layout: Layout, elem_bits: int, address: int, offset: int, 
 
 
 def encode(layout: Layout, major: str, elem_bits: int, tile, address: int = 0, offset: int = 0,
-           arch: str = WGMMA) -> Encoded:
+           arch: str = WGMMA, lbo_mode: int = 0) -> Encoded:
     """The descriptor whose canonical layout equals a declared shared layout over ``tile``, or the
     reason none does.
 
@@ -337,17 +466,20 @@ def encode(layout: Layout, major: str, elem_bits: int, tile, address: int = 0, o
     (where its swizzle pattern starts).  The swizzle mode is the one whose ``Sw`` the layout declares;
     start, LBO and SBO are read off the layout at the canonical form's unit coordinates (every canonical
     layout is fixed by those and the mode), so when the descriptor they give does not read the layout
-    at every element, no descriptor does: the reason names the first element where they differ."""
+    at every element, no descriptor does: the reason names the first element where they differ.
+    ``lbo_mode`` 1 (tcgen05): the descriptor in the absolute LBO mode, its LBO the address where K
+    continues past start's 128-byte row."""
     e = element_log2(elem_bits)
-    mode = mode_of(layout.swizzle, elem_bits)  # the layout's swizzle decides the mode
+    mode = mode_of(layout.swizzle, elem_bits, arch)  # the layout's swizzle decides the mode
     if mode is None:
+        extra = " or Sw<2,{},2> (128B with 32-byte atoms)".format(5 - e) if _arch(arch) == TCGEN05 else ""
         return Encoded(None, f"the layout's swizzle {layout.swizzle} is no descriptor mode for {elem_bits}-bit elements "
-                             f"(Sw<B,{4 - e},3> with B = 1, 2, 3, or none)")
+                             f"(Sw<B,{4 - e},3> with B = 1, 2, 3, or none{extra})")
     try:
-        check_tile(major, mode, elem_bits, tile)
+        check_tile(major, mode, elem_bits, tile, arch, lbo_mode)
     except ValueError as err:
         return Encoded(None, str(err))
-    mn, _ = tile
+    mn, kk = tile
     plain = Layout(layout.shape, layout.stride)
 
     def u(i, j):  # the unswizzled byte offset from the pattern's start
@@ -358,11 +490,17 @@ def encode(layout: Layout, major: str, elem_bits: int, tile, address: int = 0, o
     base_offset = 0
     if mode != "none" and address % REPEAT[mode]:
         base_offset = (address >> 7) & 7
+    if lbo_mode:
+        why = absolute_problem(Fields(start, 0, 0, base_offset, mode, TCGEN05, 1), major)
+        if why is not None:
+            return Encoded(None, why)
+        split = (128 - (start & 127)) >> e
+        lbo = address + u(0, split) if split < kk else 0  # where K continues (unused when it fits)
     for name, v in (("start address", start), ("LBO", lbo), ("SBO", sbo)):
         if v % 16 or not 0 <= v < 1 << ADDRESS_BITS:
             return Encoded(None, f"the layout needs {name} = {v} bytes, which a descriptor cannot hold "
                                  f"(a multiple of 16 in [0, 2^{ADDRESS_BITS}))")
-    fields = Fields(start, lbo, sbo, base_offset, mode, arch)
+    fields = Fields(start, lbo, sbo, base_offset, mode, arch, lbo_mode)
     got = first_difference(fields, major, elem_bits, tile, layout, address, offset)
     if got is not None:
         (i, j), mine, theirs = got
@@ -374,12 +512,13 @@ def encode(layout: Layout, major: str, elem_bits: int, tile, address: int = 0, o
 def read_off(u, major: str, mode: str, elem_bits: int, mn: int):
     """``(start, LBO, SBO)`` read off an unswizzled byte-offset function ``u(mn, k)`` (ints or Z3 terms)
     at the canonical form's unit coordinates: ``(0,0)``; the next 8-row group ``(8,0)`` (K-major) or
-    the next 16-byte chunk / atom along MN; the second K chunk ``(0,T)`` or K-row group ``(0,8)``.  An
+    the next 16-byte chunk / atom along MN; the second K chunk ``(0,T)`` or K-row group ``(0,8)``
+    (``(0,4)`` for the 128B swizzle with 32-byte atoms).  An
     offset the tile does not use is CUTLASS's default (LBO 16 B, "assumed 1", for K-major swizzled) or 0.
     ``encode`` uses it; ``tests/test_smem_descriptor.py`` proves it inverts ``canonical_modes`` for every
     field value."""
     T = 16 >> element_log2(elem_bits)
-    W = WIDTH[mode]
+    W = mode_width(mode)
     if major == "K":
         sbo = u(8, 0) - u(0, 0) if mn > 8 else 0
         lbo = u(0, T) - u(0, 0) if mode == "none" else 16
@@ -388,7 +527,7 @@ def read_off(u, major: str, mode: str, elem_bits: int, mn: int):
         lbo = u(0, 8) - u(0, 0)
     else:
         lbo = u(T * W, 0) - u(0, 0) if mn > T * W else 0
-        sbo = u(0, 8) - u(0, 0)
+        sbo = u(0, atom_rows(mode)) - u(0, 0)
     return u(0, 0), lbo, sbo
 
 
@@ -443,16 +582,11 @@ def unpack_idesc(word) -> dict:
 
 
 def idesc_shape_ok(m: int, n: int, cta_group: int = 1) -> str | None:
-    """None when ``M x N`` is a dense tcgen05.mma shape of ``cta_group`` (PTX ISA 9.0, tcgen05 "Matrix
-    shape"), else the reason.  cta_group::1: M = 64 with N a multiple of 8 in [8, 256], M = 128 with N a
-    multiple of 16 in [16, 256]; cta_group::2: M = 128 or 256 with N a multiple of 16 in [16, 256]."""
-    ms = {1: (64, 128), 2: (128, 256)}[cta_group]
-    if m not in ms:
-        return f"M = {m} is not a tcgen05.mma.cta_group::{cta_group} M (one of {', '.join(map(str, ms))})"
-    step = 8 if m == 64 else 16
-    if not (step <= n <= 256 and n % step == 0):
-        return f"N = {n} with M = {m}: N must be a multiple of {step} in [{step}, 256]"
-    return None
+    """None when ``M x N`` is a dense tcgen05.mma shape of ``cta_group`` for kind::f16 (and tf32,
+    f8f6f4) with both operands from descriptors, else the reason: PTX ISA 9.0 Table 39, cta_group::1
+    M = 64 or 128 with N a multiple of 8 in [8, 256], cta_group::2 M = 128 or 256 with N a multiple of
+    16 in [16, 256].  Every kind's rule: ``tcgen05_idesc.shape_problem``."""
+    return tcgen05_idesc.shape_problem("f16", m, n, cta_group)
 
 
 def with_start(fields: Fields, start) -> Fields:

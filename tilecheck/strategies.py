@@ -27,7 +27,6 @@ application) so that the brute-force decider ``tilecheck.decide`` stays fast.
 from __future__ import annotations
 
 import copy
-import json
 import functools
 from math import prod
 from types import SimpleNamespace
@@ -41,7 +40,8 @@ except ImportError:  # another Hypothesis: every draw through draw()
         raise ImportError
 
 from . import families as _families
-from .machine import ADDRESS_LIMIT, GROUP_NAMES, group_shape
+from .check_toml import to_toml  # noqa: F401 (public: tilecheck.strategies.to_toml)
+from .machine import ADDRESS_LIMIT, APPLY_SCOPES, CTA, GROUP_NAMES, GROUPS, group_shape
 
 WORD_MAX = 2**64 - 1  # the largest offset or stride a check file takes (check.WORD)
 
@@ -540,8 +540,8 @@ def _register_strides(draw, op, scope):
     for names in op.view:
         if op.role[names[0]] != "group":
             continue
-        if names[0].startswith("l"):
-            axis, acc = _pick(draw, [("laneid", 1), ("tid", 1)] if scope == "cta" else [("laneid", 1)])
+        if names[0].startswith("l"):  # a group of every warp of the CTA: a lane is also a tid
+            axis, acc = _pick(draw, [("laneid", 1), ("tid", 1)] if GROUPS[scope].warps == CTA else [("laneid", 1)])
         else:
             axis, acc = _pick(draw, [("warpid", 1), ("tid", 32), ("laneid", 32)])
         for n in reversed(names):
@@ -643,17 +643,17 @@ def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, na
     group = _group_axes(scope, threads)
     gsize = prod(e for _, e in group)
     q = _pick(draw, [2, 1, 4])
-    if gsize * vector > max_points or (scope != "thread" and 32 % q):
+    if gsize * vector > max_points or (group and 32 % q):
         return None
-    rep = _int(draw, 1, max(1, min(3, max_points // (gsize * vector * (q if scope == "thread" else 1)))))
+    rep = _int(draw, 1, max(1, min(3, max_points // (gsize * vector * (1 if group else q)))))
     cols = q * vector
-    if scope == "thread":
+    if not group:  # one thread: its q atoms of a row are its own
         left, right, rows = f"i (q w={vector})", "i q w", rep
-    elif scope == "warp":
+    elif len(group) == 1:  # the lanes
         gi = 32 // q
         left, right, rows = f"(ri gi={gi}) (q w={vector})", "(gi q) ri w", rep * gi
-    else:
-        wn, gi = threads // 32, 32 // q
+    else:  # the warps and their lanes
+        wn, gi = group[0][1], 32 // q
         left, right, rows = f"(ri wi={wn} gi={gi}) (q w={vector})", "wi (gi q) ri w", rep * wn * gi
     pattern = f"{left} -> {right}"
     if symbolic:
@@ -677,7 +677,7 @@ def _guarded_application(draw, k, threads, scope, symbolic, syms, max_points, na
         mem_t["align"] = align
     memop = f"{mname}[{rs}:{rs}+{rows}, {cs}:{cs}+{cols}]: {pattern}"
     ap = {"opcode": opcode or draw(_opcode(fam, kind, space, bits, vector))}
-    if scope != "thread":
+    if group:  # not the one-thread group, the scope key's default
         ap["scope"] = scope
     if guard:
         ap["guard"] = True
@@ -835,7 +835,7 @@ def _application(draw, k, threads, scope, symbolic, syms, max_points, names, kin
     if _chance(draw, 2) and "@" not in reg_t.get("layout", ""):
         reg_t["scope"] = _pick(draw, ["global", "shared", "local"])
     ap = {"opcode": opcode}
-    if scope != "thread":
+    if GROUPS[scope].coords:  # not the one-thread group, the scope key's default
         ap["scope"] = scope
     regop, memop = reg.operand_text(), mem.operand_text()
     ap["dst"], ap["src"] = (memop, regop) if memory_role == "dst" else (regop, memop)
@@ -873,10 +873,10 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
             # a warp's draw: a multiple of 32)
             scopes = ["warp"] if warps else None
     arch = _among(draw, archs, ["sm_90", "sm_100a", "sm_80", "sm_75", "sm_120"], [12, 3, 1, 1, 1], "archs")
-    scope = _among(draw, scopes, ["thread", "warp", "cta"], [5, 2, 3], "scopes")
-    if scope == "thread":
+    scope = _among(draw, scopes, list(APPLY_SCOPES), [5, 2, 3], "scopes")
+    if not GROUPS[scope].coords:
         options, weights = [1, 32, 2, 64, 128, 1024], [12, 1, 1, 1, 1, 1]
-    elif scope == "warp":
+    elif GROUPS[scope].warps == 1:
         options, weights = [32, 64, 96, 1024], [8, 2, 1, 1]
     else:
         options, weights = [32, 64, 128, 256, 1024, 96, 512], [3, 3, 3, 1, 1, 1, 1]
@@ -889,8 +889,8 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
     names = _Names()
     tensors, applies = {}, []
     for k in range(1 + (_int(draw, 0, max_applies - 1) if _chance(draw, 10) else 0)):
-        sc = scope if k == 0 else _pick(draw, [x for x in ("thread", "warp", "cta") if x in (scopes or (
-            "thread", "warp", "cta")) and (x == "thread" or threads % 32 == 0)])
+        sc = scope if k == 0 else _pick(draw, [x for x in APPLY_SCOPES if x in (scopes or APPLY_SCOPES)
+                                               and threads % GROUPS[x].multiple == 0])
         t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes,
                             swizzled, families, scopes)
         tensors.update(t)
@@ -1024,38 +1024,6 @@ def malformed_texts(draw, base: str):
             text = text[:a] + text[b:b + (j - i)] + text[a + (j - i):b] + text[a:a + (j - i)] + text[b + (j - i):] \
                 if b - a >= j - i else text
     return text
-
-
-# --- writing a check file -----------------------------------------------------------------------
-
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):  # an inline table: expect = { banks = "conflict-free" }
-        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
-    raise TypeError(f"cannot write {v!r} as a TOML value")
-
-
-def to_toml(data: dict, comment: str = "") -> str:
-    """A check dict (what ``checks()`` draws) as the text of a TOML check file."""
-    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
-    order = ["arch", "threads", "assume"]
-    tables = ["symbols", "tensors", "tensormaps", "descriptors"]  # [NAME.KEY] tables (a descriptor file's too)
-    for k in order + [k for k in data if k not in order + tables + ["apply"]]:
-        if k in data:
-            lines.append(f"{k} = {_toml_value(data[k])}")
-    for table in tables:
-        for name, spec in data.get(table, {}).items():
-            lines += ["", f"[{table}.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
-    for ap in data.get("apply", []):
-        lines += ["", "[[apply]]"] + [f"{k} = {_toml_value(v)}" for k, v in ap.items()]
-    return "\n".join(lines) + "\n"
 
 
 def sample(n: int, seed: int, strategy) -> list:

@@ -2,8 +2,8 @@
 
 This is the only place tilecheck looks for them (``emit.sass``, ``gpu.runner``, the tests and the
 benchmarks all call ``find_tool``).  Lookup order: ``PATH``, then the pinned wheels' folder
-``nvidia/cu13/bin/`` (``nvidia-cuda-nvcc==13.0.*``, the ptxas that ``opcodes.py`` is calibrated
-against) in every ``site-packages`` on ``sys.path``, then ``$CUDA_HOME/bin``, ``$CUDA_PATH/bin``,
+``nvidia/cu13/bin/`` (``nvidia-cuda-nvcc==13.0.*``, the ptxas that the families' spellings are
+calibrated against) in every ``site-packages`` on ``sys.path``, then ``$CUDA_HOME/bin``, ``$CUDA_PATH/bin``,
 ``$CUDA_ROOT/bin`` and ``/usr/local/cuda/bin``.  Other wheel folders (``cu12``-era ``cuda_nvcc/``,
 a later ``cu14/``) are never picked: one finder, one CUDA version.
 

@@ -4,7 +4,8 @@ Proves the file first: a refuted file is refused with exit 1 and its refutations
 an unknown one with exit 3; bad input is exit 2 with one line.  Without
 ``--kernel`` it writes every application's fragment (default register names:
 base addresses ``%base_<tensor>``, symbols ``%sym_<name>``, predicate ``%p``,
-cache policy ``%policy``; ``--base A=%rd1`` names tensor A's base register instead); with
+cache policy ``%policy``, a TMA copy's tensor map ``%tmap_<map>``; ``--base A=%rd1`` names tensor A's
+base register, or map A's, instead); with
 it, the whole kernel (see kernel.py for its ABI).  ``--name`` is for ``--kernel`` and
 ``--base`` for fragments: either on the wrong side is an input error.
 
@@ -39,7 +40,8 @@ def add_arguments(p):
     p.add_argument("--name", help="the kernel's name (with --kernel; default tilecheck_kernel)")
     p.add_argument("--base", action="append", default=[], metavar="TENSOR=%%REG",
                    help="the register holding a memory tensor's base address in the fragments (default "
-                        "%%base_TENSOR); repeatable; not with --kernel")
+                        "%%base_TENSOR), or a tensor map's generic address (default %%tmap_MAP); repeatable; "
+                        "not with --kernel")
     p.add_argument("--force", action="store_true",
                    help="emit even when the PTX is absurdly large (over 131072 registers or 65536 instructions "
                         "per thread)")
@@ -56,9 +58,11 @@ def _bases(pairs, check) -> dict:
         if not eq or not name or not _REGISTER.fullmatch(reg):
             raise InputError(f"expected TENSOR=%REGISTER (e.g. A=%rd1), got {text!r}", "--base")
         t = check.tensors.get(name)
-        if t is None or t.scope == "register":
+        if (t is None or t.scope == "register") and name not in check.tensormaps:
             memory = ", ".join(n for n, t in check.tensors.items() if t.scope != "register") or "none"
-            raise InputError(f"{name!r} is not a memory tensor of {check.path} (memory tensors: {memory})", "--base")
+            maps = f"; tensor maps: {', '.join(check.tensormaps)}" if check.tensormaps else ""
+            raise InputError(f"{name!r} is not a memory tensor of {check.path} (memory tensors: {memory}{maps})",
+                             "--base")
         out[name] = reg
     return out
 

@@ -13,6 +13,11 @@ T's base address — a .b64 *global* address (after ``cvta.to.global``) for
 global tensors, a .b32 shared or local window address (``mov.u32 %r, array;``)
 for shared and local ones; ``symbols[n]`` a .s64 register with symbol n's value
 (symbols bound to ``%ctaid.x``/``.y``/``.z`` are read from there when not given).
+A TMA copy's fragment takes its tensor map's generic address in ``%tmap_<map>`` (a .b64
+register, ``base[map]`` names another: the address of a ``.param .align 64 .b8 map[128]`` after
+``cvta.param``), declares its mbarrier (``.shared .align 8 .b64 mbar<apply>``) and puts its
+initialisation (one thread, ``%tid.x == 0``) at the end of ``setup``; the body is every thread's:
+the issuing thread copies, all wait (kernel.py's module doc).
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from ..check import Apply, Check
 from ..plan import Plan
 from .address import addresses
 from .arith import Arith, Regs
+from .engine import Services, indent
 from .errors import EmitError
 from .guard import predicates
 from .operand import copies
@@ -77,6 +83,13 @@ def fragment(plan: Plan, apply: int = 0, *, base=None, symbols=None, registers=N
     ops = model.applies[a.index]
     regs = Regs(b64=f"{scratch}d", b32=f"{scratch}w", b16=f"{scratch}h", pred=f"{scratch}p")
     arith = Arith(model.ctx, lambda n: _symbol(check, n, symbols, arith), regs)
+    shared, labels = [], iter(range(1, 1 << 30))
+    services = Services(check, arith, model, lambda t: base.get(t, f"%base_{t}"),
+                        lambda m: base.get(m, f"%tmap_{m}"), shared, lambda: next(labels), policy)
+    lowered = a.family.lower(a, services)
+    if lowered is not None:  # an engine copy (Family.lower): its prologue runs once, before the body
+        return Fragment(a, a.family.ptx_version(a.opcode, check.arch), tuple(regs.declarations() + shared),
+                        tuple(arith.lines + indent(lowered.prologue)), tuple(indent(lowered.body)))
     if copies(a):  # two memory operands (cp.async): no register tile
         bases = {v.tensor: base.get(v.tensor, f"%base_{v.tensor}") for v in (a.dst, a.src)}
         body = lower(check, a, arith, ops, bases, None, pred, policy)

@@ -4,7 +4,12 @@ ABI (``tilecheck.gpu`` depends on exactly this):
 
 * parameters, in order: ``.param .u64 <tensor>`` for every tensor of the check
   (file order), then ``.param .s64 <symbol>`` for every symbol not bound to
-  ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead);
+  ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead), then
+  ``.param .align 64 .b8 <map>[128]`` for every tensor map an application reads
+  (``Family.tensormaps``; file order): the 128-byte ``CUtensorMap`` by value, which the
+  runner encodes from the map's arguments at the run's symbol values for the global
+  tensor's buffer (``tensormap_params``); a TMA load's wait gives up after ``PATIENCE`` tries
+  (its elements then stay unwritten: a failed comparison, not a hung GPU);
 * a memory tensor's buffer holds its element offsets [0, cosize) (a global one
   [0, extent): its declared extent, ``Layout.extent``, not rounded up to a swizzle's
   block); global tensors are used in place; a shared tensor is a ``.shared`` array that all threads fill
@@ -61,6 +66,7 @@ from ..poly import Poly
 from ..verdict import Verdict
 from .address import addresses
 from .arith import Arith, Regs
+from .engine import Services, indent
 from .errors import EmitError
 from .fragment import Names, address_text, copies, lower, register_names, require_plan
 from .operand import TID
@@ -73,6 +79,9 @@ from ..report import Report
 STATIC_SHARED = 48 * 1024  # bytes of static .shared memory a kernel may declare
 DYNAMIC = "smem_dynamic"  # the one .extern .shared array; symbolic-size shared tensors are placed in it
 MAXNTID_ABOVE = 256  # blocks of more threads declare .maxntid: 256 x 255 registers is the 64K register file
+# tries of a barrier wait (each suspended up to 1 us) before the kernel gives up: ~0.2 s on the H200
+# (gpu/tma_probe.py's bound), so that a copy that never completes fails its comparison, not the GPU run
+PATIENCE = 200_000
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_$]*\Z")
 
 
@@ -147,6 +156,13 @@ def dynamic_shared_bytes(check: Check, env: dict) -> int:
     return end
 
 
+def tensormap_params(check: Check) -> list[str]:
+    """The tensor maps the kernel takes by value, after the symbols: every map an application reads
+    (``Family.tensormaps``), in file order."""
+    used = {m for a in check.applies for m in a.family.tensormaps(a)}
+    return [n for n in check.tensormaps if n in used]
+
+
 def version(check: Check) -> tuple[int, int]:
     """The lowest .version every application's opcode and the target need: the maximum over the module
     of each family's ``ptx_version`` (its ``versions`` table, held to ptxas by the spelling sweeps;
@@ -180,6 +196,13 @@ class _Kernel:
         self.placement = {t: rm for t, rm in (placement or {}).items() if check.tensors[t].scope != "global"}
         self.module_scope: list[str] = []  # the .extern dynamic shared array (PTX allows it only there)
         self.labels = 0
+        self._maps: dict[str, str] = {}  # tensor map -> the register holding its generic address
+        for name in tensormap_params(check):
+            ctaid = sorted(n for n in check.tensormaps[name].names() if check.symbols[n].source)
+            if ctaid:
+                raise EmitError(f"tensormaps.{name}: its arguments depend on symbol {ctaid[0]}, bound to "
+                                f"%{check.symbols[ctaid[0]].source}; a tensor map is one kernel parameter for "
+                                "every CTA")
 
     # operands ----------------------------------------------------------------
     def raw(self, tensor: str) -> str:
@@ -255,6 +278,17 @@ class _Kernel:
             self._counts[t.name] = acc
         return self._counts[t.name]
 
+    def tensormap(self, name: str) -> str:
+        """The generic address of tensor map ``name``, a by-value kernel parameter."""
+        if name not in self._maps:
+            p = self.arith.op(64, "mov.b64", self.params[f"tensormaps.{name}"])
+            self._maps[name] = self.arith.op(64, "cvta.param.u64", p)
+        return self._maps[name]
+
+    def label(self) -> int:
+        self.labels += 1
+        return self.labels
+
     def _tid_y(self) -> str:
         if "%tid.y" not in self._raw:
             self._raw["%tid.y"] = self.arith.op(32, "mov.u32", "%tid.y")
@@ -285,8 +319,15 @@ class _Kernel:
             arith.emit(f"setp.{cmp}.u64 {pred}, {self.raw(next(iter(check.tensors)))}, 0;")
         if any("policy" in a.family.uses(a) for a in applies):
             policy = arith.op(64, "createpolicy.fractional.L2::evict_last.b64", "1.0")
-        bodies = []
+        services = Services(check, arith, self.model, self.base, self.tensormap, self.arrays, self.label, policy)
+        services.patience = PATIENCE
+        bodies, own = [], []  # own: the prologues of the families that lower an application whole
         for a in applies:
+            lowered = a.family.lower(a, services)
+            if lowered is not None:  # an engine copy (Family.lower): its own lines, and a prologue
+                bodies.append(indent(lowered.body))
+                own += indent(lowered.prologue)
+                continue
             if copies(a):  # cp.async: both operands memory; wait for the copies before anything reads them
                 bases = {v.tensor: self.base(v.tensor) for v in (a.dst, a.src)}
                 bodies.append(lower(check, a, arith, self.model.applies[a.index], bases, None, pred, policy))
@@ -319,8 +360,8 @@ class _Kernel:
         for t in local:
             epilogue += self.copy_loop(t, into=False, cooperative=False, thread0=True)
 
-        body = [*arith.lines, *prologue, *fills]
-        if shared:
+        body = [*arith.lines, *prologue, *fills, *own]
+        if shared or own:
             body.append("\tbar.sync 0;")
         for k, (a, lines) in enumerate(zip(applies, bodies)):
             if k and self._conflict(applies[k - 1], a):
@@ -338,6 +379,8 @@ class _Kernel:
         major, minor = version(check)
         params = [f"\t.param .u64 {self.params[n]}" for n in check.tensors]
         params += [f"\t.param .s64 {self.params[s.name]}" for s in check.symbols.values() if not s.source]
+        params += [f"\t.param .align 64 .b8 {self.params[f'tensormaps.{m}']}[128]"  # by value: the CUtensorMap
+                   for m in tensormap_params(check)]
         return [f"// tilecheck kernel for {check.path}: {len(check.applies)} application(s)",
                 f".version {major}.{minor}", f".target {check.arch}", ".address_size 64", "",
                 *([*self.module_scope, ""] if self.module_scope else []),
@@ -458,8 +501,10 @@ def _param_names(check: Check) -> dict[str, str]:
     """PTX parameter names: the tensor's or symbol's own name where it is a fresh identifier."""
     out, used = {}, set()
     names = list(check.tensors) + [s.name for s in check.symbols.values() if not s.source]
-    for k, n in enumerate(names):
+    maps = tensormap_params(check)
+    keys = names + [f"tensormaps.{m}" for m in maps]  # a map's name may also be a tensor's
+    for k, (key, n) in enumerate(zip(keys, names + maps)):
         p = n if _IDENT.match(n) and n not in used else f"param{k}"
         used.add(p)
-        out[n] = p
+        out[key] = p
     return out

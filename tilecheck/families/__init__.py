@@ -17,9 +17,12 @@ from typing import Callable
 
 from ..layout import Layout
 from ..machine import WARP
+from ..opcodes import OpcodeError
 from . import tv
 
 MEMORY, REGISTER = "memory", "register"
+DESCRIPTOR = "descriptor"  # a shared-memory operand read through a matrix descriptor (``[descriptors.NAME]``):
+# no thread gives an address of its own; the descriptor says where the whole tile is
 
 
 READ, WRITE, ATOMIC = "read", "write", "atomic"  # what an access does to its operand
@@ -27,7 +30,8 @@ READ, WRITE, ATOMIC = "read", "write", "atomic"  # what an access does to its op
 
 @dataclass(frozen=True)
 class Role:
-    """One operand of an instruction: ``dst`` or ``src``, memory or registers, where it may live, what
+    """One operand of an instruction: ``dst``, ``src`` (or the family's own ``operands``), memory, registers or
+    a descriptor of shared memory (``DESCRIPTOR``: wgmma's A and B), where it may live, what
     the instruction does to it (``access``: read, write, or an atomic read-modify-write), and, for a
     memory role whose atom crosses threads, its thread-value layout as data (CuTe's ``Copy_Traits``).
 
@@ -40,7 +44,7 @@ class Role:
     ldmatrix's fragment map (``families/ldmatrix.py``).  ``words`` and ``lanes`` are its modes'
     sizes, and the solver's ``holds``/``origin`` are derived from it (``families/tv.py``)."""
     name: str
-    kind: str  # MEMORY | REGISTER
+    kind: str  # MEMORY | REGISTER | DESCRIPTOR
     spaces: tuple[str, ...]
     access: str = READ  # READ | WRITE | ATOMIC
     values: Layout | None = None  # (thread, value) -> view (lane, word); None: the issuing thread's own vector
@@ -48,6 +52,8 @@ class Role:
     group_threads: int = WARP  # threads of the issuing group (a thread past ``threads`` wraps around)
     tag: str = ""  # names the solver's fresh variables of the derived maps
     guard: bool = False  # ``guard = true`` predicates this role's atoms (each runs only where it is in bounds)
+    tile: tuple = ()  # a DESCRIPTOR role: the (MN, K) one instruction reads; a register role with ``values``
+    #                   over a tile (wgmma's accumulator): its (rows, columns), a value ``v`` is ``(v % rows, v // rows)``
 
     @property
     def words(self) -> int:
@@ -80,12 +86,15 @@ class Family:
     instructions: tuple[str, ...] = ()  # the PTX instruction names it parses ("ld", "st")
     groups = ("thread", "warp", "cta")  # issuing groups (scopes); warpgroup has room here
     keys: dict[str, object] = {}  # [[apply]] keys beyond opcode/scope/dst/src, with defaults
+    # the [[apply]] keys that name its operands, one per role (``roles``): a view of a tensor for a memory or
+    # register role, a ``[descriptors.NAME]`` for a descriptor role
+    operands: tuple[str, ...] = ("dst", "src")
     obligations: tuple[str, ...] = ()  # names in proofs/registry.py that apply
     verbs = ("reads", "writes")  # how a message says the memory operand is read / written
     updates_memory = False  # a write reads the old value too (read-modify-write): memory is an input
 
-    def roles(self, op) -> tuple[Role, Role]:
-        """(dst, src) of an instruction ``op``."""
+    def roles(self, op) -> tuple[Role, ...]:
+        """Every operand of an instruction ``op``, one role per name of ``operands``: (dst, src) for most."""
         raise NotImplementedError
 
     def memory_role(self, op) -> str:
@@ -140,6 +149,9 @@ class Family:
         guard is the atom's predicate register itself (ld/st's ``@p``)."""
         return None
 
+    # the word format (``smem_descriptor.ARCHES``) the instruction reads a DESCRIPTOR role's descriptor in
+    descriptor_arch = "sm_90"
+
     form = ""  # the spelling tilecheck models, for messages (``space``: a family of memory operands only)
 
     # what the kernel emits after every application's body, before shared memory is read back
@@ -186,10 +198,31 @@ class Family:
     # False when ``tilecheck draw`` cannot picture an application (a whole-box engine copy has no
     # per-thread elements): the picture says so in one line instead of drawing its panels
     pictured = True
+    unpictured = ""  # why not, in one line (``tilecheck draw``; empty: the TMA copies' reason)
 
     def instruction(self, apply, regs: str, addr: str, pred: str, policy: str) -> str:
         """The emit hook: one instruction's text (a tab, the line, no newline)."""
         raise NotImplementedError
+
+    # an engine copy (a TMA copy): one instruction for a whole box that a tensor map places, issued by
+    # one thread and completed on a barrier; its views do not say where each element goes
+    def tensormaps(self, apply) -> tuple[str, ...]:
+        """The tensor maps (``[tensormaps.NAME]``) the application reads: the kernel takes each by value
+        (``.param .align 64 .b8 NAME[128]``) and the runner encodes it from its proved arguments."""
+        return ()
+
+    def lower(self, apply, emitter) -> "Lowered | None":
+        """The whole application's PTX, for a family that is not one ``instruction`` per repeat of its
+        views: ``emitter`` offers the symbols' arithmetic, a tensor's start address, a tensor map's
+        address, scratch shared variables, labels and the one issuing thread (``emit.engine.Services``).
+        None (the default): the emitter spells ``instruction`` per repeat."""
+        return None
+
+    def moves(self, check, apply, env: dict) -> "Moves | None":
+        """The numpy reference of an application its views do not describe (an engine copy): which
+        element of the source each element of the destination takes, at symbol values ``env``.  None
+        (the default): the reference gathers and scatters over the views."""
+        return None
 
     def reference(self, apply, memory, off, threads, values):
         """The numpy reference of ``apply`` writing ``values`` at element offsets ``off`` of ``memory``
@@ -253,6 +286,27 @@ class Family:
 
 
 @dataclass(frozen=True)
+class Lowered:
+    """A family's own lowering of one application (``Family.lower``): ``prologue``, the lines every
+    thread runs once after the kernel fills its shared arrays and before its first barrier (an
+    mbarrier's initialisation); ``body``, the application's lines, run by every thread in its place."""
+    prologue: tuple[str, ...]
+    body: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Moves:
+    """What an application does to memory element by element (``Family.moves``, the numpy reference):
+    the destination's element ``dst[k]`` (an element offset of its buffer) takes the source's element
+    ``src[k]`` where ``read[k]``; elsewhere it takes ``fill``: an unsigned bit pattern, ``"nan"`` (a NaN
+    of the element's type, any payload), or None: it is not written.  Arrays of one length."""
+    dst: object
+    src: object
+    read: object
+    fill: object = None
+
+
+@dataclass(frozen=True)
 class Draw:
     """One name ``checks(families=...)`` and ``tilecheck fuzz --families`` take (``strategies.FAMILIES``).
 
@@ -312,7 +366,6 @@ def of(op) -> Family:
 
 def parse(text: str):
     """Parse an opcode spelling with its family's rules; ValueError (one line) if none takes it."""
-    from ..opcodes import OpcodeError
     kind = text.strip().split(".")[0]
     kind = max((k for k in FAMILIES if "." in k and text.strip().startswith(k + ".")), key=len, default=kind)
     if kind not in FAMILIES:

@@ -33,11 +33,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import product
 
+import numpy as np
+
 from .. import oracle  # the oracles' evaluator of declared layouts (the decider's rules below; not crd2idx)
+from .. import tma_landing as landing
 from ..errors import InputError
 from ..expr import evaluate, names_of, parse_expr
 from ..opcodes import OpcodeError, needs, parse_arch
-from . import MEMORY, READ, WRITE, Family, Role
+from . import MEMORY, READ, WRITE, Family, Lowered, Moves, Role
 
 LOAD_COMPLETION, STORE_COMPLETION = "mbarrier::complete_tx::bytes", "bulk_group"
 DIMS = ("1d", "2d", "3d", "4d", "5d")
@@ -137,7 +140,6 @@ class Tma(Family):
     obligations = OBLIGATIONS
     verbs = ("reads", "copies to")
     form = "cp.async.bulk.tensor.Nd (tile)"
-    emits = False  # instruction() raises: no emitter hooks yet (docs/tma.md, "Copies")
     pictured = False  # the box is the engine's copy, placed by the tensor map: no thread's elements to draw
 
     def roles(self, op):
@@ -208,10 +210,88 @@ class Tma(Family):
         operands = [f"[{shared}]", box, f"[{mbar}]"] if op.load else [box, f"[{shared}]"]
         return f"\t{op.text} " + ", ".join(operands + extra) + ";"
 
-    def instruction(self, a, regs, addr, pred, policy):
-        raise InputError(f"{a.opcode.text}: tilecheck does not emit TMA copies yet (the by-value tensor map "
-                         "parameter, the coordinates' registers and the mbarrier need emitter hooks; docs/tma.md, "
-                         "\"Copies\")", f"apply[{a.index}]")
+    def uses(self, a):
+        return ("policy",) if a.opcode.cache_hint else ()
+
+    def tensormaps(self, a):
+        return (a.opcode.tensormap,)
+
+    def lower(self, a, k):
+        """One thread (``k.issuer()``) issues the copy; every thread of the CTA then waits for it.
+
+        A load: the prologue initialises the copy's own mbarrier (``mbar<index>``, arrival count 1) and
+        fences it (``fence.mbarrier_init``) and the threads' fills of shared memory
+        (``fence.proxy.async``) before the kernel's first barrier; the body fences the threads' shared
+        writes again and meets at a barrier (an earlier application may have written the box's
+        bytes), then the issuing thread declares the proved ``expect_tx`` bytes and issues the copy,
+        and every thread spins on ``try_wait.parity`` of phase 0 (in the GPU tests' kernel at most
+        ``k.patience`` tries of 1 us: a copy that never lands leaves its elements unwritten).  A
+        store: the threads' writes of the shared source are fenced to the async proxy and met at a
+        barrier, then the issuing thread
+        copies, commits the bulk group and waits for it (``wait_group 0``: the global writes complete,
+        so a later application of the kernel reads them; ``.read`` would only free the source).
+        The shared address is the tensor's unswizzled start (TMA swizzles the address itself), the
+        coordinates registers computed from the symbols."""
+        op = a.opcode
+        if op.multicast:
+            raise InputError(f"{op.text}: tilecheck does not emit .multicast::cluster copies yet (the kernel "
+                             "would need a cluster launch)", f"apply[{a.index}]")
+        shared = (a.dst if op.load else a.src).tensor
+        smem = k.start(shared)
+        tmap = k.tensormap(op.tensormap)
+        coords = [k.register(c, 32) for c in op.coords]
+        one, done = k.issuer(), k.label("tma_issued")
+        fence = ["fence.proxy.async.shared::cta;", "bar.sync 0;"]
+        policy = k.policy if op.cache_hint else ""
+        if not op.load:
+            copy = self.spell(op, smem, tmap, coords, policy=policy).strip()
+            return Lowered((), (*fence, f"@!{one} bra {done};", copy, "cp.async.bulk.commit_group;",
+                                "cp.async.bulk.wait_group 0;", f"{done}:"))
+        mbar = k.new(32)
+        ready, wait = k.new("pred"), k.label("tma_wait")
+        copy = self.spell(op, smem, tmap, coords, mbar, policy=policy).strip()
+        prologue = (f"mov.u32 {mbar}, {k.shared(f'mbar{a.index}')};",
+                    f"@{one} mbarrier.init.shared::cta.b64 [{mbar}], 1;",
+                    "fence.mbarrier_init.release.cluster;", "fence.proxy.async.shared::cta;")
+        issue = (*fence, f"@!{one} bra {done};",
+                 f"mbarrier.arrive.expect_tx.shared::cta.b64 _, [{mbar}], {k.value(op.expect_tx)};", copy, f"{done}:")
+        if k.patience is None:  # wait for ever
+            return Lowered(prologue, (*issue, f"{wait}:", f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, "
+                                      f"[{mbar}], 0;", f"@!{ready} bra {wait};"))
+        tries, more, landed = k.new(32), k.new("pred"), k.label("tma_landed")  # the kernel's bounded wait
+        return Lowered(prologue, (*issue, f"mov.u32 {tries}, 0;", f"{wait}:",
+                                  f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, [{mbar}], 0, 1000;",
+                                  f"@{ready} bra {landed};", f"add.u32 {tries}, {tries}, 1;",
+                                  f"setp.lt.u32 {more}, {tries}, {k.patience};", f"@{more} bra {wait};",
+                                  f"{landed}:"))
+
+    def moves(self, check, a, env):
+        """The box, element by element (the numpy reference): TMA's landing model (``tma_landing.TmaBox``)
+        places visited element ``k`` at the shared tensor's start plus its offset, swizzled as an
+        address (the tensor's base is a multiple of its ``align``, which ``tma_smem`` holds to the
+        pattern's repeat: the pattern starts at the buffer's start); it reads the global tensor at
+        the map's address (the tensor's base plus ``offset`` elements) plus ``sum(coord[i] *
+        stride[i])`` bytes.  A load fills the elements outside the tensor (zero, or a NaN with
+        ``oob_fill = "nan"``); a store does not write them."""
+        op = a.opcode
+        m = check.tensormaps[op.tensormap]
+        arg = m.at(env)
+        s = check.tensors[(a.dst if op.load else a.src).tensor]
+        e = s.esize
+        box = landing.TmaBox(e, tuple(arg["box"]), tuple(arg["element_strides"]), m.swizzle)
+        k = [x.reshape(-1) for x in np.indices(box.shape[::-1])[::-1]]  # innermost first, dimension 0 fastest
+        shared = box.address(evaluate(s.offset, env) * e, k) // e
+        coords = box.source([evaluate(c, env) for c in op.coords], k)
+        inside = np.ones(len(shared), dtype=bool)
+        byte = arg["address_offset"] + coords[0] * e
+        for i, c in enumerate(coords):
+            inside &= (c >= 0) & (c < arg["dims"][i])
+            if i:
+                byte = byte + c * arg["strides"][i - 1]
+        glob = byte // e
+        if op.load:
+            return Moves(shared, glob, inside, "nan" if m.oob_fill == "nan" else 0)
+        return Moves(glob, shared, inside, None)
 
 
 
@@ -280,7 +360,6 @@ def decide_landing(check, apply, env):
     """Every box element: TMA's shared byte (its own arithmetic) against the declared layout (the oracle's).
     With a swizzle each inner row of the box takes the swizzle's span (16 << B bytes): rows narrower
     than it are padded (the H200, 2026-12-03; docs/gpu.md, "TMA: where the bytes land")."""
-    from .. import oracle  # the oracles' evaluator of declared layouts (not crd2idx: the prover's)
     _, m, s, _ = _parts(check, apply, env)
     shape, _ = _visits(m, env)
     e, b = s.esize, _BITS[m.swizzle]

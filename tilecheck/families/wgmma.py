@@ -47,16 +47,20 @@ two coordinates ``(warp, lane)`` of the warpgroup (``tv.origin``/``tv.holds`` re
 """
 from __future__ import annotations
 
+import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
-from .. import mma_spelling
+from .. import mma_spelling, oracle, smem_descriptor
+from ..expr import evaluate
 from ..layout import Layout, parse_layout
 from ..machine import GROUPS, WARP
+from ..errors import InputError
 from ..opcodes import OpcodeError, parse_arch
-from . import ATOMIC, MEMORY, READ, REGISTER, Family, Role
+from . import ATOMIC, DESCRIPTOR, MEMORY, READ, REGISTER, Family, Role
 
 M = 64  # rows of D: one warpgroup, four warps of 16 rows
 K = 16  # .f16 / .bf16
@@ -209,6 +213,11 @@ class WgmmaOpcode:
     def space(self) -> str:
         return "shared"
 
+    @property
+    def bits(self) -> int:
+        """The A and B elements' width (``.f16``, ``.bf16``)."""
+        return 16
+
 
 def parse(text: str) -> WgmmaOpcode:
     t = text.strip()
@@ -225,13 +234,21 @@ def parse(text: str) -> WgmmaOpcode:
 
 
 class Wgmma(Family):
-    """The declaration (not registered: no ``FAMILY``; see the module's docstring)."""
+    """The family: ``[[apply]]`` with ``d`` (the accumulator's view), ``a`` and ``b`` (``[descriptors.NAME]``)."""
     name = "wgmma"
     instructions = ("wgmma",)
     groups = (GROUP,)
+    operands = ("d", "a", "b")
     verbs = ("reads", "accumulates into")
-    obligations = ("fragment-owned", "fragment-disjoint", "fragment-covers", "descriptor-encoding",
-                   "descriptor-base", "descriptor-layout", "descriptor-k-advance")
+    # fragment-owned: ownership (the issuing thread holds each register) and fragment (register i of thread t
+    # is element TV(t, i)); fragment-disjoint: disjoint (a thread's registers are distinct) and fragment;
+    # fragment-covers: fragment (TV is a bijection onto the 64 x N tile D declares); the descriptors: desc_*
+    obligations = ("target", "space", "shape", "ownership", "disjoint", "fragment", "desc_encoding", "desc_base",
+                   "desc_layout", "desc_k_advance", "desc_uniform", "registers")
+    emits = False  # instruction() raises: the GEMM's emitter is tilecheck/emit/mainloop.py's (branch mainloop)
+    pictured = False  # the product of two shared tiles, read through descriptors: no thread's atom to draw
+    unpictured = ("tilecheck does not draw wgmma applications yet (the product of two shared tiles read "
+                  "through descriptors, not elements of threads' atoms; docs/wgmma.md)")
 
     def operand_roles(self, op) -> tuple[Role, Role, Role]:
         """D (the accumulator: registers, read and written, its thread-value layout over the
@@ -244,10 +261,17 @@ class Wgmma(Family):
         return (d, Role("a", MEMORY, ("shared",), READ), Role("b", MEMORY, ("shared",), READ))
 
     def roles(self, op):
-        """What ``(dst, src)`` can carry today: D and the B descriptor."""
-        d, _, b = self.operand_roles(op)
-        return (Role("dst", d.kind, d.spaces, d.access, d.values, None, d.group_threads, d.tag),
-                Role("src", b.kind, b.spaces, b.access))
+        """The ``[[apply]]``'s operands: ``d`` (the accumulator's view: registers, read and written, with its
+        thread-value layout over the 64 x N tile), ``a`` and ``b`` (descriptors of shared tensors, their
+        ``(MN, K)`` tiles)."""
+        d, _, _ = self.operand_roles(op)
+        tiles = self.tiles(op)
+        return (replace(d, tile=(M, op.n)), Role("a", DESCRIPTOR, ("shared",), READ, tile=tiles["a"]),
+                Role("b", DESCRIPTOR, ("shared",), READ, tile=tiles["b"]))
+
+    def instruction(self, apply, regs, addr, pred, policy):
+        raise InputError(f"{apply.opcode.text}: tilecheck does not emit wgmma applications (the mainloop's emitter "
+                         "is another module's; docs/wgmma.md)", f"apply[{apply.index}]")
 
     def tiles(self, op) -> dict[str, tuple[int, int]]:
         """Each descriptor operand's ``(MN, K)`` tile of one instruction: A is 64 x 16, B is N x 16."""
@@ -307,7 +331,7 @@ class Wgmma(Family):
         return [*self.prologue, self.text(op, regs, a, b, scale_d, trans_a, trans_b), *self.drain]
 
 
-DECLARATION = Wgmma()
+DECLARATION = FAMILY = Wgmma()
 
 
 def issue_and_store(op: WgmmaOpcode) -> list[str]:
@@ -345,3 +369,179 @@ def kernel(op: WgmmaOpcode, version: str = mma_spelling.WGMMA_VERSION) -> str:
         "  cvta.to.global.u64 %c, %c;", "  setp.ne.b64 %scale_d, %desc_a, 0;",
         *(f"  {x}" for x in issue_and_store(op)), "  ret;", "}", ""])
 
+
+
+# --- the decider's restatement (tilecheck/decide.py reads RULES): each rule at one symbol assignment, by
+# enumeration, written apart from proofs/fragment.py and proofs/desc_*.py (no Z3, no evaluation code of the
+# prover's: the views and declared layouts through ``oracle``, the accumulator from the PTX figure, the
+# descriptor's reads through ``smem_descriptor``'s integer semantics); a rule returns a witness dict or None ---
+
+MASK64 = 2**64 - 1
+SHARED_BYTES = 227 * 1024  # a CTA's shared memory on sm_90: a descriptor's tensor ends inside it
+ADDRESSES = 4  # the tensor addresses tried per assignment: the first multiples of its align
+_INT_OPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+            ast.FloorDiv: lambda a, b: a // b if b else 0, ast.Mod: lambda a, b: a % b if b else a,
+            ast.LShift: lambda a, b: a << b if b < 64 else 0, ast.RShift: lambda a, b: a >> b,
+            ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b, ast.BitXor: lambda a, b: a ^ b}
+
+
+def _value(x, env: dict) -> int | None:
+    """A descriptor field at the names' values (unsigned 64-bit arithmetic)."""
+    if x is None or isinstance(x, int):
+        return x
+
+    def walk(node):
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            return env[node.id]
+        return _INT_OPS[type(node.op)](walk(node.left), walk(node.right)) & MASK64
+    return walk(ast.parse(x, mode="eval").body)
+
+
+def _descriptors(check, apply):
+    return [(role, apply.operand(role)) for role in ("a", "b")]
+
+
+def _declared(check, t, env, mn, k):
+    index = (np.asarray(mn), np.asarray(k))
+    return t.esize * np.asarray(oracle.layout_value(t.layout, index, env, t.offset)[""])
+
+
+def _cases(check, apply, env):
+    """(role, descriptor, tensor, tile, names' values, hardware fields or the word's problem), over the
+    first ``ADDRESSES`` allowed addresses of the descriptor's tensor (every other named tensor at its first)."""
+    for role, d in _descriptors(check, apply):
+        t = check.tensors[d.tensor]
+        tile = DECLARATION.tiles(apply.opcode)[role]
+        size = t.esize * (max(int(np.max(_declared(check, t, {}, *np.indices(tuple(int(e) for e in t.shape)))))
+                              // t.esize, 0) + 1)
+        for j in range(ADDRESSES):
+            address = j * t.align
+            if address + size > SHARED_BYTES:
+                break
+            names = {**env, **{n: 0 for n, x in check.tensors.items() if x.scope == "shared"}, t.name: address}
+            yield role, d, t, tile, names
+
+
+def _intended(d, names):
+    return [_value(getattr(d, k), names) for k in ("start", "lbo", "sbo", "base_offset")]
+
+
+def _hardware(d, names):
+    start, lbo, sbo, base = _intended(d, names)
+    if d.word is None:
+        return smem_descriptor.Fields(start, lbo, sbo, base, d.swizzle, DECLARATION.descriptor_arch)
+    try:
+        return smem_descriptor.unpack(_value(d.word, names), DECLARATION.descriptor_arch)
+    except ValueError:
+        return None
+
+
+def decide_encoding(check, apply, env):
+    for role, d, t, tile, names in _cases(check, apply, env):
+        start, lbo, sbo, base = _intended(d, names)
+        bad = [k for k, v in (("start", start), ("lbo", lbo), ("sbo", sbo)) if v % 16 or v >= 1 << 18]
+        if bad or base >= 8 or (d.swizzle == "none" and base):
+            return {"operand": role, "descriptor": d.name, "field": (bad or ["base_offset"])[0], "names": names}
+        if d.word is not None:
+            exact = smem_descriptor.pack(smem_descriptor.Fields(start, lbo, sbo, base, d.swizzle,
+                                                                DECLARATION.descriptor_arch))
+            if _value(d.word, names) != exact:
+                return {"operand": role, "descriptor": d.name, "word": _value(d.word, names), "exact": exact}
+    return None
+
+
+def decide_base(check, apply, env):
+    for role, d, t, tile, names in _cases(check, apply, env):
+        hw = _hardware(d, names)
+        if hw is None or hw.swizzle == "none":
+            continue
+        a = names[t.name]
+        want = 0 if a % smem_descriptor.REPEAT[hw.swizzle] == 0 else (a >> 7) & 7
+        if hw.base_offset != want:
+            return {"operand": role, "descriptor": d.name, "address": a, "base_offset": hw.base_offset,
+                    "expected": want}
+    return None
+
+
+def _reads(check, apply, env, steps):
+    for role, d, t, tile, names in _cases(check, apply, env):
+        if d.tile is not None and tuple(d.tile) != tile or t.bits != apply.opcode.bits:
+            return {"operand": role, "descriptor": d.name, "tile": d.tile, "bits": t.bits}
+        try:
+            smem_descriptor.check_tile(d.major, d.swizzle, t.bits, tile)
+        except ValueError as e:
+            return {"operand": role, "descriptor": d.name, "reason": str(e)}
+        used = set().union(*d.names().values()) | {t.name}
+        w = _read(d, t, tile, tuple(sorted((n, v) for n, v in names.items() if n in used)), tuple(steps(d, names)))
+        if w is not None:
+            return {"operand": role, "descriptor": d.name, **w}
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _read(d, t, tile, names, steps):
+    """The first element a descriptor reads from another byte than the declared layout puts it at (the
+    values of the names it reads: ``names``), element by element; None when none does."""
+    names = dict(names)
+    hw = _hardware(d, names)
+    if hw is None:
+        return {"word": _value(d.word, names)}
+    for j, adv in steps:
+        if (j + 1) * tile[1] > int(t.shape[1]) or tile[0] > int(t.shape[0]):
+            return {"k_step": j, "extent": [int(e) for e in t.shape]}
+        f = replace(hw, start=hw.start + adv)
+        if j and (f.start % 16 or f.start >= 1 << 18):
+            return {"k_step": j, "start": f.start}
+        for mn in range(tile[0]):
+            for k in range(tile[1]):
+                mine = names[t.name] + t.esize * oracle.layout_value(t.layout, (mn, k + j * tile[1]), {}, t.offset)[""]
+                theirs = smem_descriptor.hardware_address(f, d.major, t.bits, tile, mn, k)
+                if mine != theirs:
+                    return {"k_step": j, "element": [mn, k + j * tile[1]], "declared_byte": mine,
+                            "descriptor_byte": theirs}
+    return None
+
+
+def decide_layout(check, apply, env):
+    return _reads(check, apply, env, lambda d, names: [(0, 0)])
+
+
+def decide_k_advance(check, apply, env):
+    return _reads(check, apply, env, lambda d, names: [(j + 1, _value(a, names)) for j, a in enumerate(d.advance)])
+
+
+def decide_uniform(check, apply, env):
+    for role, d in _descriptors(check, apply):
+        for field, names in d.names().items():
+            warp = sorted(n for n in names if n in check.symbols and check.symbols[n].source == "warpid")
+            if warp:
+                return {"operand": role, "descriptor": d.name, "field": field, "symbol": warp[0]}
+    return None
+
+
+def decide_fragment(check, apply, env):
+    """The PTX figure, restated: register ``i`` of lane ``l`` of warp ``w`` is D[16w + l/4 + 8((i%4)/2),
+    8(i/4) + 2(l%4) + i%2]; the view must name it there, and D be 64 x N."""
+    n, view = apply.opcode.n, apply.operand("d")
+    t = check.tensors[view.tensor]
+    if tuple(evaluate(e, env) for e in t.shape) != (M, n):
+        return {"tensor": t.name, "shape": list(t.shape)}
+    w, lane, i = (a.reshape(-1) for a in np.indices((4, 32, n // 2)))
+    rows, cols = 16 * w + lane // 4 + 8 * ((i % 4) // 2), 8 * (i // 4) + 2 * (lane % 4) + i % 2
+    extra = [np.zeros_like(i)] * (len(view.shape) - 3)
+    got = oracle.view_index(view, (w, lane, *extra, i), env)
+    bad = np.flatnonzero((np.asarray(got[0]) != rows) | (np.asarray(got[1]) != cols))
+    if bad.size:
+        k = int(bad[0])
+        return {"thread": int(32 * w[k] + lane[k]), "register": int(i[k]), "element": [int(rows[k]), int(cols[k])],
+                "view_element": [int(np.asarray(got[0])[k]), int(np.asarray(got[1])[k])]}
+    return None
+
+
+RULE_NEEDS = {"fragment": ("shape", "space"), "desc_encoding": ("space",), "desc_base": ("space",),
+              "desc_layout": ("space",), "desc_k_advance": ("space",), "desc_uniform": ("space",)}
+RULES = {"fragment": decide_fragment, "desc_encoding": decide_encoding, "desc_base": decide_base,
+         "desc_layout": decide_layout, "desc_k_advance": decide_k_advance, "desc_uniform": decide_uniform}
+FAMILY.rules, FAMILY.rule_needs = RULES, RULE_NEEDS

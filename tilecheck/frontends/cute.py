@@ -42,14 +42,22 @@ were taken), bounds beyond the partitioned tile (the whole tensor's extent is th
 """
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import ci_format
+from ..check_toml import to_toml
+from ..ci_format import Finding
 from ..errors import InputError
 from ..layout import Layout, parse_layout
 from ..modes import _leaves
+from ..obligations import CONTRACT, RECORDS
+from ..timeout import positive_seconds
+from . import cute_extract
 from .proving import prove_translated
 
 HELP = "trace the cute.copy calls of CuTe Python DSL kernels and prove each"
@@ -686,7 +694,6 @@ def summary(cases: list[Case], errors: list[dict]) -> dict:
 
 # ---------------------------------------------------------------------------- extraction
 def dsl_available() -> bool:
-    import importlib.util
     try:
         return importlib.util.find_spec("cutlass") is not None and importlib.util.find_spec("cutlass.cute") is not None
     except (ImportError, ValueError):
@@ -694,14 +701,12 @@ def dsl_available() -> bool:
 
 
 def extract(path: str, entries: list[str] | None = None, arch: str | None = None) -> dict:
-    import os
     if not os.path.isfile(path):
         raise InputError("no such file", path)
     if arch:  # before the DSL is imported (it reads CUTE_DSL_ARCH once)
         os.environ["CUTE_DSL_ARCH"] = arch
     if not dsl_available():
         raise InputError(f"the CuTe DSL (nvidia-cutlass-dsl) is not installed; {INSTALL}", "tilecheck cute")
-    from . import cute_extract
     data = cute_extract.record(path, entries)
     data["file"] = path
     return data
@@ -730,7 +735,6 @@ def add_arguments(p):
     p.add_argument("--from-json", action="store_true", help="FILE is a recorded extraction (--save-extraction)")
     p.add_argument("--save-extraction", metavar="OUT.json", help="write the raw extraction here")
     p.add_argument("--emit-toml", metavar="DIR", help="write each copy's check file into DIR")
-    from ..timeout import positive_seconds
     p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
                    help="bound on each query (default 10)")
     p.add_argument("--assume-no-overlap", action="store_true", help="assume each global tensor a copy stores to "
@@ -744,8 +748,6 @@ def add_arguments(p):
 def findings(cases: list[Case], errors: list[dict], file: str) -> list:
     """The CI findings (ci_format.Finding): each refuted or unknown obligation at its cute.copy's line, an
     unsupported copy as a note, an entry the DSL could not trace as an error."""
-    from ..ci_format import Finding
-    from ..obligations import CONTRACT, RECORDS
     out = []
     for c in cases:
         r = c.result
@@ -784,7 +786,6 @@ def main(args) -> int:
     for c in cases:
         prove_case(c, args.timeout)
     if args.emit_toml:
-        from ..strategies import to_toml
         out = Path(args.emit_toml)
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -799,7 +800,7 @@ def main(args) -> int:
     if args.json and fmt != "json":
         raise InputError(f"--json and --format {fmt} ask for two outputs", "--format")
     if fmt in ("sarif", "github"):
-        from .. import __version__, ci_format
+        from .. import __version__  # computed on first use (importlib.metadata: ~20 ms a command)
         found = findings(cases, errors, data.get("file", args.file))
         if fmt == "sarif":
             print(ci_format.dumps_log(found, __version__))

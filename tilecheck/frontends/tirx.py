@@ -39,6 +39,7 @@ from pathlib import Path
 import importlib.util
 
 from ..check import DTYPES
+from ..check_toml import to_toml as write
 from ..errors import InputError
 from .proving import prove_translated
 
@@ -294,7 +295,6 @@ def summary(cases: list[Case], errors: list[dict], sites: list | None = None) ->
 # ------------------------------------------------------------------------------ TOML out
 def to_toml(check: dict, header: str = "") -> str:
     """The check data as a check file (the writer the fuzzer's findings use)."""
-    from ..strategies import to_toml as write
     return write(check, comment=header)
 
 

@@ -26,6 +26,7 @@ import z3
 
 from ..timeout import positive_seconds
 from ..check import load
+from ..check_toml import to_toml
 from ..descriptor_file import load as load_descriptors
 from ..errors import InputError
 from ..families import draws
@@ -114,14 +115,14 @@ def _families_help():
 
 
 def _families(text):
-    """``--families a,b``: a tuple of ``strategies.FAMILIES`` and ``whole.WHOLE`` names (InputError on any other)."""
-    from ..strategies import FAMILIES
-    FAMILIES = (*FAMILIES, *WHOLE)
+    """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (the families' draws) and ``whole.WHOLE``
+    names (InputError on any other)."""
+    known = (*draws(), *WHOLE)
     names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    bad = [n for n in names if n not in FAMILIES]
+    bad = [n for n in names if n not in known]
     if bad or not names:
         raise InputError((f"unknown family {bad[0]!r}" if bad else "no family given")
-                         + f" (one or more of {', '.join(FAMILIES)}, comma-separated)", "--families")
+                         + f" (one or more of {', '.join(known)}, comma-separated)", "--families")
     return names
 
 
@@ -294,7 +295,6 @@ def limit_memory(limit: int | None) -> None:
 
 def _write(tally, out) -> list[str]:
     """One file per distinct problem signature: the smallest shrunk case that shows it."""
-    from ..strategies import to_toml
     best = {}
     for f in tally.findings:
         if not f.data:
@@ -332,7 +332,8 @@ def _write(tally, out) -> list[str]:
         path = d / f"{name}.toml"
         header = ["Found by tilecheck fuzz (" + ("symbolic" if f.symbolic else "concrete") + " case):"]
         header += f.problems
-        prove = "python -m tilecheck.descriptor_file" if "descriptors" in f.data else "tilecheck prove"
+        prove = "python -m tilecheck.descriptor_file" if "descriptors" in f.data and "apply" not in f.data \
+            else "tilecheck prove"
         header += ["", f"Reproduce: {prove} {path}   (Z3's side)",
                    f"           tilecheck fuzz --replay {path}   (Z3 against the enumerator)"]
         path.write_text(to_toml(f.data, comment="\n".join(header)))
@@ -498,7 +499,7 @@ def _descriptor_file(path):
             data = tomllib.load(fh)
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
         return None
-    return data if isinstance(data.get("descriptors"), dict) else None
+    return data if isinstance(data.get("descriptors"), dict) and "apply" not in data else None
 
 
 # --- malformed input -----------------------------------------------------------------------------

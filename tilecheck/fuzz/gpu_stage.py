@@ -32,6 +32,7 @@ import tempfile
 from .campaign import Finding
 from .. import emit
 from ..check import from_dict
+from ..check_toml import to_toml
 from ..decide import alignment_base
 from ..emit.kernel import unplaceable
 from ..gpu.reference import ReferenceUndefined, bind_symbols, buffer_size, reference
@@ -217,7 +218,6 @@ def _load(batch, tally):
 
 def _lost(batch, tally, out, why) -> str:
     """A batch that could not run: one finding, and every case of it written for replay."""
-    from ..strategies import to_toml
     d = Path(out) / "gpu-batch"
     d.mkdir(parents=True, exist_ok=True)
     for k, (data, name, _, _) in enumerate(batch):
@@ -233,7 +233,6 @@ def _alignment(tally, g, seed) -> str:
     alignment (``unchecked.align_blamed``: a global buffer placed by the arena, a shared or local array
     by the kernel's declaration); one whose base cannot be placed so (dynamic shared memory) is counted
     with the reason, not run."""
-    from ..strategies import to_toml
     start = time.perf_counter()
     chosen, unplaced, elsewhere, large = [], 0, 0, 0
     for k, data in enumerate(tally.misaligned):

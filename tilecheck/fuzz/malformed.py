@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, seed as hseed, sett
 from hypothesis import strategies as st
 
 from ..strategies import checks, malformed_texts, plain_family, to_toml
-from .. import decide
+from .. import decide, families
 from ..check import from_dict, load
 from ..cli import main
 from ..errors import InputError
@@ -197,6 +197,10 @@ _VALUE = st.one_of(_TEXT, st.integers(-2**70, 2**70), st.sampled_from([0, -1, 1,
                    st.lists(st.one_of(st.integers(-5, 40), _TEXT), max_size=5), st.just({}), st.just([]))
 
 
+# an apply's keys to mutate: the model's own, every family's (misplaced on another family's apply) and an unknown one
+_MUTATED_KEYS = ["opcode", "scope", "dst", "src", *sorted({k for f in families.FAMILIES.values() for k in f.keys}), "x"]
+
+
 @st.composite
 def mutated_dicts(draw):
     """A drawn check with one field (or key) replaced by an arbitrary value."""
@@ -210,7 +214,7 @@ def mutated_dicts(draw):
         key = draw(st.sampled_from(["dtype", "scope", "shape", "layout", "offset", "align", "bogus"]))
         data["tensors"][t][key] = draw(_VALUE)
     elif where == "apply":
-        key = draw(st.sampled_from(["opcode", "scope", "dst", "src", "pred", "preserve_dst", "cache_policy", "x"]))
+        key = draw(st.sampled_from(_MUTATED_KEYS))
         data["apply"][0][key] = draw(_VALUE)
     else:
         data.setdefault("symbols", {})["n"] = {draw(st.sampled_from(["min", "max", "multiple_of", "from", "y"])):

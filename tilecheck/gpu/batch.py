@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from math import lcm
 
 import numpy as np
-from ..emit.kernel import dynamic_shared_bytes, dynamic_tensors
+from ..emit.kernel import dynamic_shared_bytes, dynamic_tensors, tensormap_params
+from . import tensormap_driver
 from .reference import _cta_values
 
 GUARD = 256  # at least this many guard bytes before, between and after the buffers
@@ -129,6 +130,28 @@ def launch_shared(case) -> int:
                for cta in _cta_values(case.check, case.symbols))
 
 
+class TensorMapRefused(Exception):
+    """The driver's ``cuTensorMapEncodeTiled`` refused a kernel's tensor map (the launch is refused)."""
+
+
+def tensormap_arguments(case, pointer) -> list[bytes]:
+    """The 128-byte tensor maps the case's kernel takes after its symbols (``kernel.tensormap_params``),
+    each encoded by the driver from the map's arguments at the case's symbol values, for the global
+    tensor's buffer at ``pointer(tensor)`` plus the tensor's ``offset`` elements."""
+    out = []
+    for name in tensormap_params(case.check):
+        m = case.check.tensormaps[name]
+        a = m.at(case.symbols)
+        enc = tensormap_driver.encode_tiled(a["dtype"], pointer(m.tensor) + a["address_offset"], a["dims"],
+                                            a["strides"], a["box"], a["element_strides"], m.interleave, m.swizzle,
+                                            a["l2"], a["oob"])
+        if not enc.accepted:
+            raise TensorMapRefused(f"cuTensorMapEncodeTiled refused tensormaps.{name} (CUresult {enc.status}) "
+                                   f"at {', '.join(f'{k}={v}' for k, v in case.symbols.items()) or 'no symbols'}")
+        out.append(enc.descriptor)
+    return out
+
+
 @dataclass
 class BatchTimes:
     upload: float = 0.0
@@ -165,10 +188,14 @@ def launch_batch(drv, entries, times: BatchTimes | None = None) -> list:
             shared = launch_shared(case)
             kw = {"shared": shared} if shared else {}
             try:
+                slot = {arena.slots[k].tensor: k for k in range(a, b)}
+                params += tensormap_arguments(case, lambda t: arena.pointer(slot[t]))  # by value, last
                 if shared > DEFAULT_SHARED:  # opt in to more than 48 KiB of dynamic shared memory
                     func.set_attribute(drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, shared)
                 func(*params, grid=(case.grid, 1), block=(block, 1, 1), **kw)
-            except drv.Error as e:
+            except TensorMapRefused as e:
+                refused[i] = str(e)
+            except (drv.Error, tensormap_driver.CudaError) as e:
                 drv.Context.synchronize()  # an earlier kernel's fault raises here: the batch is lost
                 refused[i] = " ".join(str(e).split())  # else the driver refused this launch alone
         drv.Context.synchronize()

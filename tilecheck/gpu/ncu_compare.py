@@ -32,16 +32,33 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import families, memory_model as mm
+import numpy as np
+
+from .. import accesses, families, memory_model as mm, tools
+from ..check import from_dict
+from ..crd2idx import Ints
+from ..emit import kernel
+from ..emit.kernel import _pow2_align, dynamic_shared_bytes, dynamic_tensors
+from ..emit.operand import copies
+from ..emit.registers import register_copies
 from ..emit.sass import SASS_CLASS
-from . import ncu_csv
+from ..expr import evaluate
+from ..layout import OFFSET as _OFF
+from ..report import prove
+from . import ncu_csv, runner
 from .ncu_csv import LOAD, STORE
+from .ncu_probe import sass_counts
+from .reference import (_coords, _cta_values, _evaluate_layout, _index, _inside, _issuers, bind_symbols, buffer_sizes,
+                        ctaid_symbols)
 
 PREFIX = "tcnc_"
 GLOBAL_ALIGN = 4096  # every parameter buffer starts at a multiple of this
@@ -105,8 +122,6 @@ def _grouped(threads, keys, addrs) -> list[dict]:
 
 def _apply_points(check, a, view, env):
     """(issuing thread, repeat index, word index, logical index of ``view``) of every point of ``a``."""
-    import numpy as np
-    from .reference import _coords, _index, _issuers
     shape = tuple(int(x) for x in a.memory.shape)
     coords = _coords(shape)
     g = len(check.group_shape(a.scope))
@@ -132,7 +147,6 @@ def _direction(a) -> str:
 
 
 def _supported(check, a):
-    from ..emit.operand import copies
     if copies(a):
         if _how(a) != "copy":
             raise Unpredictable(f"apply[{a.index}] copies memory to memory ({a.opcode.text}): not modelled")
@@ -145,11 +159,6 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
     """Every shared/global warp-instruction of ``check``'s emitted kernel at symbol values ``env``
     (one CTA per value of the CTA-bound symbols), grouped by source.  ``shared_bases``: each shared
     array's byte address (default 0: a multiple of 128)."""
-    import numpy as np
-    from ..emit.kernel import dynamic_tensors, _pow2_align
-    from ..emit.registers import register_copies
-    from .reference import _coords, _cta_values, _evaluate_layout, _inside
-    from ..layout import OFFSET as _OFF
     for a in check.applies:
         _supported(check, a)
     bases = dict(shared_bases or {})
@@ -199,7 +208,7 @@ def traffic(check, env: dict, shared_bases: dict | None = None) -> list[Traffic]
         for which, a in [("fill", a) for a in fills] + [("write-back", a) for a in writes]:
             t = check.tensors[a.register.tensor]
             thr, rep, word, idx, _ = _apply_points(check, a, a.register, e)
-            rshape = tuple(int(_eval(s, e)) for s in t.shape)
+            rshape = tuple(int(evaluate(s, e)) for s in t.shape)
             flat = np.ravel_multi_index(idx, rshape)
             keys = rep * 1024 + word
             groups = defaultdict(dict)
@@ -256,10 +265,6 @@ def _matrix_traffic(check, a, env: dict, base: int) -> Traffic:
     name gives the address of one row, the ``_row_width`` bytes from where the view puts the
     element at the role's ``origin`` of that lane (ldmatrix: lane ``8i + r``, row r of matrix i,
     held by lane ``4r`` word ``2i``); every warp of the CTA issues it at every repeat."""
-    import numpy as np
-    from ..crd2idx import Ints
-    from .reference import _coords, _evaluate_layout, _index
-    from ..layout import OFFSET as _OFF
     t = check.tensors[a.memory.tensor]
     shape = tuple(int(x) for x in a.memory.shape)
     off = _evaluate_layout(t, _index(a.memory, _coords(shape), env), env)[_OFF]
@@ -279,19 +284,15 @@ def _copy_traffic(check, a, env: dict, bases: dict) -> list:
     the shared destination, listed but not judged (ncu counts LDGSTS's shared writes apart, keyed by
     the family's SASS instruction); a guarded-out copy reads nothing (src-size 0) and still
     zero-fills its destination."""
-    import numpy as np
-    from .reference import _evaluate_layout, _inside
-    from ..layout import OFFSET as _OFF
     out = []
     fam = a.family
-    for role in fam.memory_roles(a.opcode):
-        view = getattr(a, role)
+    for acc in accesses.memory(check.accesses_of(a)):
+        view = acc.view
         t = check.tensors[view.tensor]
         thr, rep, word, idx, n = _apply_points(check, a, view, env)
         off = _evaluate_layout(t, idx, env)[_OFF]
         keep = word == 0
-        if role == fam.guard_role(a.opcode) and getattr(a, "guard", False):
-            from .reference import _coords
+        if acc.guard:  # the guarded side: a guarded-out atom is not accessed
             inside = _inside(check, a, _coords(tuple(int(x) for x in view.shape)), env)
             keep &= np.tile(inside, len(thr) // len(inside))
         addr = off[keep] * t.esize + (bases.get(t.name, 0) if t.scope == "shared" else 0)
@@ -315,11 +316,6 @@ def issued(ptx: str, a) -> int:
     n = int(lines[head].split(":", 1)[1].split()[0])
     body = [line.strip() for line in lines[head + 1:head + 1 + n]]
     return sum(1 for line in body if line.split()[1 if line.startswith("@") else 0] == a.opcode.text)
-
-
-def _eval(x, env):
-    from ..expr import evaluate
-    return evaluate(x, env)
 
 
 def counters(items: list[Traffic]) -> dict[str, int]:
@@ -378,10 +374,8 @@ def peer_numbers(check, env: dict, apply_index: int = 0) -> dict:
         from tensor_layouts.analysis import bank_conflicts, coalescing_efficiency, segment_analysis
     except ImportError:  # the peer is optional (the test extra installs it)
         return {"expressible": None, "why": "tensor-layouts is not installed (pip install tensor-layouts==0.3.2)"}
-    from .reference import _evaluate_layout
-    from ..layout import OFFSET as _OFF
     a = check.applies[apply_index]
-    if getattr(a, "guard", False):  # a layout has no inactive lanes
+    if accesses.guarded(check.accesses_of(a)):  # a layout has no inactive lanes
         return {"expressible": False, "why": "a guarded apply: its guarded-out lanes are inactive"}
     t = check.tensors[a.memory.tensor]
     thr, rep, word, idx, _ = _apply_points(check, a, a.memory, env)
@@ -422,13 +416,10 @@ MAX_BUFFER_BYTES = 1 << 30  # a drawn kernel whose buffers need more is skipped 
 
 def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
     """Everything ``measure`` needs about one kernel, and its prediction."""
-    from ..emit import kernel
-    from ..emit.kernel import dynamic_shared_bytes
-    from .reference import buffer_sizes, ctaid_symbols, _cta_values
     ptx = kernel(plan, name=name)
     items = traffic(check, env)
     for a in check.applies:  # a guarded apply holds no instruction for a repeat its guard never allows
-        if getattr(a, "guard", False):
+        if accesses.guarded(check.accesses_of(a)):
             for tr in items:
                 if tr.source.startswith(f"apply[{a.index}] "):
                     tr.per_thread = issued(ptx, a)
@@ -438,7 +429,7 @@ def case_record(check, plan, name: str, env: dict, source: str = "") -> dict:
     # judged: the counter of the last apply that is not a copy (cp.async's LDGSTS is counted apart)
     a = next((b for b in reversed(check.applies) if _how(b) != "copy"), check.applies[0])
     space = check.tensors[a.memory.tensor].scope
-    kind = a.opcode.kind if _how(a) == "copy" else _direction(a)
+    kind = a.family.name if _how(a) == "copy" else _direction(a)  # a copy has no direction: its family's name
     return {"name": name, "source": source, "ptx": ptx, "threads": check.threads,
             "grid": len(_cta_values(check, env)), "ctaid": bool(ctaid_symbols(check)),
             "dynamic_shared": dynamic_shared_bytes(check, env), "params": params,
@@ -472,11 +463,7 @@ def _cell_of(rec: dict) -> tuple[str, str, str]:
 def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, timeout: float = 5.0,
             budget_s: float = 1200.0, log=print, matrix: int = 0) -> dict:
     """Draw, prove, emit and predict ``shared`` + ``global_`` kernels into ``out`` (see the module doc)."""
-    import random
-    from .. import from_dict
-    from ..report import prove
     from ..strategies import checks, sample
-    from .reference import bind_symbols
     t0 = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     want = {"shared": shared, "global": global_}
@@ -558,18 +545,14 @@ def prepare(out: Path, shared: int = 560, global_: int = 240, seed: int = 1, tim
 def assemble(records: list[dict], out: Path, log=print, arch: str = "sm_90") -> set[str]:
     """Link every kernel into ``out/kernels.ptx``, assemble ``out/kernels.cubin`` (sm_90) and return the
     kernels whose SASS memory instructions (nvdisasm) differ from the prediction's (``sass``)."""
-    import subprocess
-    from .ncu_probe import sass_counts
-    from .runner import link_ptx, ptxas
-    from ..tools import ToolNotFound, find_tool
     if not records:
         return set()
-    ptx = link_ptx([r["ptx"] for r in records])
+    ptx = runner.link_ptx([r["ptx"] for r in records])
     (out / "kernels.ptx").write_text(ptx)
-    (out / "kernels.cubin").write_bytes(ptxas(ptx, arch))
+    (out / "kernels.cubin").write_bytes(runner.ptxas(ptx, arch))
     try:
-        nvdisasm = find_tool("nvdisasm")
-    except ToolNotFound as e:
+        nvdisasm = tools.find_tool("nvdisasm")
+    except tools.ToolNotFound as e:
         log(f"note: SASS not checked: {e}")
         return set()
     r = subprocess.run([nvdisasm, "-c", str(out / "kernels.cubin")], capture_output=True, text=True)
@@ -590,8 +573,6 @@ def assemble(records: list[dict], out: Path, log=print, arch: str = "sm_90") -> 
 
 def child(out: Path) -> int:
     """The process ncu profiles: load ``kernels.cubin`` and launch every kernel once, in order."""
-    import numpy as np
-    from . import runner
     cases = json.loads((out / "cases.json").read_text())["cases"]
     g = runner.gpu()
     drv = g.drv
@@ -707,7 +688,6 @@ def profile(check, plan, env: dict, path: str, out: Path | None = None) -> int:
     """``tilecheck run --profile``: the proved kernel launched once under ncu (this process re-runs
     itself as ncu's child unless it is already profiled), printed per source of traffic (each apply,
     each fill and copy-back) with its predicted count, and per counter predicted against measured."""
-    import tempfile
     out = Path(out or tempfile.mkdtemp(prefix="tilecheck-profile-"))
     out.mkdir(parents=True, exist_ok=True)
     try:
@@ -717,8 +697,7 @@ def profile(check, plan, env: dict, path: str, out: Path | None = None) -> int:
         return 2
     (out / "cases.json").write_text(json.dumps({"cases": [rec], "stats": {}}, indent=0))
     try:  # the cubin the child loads must be the device's own (a file for sm_80 runs on an sm_90 via PTX only)
-        from .runner import gpu
-        arch = gpu().arch
+        arch = runner.gpu().arch
     except Exception:  # noqa: BLE001 -- no device here: the file's target
         arch = check.arch
     assemble([rec], out, log=lambda m: print(f"  note: {m}"), arch=arch)

@@ -33,13 +33,18 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
+import subprocess
 import sys
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 
-from .. import families, memory_model as mm
+import numpy as np
+
+from .. import families, memory_model as mm, tools
 from ..emit.sass import SASS_CLASS
-from . import ncu_csv
+from . import ncu_csv, runner
 from .ncu_csv import LOAD, STORE
 
 INACTIVE = 0xFFFFFFFF
@@ -50,8 +55,6 @@ TYPES = {  # PTX type of the access -> (bytes per thread, registers, register wi
     "u8": (1, 1, 32), "u16": (2, 1, 32), "u32": (4, 1, 32), "b64": (8, 1, 64),
     "v2.b32": (8, 2, 32), "v4.b32": (16, 4, 32), "v2.b64": (16, 2, 64),
 }
-MATRIX = {"x1": 1, "x2": 2, "x4": 4}  # ldmatrix/stmatrix .m8n8 probes: ptype "x4" or "x4.trans"
-MATRIX_ROW = 16  # bytes of one matrix row: one lane's address
 SHARED_REPEAT = 8192
 GLOBAL_REPEAT = 65536
 SHARED_LIMIT = 48 * 1024
@@ -61,9 +64,29 @@ PREFIX = "tcprobe_"
 ROWS = next(f for f in dict.fromkeys(families.FAMILIES.values()) if f.ncu_traffic == "rows")
 
 
+def _row_op(op: str, ptype: str):
+    """The parsed round-3 instruction of ncu op ``op`` and probe type ``ptype`` (``x4``, ``x4.trans``)."""
+    return families.parse(ROWS.probe_instruction(op == LOAD, ptype))
+
+
 def _row_sass(op: str) -> str:
     """The SASS instruction of a round-3 probe of ncu op ``op`` (LDSM, STSM)."""
-    return ROWS.sass(families.parse(ROWS.probe_instruction(op == LOAD, "x1")), "shared")
+    return ROWS.sass(_row_op(op, "x1"), "shared")
+
+
+@cache
+def _matrices(ptype: str) -> int:
+    """The matrices of a round-3 probe type (its family's ``matrices``), 0 for an ld/st type (``TYPES``)."""
+    return 0 if ptype in TYPES else ROWS.matrices(_row_op(LOAD, ptype))
+
+
+def _row_bytes() -> int:
+    """Bytes of one row of a round-3 probe: its memory role's ``words`` elements, one lane's address."""
+    op = _row_op(LOAD, "x1")
+    return ROWS.role(op, ROWS.memory_role(op)).words * op.bits // 8
+
+
+ROW_BYTES = _row_bytes()
 
 
 @dataclass
@@ -80,11 +103,11 @@ class Probe:
     @property
     def matrix(self) -> int:
         """Matrices of an ldmatrix (op "ld") / stmatrix (op "st") probe, 0 for an ld/st probe."""
-        return MATRIX.get(self.ptype.split(".")[0], 0)
+        return _matrices(self.ptype)
 
     @property
     def width(self) -> int:
-        return MATRIX_ROW if self.matrix else TYPES[self.ptype][0]
+        return ROW_BYTES if self.matrix else TYPES[self.ptype][0]
 
     @property
     def instruction(self) -> str:
@@ -108,11 +131,11 @@ class Probe:
         executed = sum(1 for w in ws if w) * self.repeats
         if self.matrix:  # the model under test, and two alternatives it is told apart from
             wf = sum(mm.matrix_wavefronts(w, self.matrix) for w in ws) * self.repeats
-            ideal = sum(mm.ideal_wavefronts(w, MATRIX_ROW) for w in ws) * self.repeats
+            ideal = sum(mm.ideal_wavefronts(w, ROW_BYTES) for w in ws) * self.repeats
             self.predicted = {
                 "wavefronts": wf, "ideal": ideal, "conflicts": wf - ideal, "instructions": executed,
-                "alt_pairs_merge": sum(mm.wavefronts(w, MATRIX_ROW, LOAD) for w in ws) * self.repeats,
-                "alt_every_lane": sum(mm.wavefronts(w, MATRIX_ROW, STORE) for w in self.warps(True)) * self.repeats}
+                "alt_pairs_merge": sum(mm.wavefronts(w, ROW_BYTES, LOAD) for w in ws) * self.repeats,
+                "alt_every_lane": sum(mm.wavefronts(w, ROW_BYTES, STORE) for w in self.warps(True)) * self.repeats}
         elif self.space == "shared":
             wf = sum(mm.wavefronts(w, self.width, self.op) for w in ws) * self.repeats
             ideal = sum(mm.ideal_wavefronts(w, self.width, self.op) for w in ws) * self.repeats
@@ -288,7 +311,7 @@ def probes_round3() -> list[Probe]:
         out.append(Probe(f"{PREFIX}r3_{len(out):03d}_{_row_sass(op).lower()}_{ptype.replace('.', '')}"
                          f"_{name}", "shared", op, ptype, offs, repeats, note))
 
-    R = MATRIX_ROW
+    R = ROW_BYTES
     swz = lambda o: o ^ (((o >> 7) & 7) << 4)  # noqa: E731  Sw<3,4,3> on bytes: row r's 16-byte chunk ^= r % 8
     for op in ncu_csv.OPS:
         for num in (1, 2, 4):
@@ -505,10 +528,10 @@ def matrix_ptx(p: Probe) -> str:
     from ``%tid.x`` and reads nothing back: either way the profiled instruction is the kernel's only
     shared-memory access (``ncu_csv.SHARED_ALL`` counts it alone).  ``.sync.aligned``: every lane
     executes it (no inactive lanes)."""
-    assert all(o is not None and o % MATRIX_ROW == 0 and 0 <= o for o in p.offsets), f"{p.name}: bad row"
+    assert all(o is not None and o % ROW_BYTES == 0 and 0 <= o for o in p.offsets), f"{p.name}: bad row"
     assert p.threads <= 128 and p.repeats <= 8, f"{p.name}: the sink holds 8 repeats of 128 threads"
     smem = f"smem_{p.name}"
-    top = max(p.offsets) + MATRIX_ROW + (p.repeats - 1) * SHARED_REPEAT
+    top = max(p.offsets) + ROW_BYTES + (p.repeats - 1) * SHARED_REPEAT
     assert top <= SHARED_LIMIT, f"{p.name}: {top} bytes of shared memory"
     size = -(-top // 1024) * 1024
     names = [f"%r{10 + k}" for k in range(p.matrix)]
@@ -541,7 +564,6 @@ def matrix_ptx(p: Probe) -> str:
 # building, launching, comparing -------------------------------------------------
 
 def build(out: Path, only: str | None = None, round_: int = 1) -> list[Probe]:
-    import re
     ps = [p for p in ROUNDS[round_]() if not only or re.search(only, p.name)]
     out.mkdir(parents=True, exist_ok=True)
     (out / "ptx").mkdir(exist_ok=True)
@@ -556,7 +578,6 @@ SASS_OP = {(sp, o): SASS_CLASS[(o, sp)] for sp in ("shared", "global") for o in 
 
 def sass_counts(sass: str) -> dict[str, dict[str, int]]:
     """Per function of ``nvdisasm``/``cuobjdump -sass`` output: how many LDS/STS/LDG/STG/LD/ST/ATOM* it holds."""
-    import re
     out: dict[str, dict[str, int]] = {}
     current = None
     for line in sass.splitlines():
@@ -592,8 +613,7 @@ def expected_sass(p: Probe) -> dict[str, int]:
 def assemble(ps: list[Probe], out: Path) -> Path:
     """All probes linked into one module and assembled by ptxas for sm_90: ``out/probes.cubin``
     (the child under ncu loads it as it is, so that no ptxas runs under the profiler)."""
-    from .runner import link_ptx, ptxas
-    cubin = ptxas(link_ptx([kernel_ptx(p) for p in ps]), "sm_90")
+    cubin = runner.ptxas(runner.link_ptx([kernel_ptx(p) for p in ps]), "sm_90")
     (out / "probes.cubin").write_bytes(cubin)
     return out / "probes.cubin"
 
@@ -602,11 +622,9 @@ def check_sass(ps: list[Probe], out: Path) -> list[str]:
     """The probes whose memory instructions in ``out/probes.cubin`` (disassembled by nvdisasm, kept in
     ``out/probes.sass``) are not ``expected_sass``: ptxas merged, split or removed one.  Empty when no
     nvdisasm is found (a note is printed)."""
-    import subprocess
-    from ..tools import ToolNotFound, find_tool
     try:
-        nvdisasm = find_tool("nvdisasm")
-    except ToolNotFound as e:
+        nvdisasm = tools.find_tool("nvdisasm")
+    except tools.ToolNotFound as e:
         print(f"note: SASS not checked: {e}", flush=True)
         return []
     r = subprocess.run([nvdisasm, "-c", str(out / "probes.cubin")], capture_output=True, text=True)
@@ -627,8 +645,6 @@ def load_probes(out: Path) -> list[Probe]:
 
 def launch(out: Path) -> int:
     """The child that ncu profiles: load every probe's kernel, launch each once, in order."""
-    import numpy as np
-    from . import runner
     ps = load_probes(out)
     g = runner.gpu()
     print(f"device: {g.name} ({g.arch})", flush=True)

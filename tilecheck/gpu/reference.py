@@ -83,6 +83,9 @@ class Case:
     # tensor -> (residue, modulus) of its buffer's address, for the unchecked run of a refutation that
     # blames the declared ``align``; every other buffer sits at exactly its alignment
     placement: dict = field(default_factory=dict)
+    # tensor -> bool mask of the elements whose expected value is a NaN of any payload (a TMA load's
+    # NaN fill: the hardware picks the payload); ``compare`` takes any NaN there but the poison
+    nan: dict = field(default_factory=dict)
 
     def params(self) -> list[str]:
         """Kernel parameter names in ABI order: tensors, then the symbols that are parameters."""
@@ -349,10 +352,12 @@ class _Registers:
 
 
 class _Memory:
-    """A memory tensor's state; local memory keeps one copy per thread."""
+    """A memory tensor's state; local memory keeps one copy per thread.  ``nan``: the elements that
+    hold a NaN of any payload (a fill, ``Family.moves``), or None."""
 
-    def __init__(self, t: Tensor, buf: np.ndarray, threads: int):
+    def __init__(self, t: Tensor, buf: np.ndarray, threads: int, nan: np.ndarray | None = None):
         self.t, self.size = t, len(buf)
+        self.nan = None if nan is None else nan.copy()
         if t.scope == "local":
             if threads * self.size > MAX_LOCAL_ELEMENTS:
                 raise ReferenceUndefined(f"{t.name}: {threads} local copies of {self.size} elements is too many")
@@ -381,12 +386,36 @@ class _Memory:
             if _collide(off):
                 raise ReferenceUndefined(f"a store writes one element of {self.t.name} twice")
             self.data[off] = values
+            if self.nan is not None:
+                self.nan[off] = False
         else:
             t2 = np.broadcast_to(threads, (threads.shape[0], off.shape[0]))
             self.data[t2, off[None, :]] = values[None, :]
 
     def result(self) -> np.ndarray:
         return (self.data[0] if self.t.scope == "local" else self.data).copy()
+
+    def move(self, mv, src: "_Memory"):
+        """``Family.moves``: the elements ``mv.dst`` take ``src``'s ``mv.src`` where ``mv.read``, the fill
+        elsewhere (a NaN of any payload: the type's quiet NaN here, marked in ``nan``)."""
+        dst, read = np.asarray(mv.dst, dtype=np.int64), np.asarray(mv.read, dtype=bool)
+        values = np.zeros(len(dst), dtype=self.data.dtype)
+        values[read] = src.gather(np.asarray(mv.src, dtype=np.int64)[read], None)
+        if mv.fill is None:  # nothing is written where nothing is read
+            self.scatter(dst[read], None, values[read])
+            return
+        if mv.fill == "nan":
+            if self.t.dtype not in FLOAT_BITS:
+                raise ReferenceUndefined(f"a NaN fill of {self.t.name}, a {self.t.dtype} tensor")
+            e, m = FLOAT_BITS[self.t.dtype]
+            values[~read] = e | m
+        else:
+            values[~read] = mv.fill
+        self.scatter(dst, None, values)
+        if mv.fill == "nan" and (~read).any():
+            if self.nan is None:
+                self.nan = np.zeros(self.size, dtype=bool)
+            self.nan[dst[~read]] = True
 
 
 def _collide(off) -> bool:
@@ -465,24 +494,27 @@ def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: 
         if len(ctas) > 1 and any(check.tensors[a.memory.tensor].scope != "global" and not a.is_load
                                  for a in check.applies):
             raise ReferenceUndefined("several CTAs copy back one shared/local buffer: the result is a race")
+        nan: dict = {}
         for cta in ctas:
-            _simulate(check, {**env, **cta}, inputs, expected, pred)
+            _simulate(check, {**env, **cta}, inputs, expected, pred, nan)
     except ReferenceUndefined as e:
         if strict:
             raise
         return Case(check, env, seed, inputs, None, None, len(ctas), ctaid_symbols(check), str(e))
     written = {n: expected[n] != inputs[n] for n in inputs}
-    return Case(check, env, seed, inputs, expected, written, len(ctas), ctaid_symbols(check))
+    return Case(check, env, seed, inputs, expected, written, len(ctas), ctaid_symbols(check), nan=nan)
 
 
-def _simulate(check: Check, env: dict, inputs: dict, expected: dict, pred: bool):
+def _simulate(check: Check, env: dict, inputs: dict, expected: dict, pred: bool, nan: dict):
     mems, regs = {}, {}
     for name, t in check.tensors.items():
         if t.is_register:
             regs[name] = _Registers(t, env)
         else:
             # global tensors see the previous CTAs' stores; shared/local start from the buffer
-            mems[name] = _Memory(t, expected[name] if t.scope == "global" else inputs[name], check.threads)
+            glob = t.scope == "global"
+            mems[name] = _Memory(t, expected[name] if glob else inputs[name], check.threads,
+                                 nan.get(name) if glob else None)
     first = set()
     for a in check.applies:  # the fill: the first application's register elements, from the buffer
         if _copies(a):
@@ -500,6 +532,8 @@ def _simulate(check: Check, env: dict, inputs: dict, expected: dict, pred: bool)
         _apply(check, a, env, mems, regs)
     for name, m in mems.items():
         expected[name] = m.result()
+        if m.nan is not None and m.nan.any():
+            nan[name] = m.nan
     last = {a.register.tensor: a for a in check.applies}
     for name, r in regs.items():
         if r.loaded.any() and last[name].is_load:  # a tile a later store consumed is not written back
@@ -547,6 +581,10 @@ def _apply(check: Check, a: Apply, env: dict, mems: dict, regs: dict, warp: int 
     if warp is None and len(check.group_shape(a.scope)) < 2 and set(names) & {  # thread or warp groups
             n for v in (a.dst, a.src) for x in (*v.starts, check.tensors[v.tensor].offset) for n in names_of(x)}:
         return _apply_per_warp(check, a, env, mems, regs, names)
+    moved = a.family.moves(check, a, env)
+    if moved is not None:  # an engine copy its views do not describe (a TMA box): the family's elements
+        mems[a.dst.tensor].move(moved, mems[a.src.tensor])
+        return
     if _copies(a):  # gather every atom from src, scatter it to dst
         coords = _coords(a.dst.shape)
         issuers = _issuers(check, a, coords[:len(check.group_shape(a.scope))], warp)
@@ -609,13 +647,23 @@ def compare(case: Case, outputs: dict, limit: int = 5) -> Comparison:
         got = np.asarray(outputs[name]).view(storage(t)).reshape(-1)
         if got.shape != want.shape:
             raise ValueError(f"{name}: got {got.shape[0]} elements, the reference has {want.shape[0]}")
-        bad = np.flatnonzero(got != want)
+        differ = got != want
+        if name in case.nan:  # a NaN fill: any NaN of the type but the poison
+            differ &= ~(case.nan[name] & _is_nan(got, t.dtype) & (got != storage(t)(SENTINEL[t.dtype])))
+        bad = np.flatnonzero(differ)
         checked[name], written[name], mismatches[name] = want.size, int(case.written[name].sum()), len(bad)
         for p in bad[:max(0, limit - len(first))]:
             index = (tuple(int(i) for i in np.unravel_index(p, _shape(t, case.symbols))) if t.is_register
                      else (int(p),))
             first.append(Mismatch(name, int(p), index, int(got[p]), int(want[p]), SENTINEL[t.dtype]))
     return Comparison(case, checked, written, mismatches, first)
+
+
+def _is_nan(bits: np.ndarray, dtype: str) -> np.ndarray:
+    if dtype not in FLOAT_BITS:
+        return np.zeros(bits.shape, dtype=bool)
+    e, m = (bits.dtype.type(v) for v in FLOAT_BITS[dtype])
+    return ((bits & e) == e) & ((bits & m) != 0)
 
 
 def _shape(t: Tensor, env: dict) -> tuple:

@@ -34,10 +34,12 @@ import hashlib
 
 from ..check import Check
 from ..opcodes import parse_arch
+from . import tensormap_driver
 from .batch import BatchTimes, launch_batch, launch_shared
 from .reference import (BufferTooLarge, Case, Comparison, bind_symbols, buffer_sizes, compare, reference,
                         too_large)
 from ..emit import kernel
+from ..emit.kernel import tensormap_params
 from ..report import prove
 from .. import tools  # tools.find_tool: looked up at the call (a test replaces it)
 import tilecheck
@@ -220,8 +222,11 @@ class Loaded:
     cached: bool = False  # the cubin came from tilecheck's cache
 
 
-def load_module(ptx: str, how: str = DEFAULT_LOAD, arch: str | None = None) -> Loaded:
-    """Load one PTX module into the current context: JIT (``ptx``) or through ptxas (``cubin``)."""
+def load_module(ptx: str, how: str = DEFAULT_LOAD, check: Check | None = None) -> Loaded:
+    """Load one PTX module into the current context: JIT (``ptx``) or through ptxas (``cubin``); the
+    kernel of ``check``, when it takes a tensor map by value, as a ``ByValueModule``."""
+    if check is not None and tensormap_params(check):
+        return load_by_value([ptx], how)[0]
     return load_modules([ptx], how, chunks=1)[0]
 
 
@@ -273,6 +278,53 @@ def load_modules(modules: list[str], how: str = DEFAULT_LOAD, chunks: int | None
         for k in ks:
             out[k] = Loaded(mod, "cubin", seconds, t1 - start, cached)
     return out
+
+
+class ByValueModule:
+    """A module whose kernels take a tensor map by value (``kernel.tensormap_params``): loaded by
+    ``cuModuleLoadData`` into pycuda's context and launched by ``cuLaunchKernel`` with ``kernelParams``
+    (``tensormap_driver.Module``), since pycuda's launch makes such kernels fault (docs/gpu.md, "TMA").
+    ``get_function`` gives what ``batch.launch_batch`` calls, as it calls a pycuda function."""
+
+    def __init__(self, image):
+        self.module = tensormap_driver.Module(image)
+
+    def get_function(self, name: str) -> "_ByValueFunction":
+        return _ByValueFunction(self.module, name)
+
+
+@dataclass
+class _ByValueFunction:
+    module: object
+    name: str
+
+    def __call__(self, *args, grid=(1, 1), block=(1, 1, 1), shared: int = 0):
+        self.module.launch(self.name, args, grid=grid, block=block, shared=shared)
+
+    def set_attribute(self, attribute, value: int):  # the one attribute the batch sets
+        self.module.set_max_dynamic_shared(self.name, value)
+
+
+def load_by_value(modules: list[str], how: str = DEFAULT_LOAD) -> list[Loaded]:
+    """Load kernels that take a tensor map by value, one module each (``ByValueModule``): the driver's
+    JIT on the PTX (``ptx``) or ptxas's cubin (``cubin``, cached like ``load_modules``)."""
+    if not modules:
+        return []
+    g = gpu()
+    if how not in LOAD_PATHS:
+        raise ValueError(f"unknown load path {how!r} (one of {LOAD_PATHS})")
+    start = time.perf_counter()
+    images, cached = (modules, False) if how == "ptx" else ptxas_many(
+        modules, [t if parse_arch(t).suffix else g.arch for t in map(_target, modules)])
+    t1 = time.perf_counter()
+    out = []
+    for image in images:
+        try:
+            out.append(ByValueModule(image))
+        except tensormap_driver.CudaError as e:
+            raise RuntimeError(f"the driver rejected the module: {_one_line(e)}") from None
+    seconds = time.perf_counter() - start
+    return [Loaded(m, how, seconds, 0.0 if how == "ptx" else t1 - start, cached) for m in out]
 
 
 def _target(ptx: str) -> str:
@@ -452,7 +504,10 @@ def run_checks(jobs: list[Job], how: str = DEFAULT_LOAD, timeout: float = 10.0) 
             job.name = f"tilecheck_k{k}"
         prepared.append(prepare(job, k, timeout, (left, what)))
         left -= sum(b.nbytes for b in prepared[-1][0].inputs.values())  # one arena holds the whole batch
-    modules = load_modules([ptx for _, ptx, _ in prepared], how)
+    by_value = [k for k, (case, _, _) in enumerate(prepared) if tensormap_params(case.check)]
+    plain = [k for k in range(len(prepared)) if k not in by_value]
+    modules = dict(zip(plain, load_modules([prepared[k][1] for k in plain], how)))
+    modules |= dict(zip(by_value, load_by_value([prepared[k][1] for k in by_value], how)))
     return launch_loaded([(modules[k].module, job.name, prepared[k][0], prepared[k][1],
                            {**prepared[k][2], "load": modules[k].seconds}) for k, job in enumerate(jobs)])
 

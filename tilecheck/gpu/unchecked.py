@@ -345,12 +345,12 @@ def _child(argv) -> dict:
     except BufferTooLarge as e:
         return {"status": "unavailable", "detail": f"{a.file}: {e}"}
     try:
-        loaded = runner.load_module(ptx, a.load)
+        loaded = runner.load_module(ptx, a.load, check)
     except (RuntimeError, g.drv.Error) as e:
         return {"status": "rejected", "detail": str(e)}
     try:
         res = runner.launch(loaded.module, job.name, case, ptx)
-    except g.drv.Error as e:
+    except (g.drv.Error, runner.tensormap_driver.CudaError) as e:
         return {"status": "fault", "detail": " ".join(str(e).split())}
     if res.refused:
         return {"status": "refused", "detail": res.summary()}

@@ -30,7 +30,7 @@ def violation(q):
         if all(owner_ok(a.scope, co[0], val["laneid"], val["warpid"], val["tid"])):
             return None
         idx = w.index(view, co)
-        if any(x.crosses for x in q.check.accesses_of(a)):  # a fragment: the lane that receives it
+        if any(x.crosses and x.memory for x in q.check.accesses_of(a)):  # a fragment: the lane that receives it
             mem = w.index(a.memory, co)
             moves = "gives" if a.is_load else "takes"
             return (f"{a.opcode.text} {moves} {element(q.tensor(a.memory), mem)} "

@@ -118,16 +118,28 @@ def _hardware_fields(decl: Declaration):
     if code is None:
         return None, "the descriptor's layout type is symbolic: the swizzle mode must be concrete"
     names = {c: n for n, c in sd.CODES[decl.fields.arch].items()}
-    if code.as_long() not in names or names[code.as_long()] not in sd.WIDTH:
+    if code.as_long() not in names or names[code.as_long()] not in sd.MODES[decl.fields.arch]:
         return None, f"layout type {code.as_long()} has no canonical layout modelled here"
     lbo_mode = raw.get("lbo_mode", z3.BitVecVal(0, BV))
     mode = z3.simplify(lbo_mode)
     if not z3.is_bv_value(mode):
-        mode = _one_value(lbo_mode, decl.assume)
-    if mode is None or mode.as_long():  # the canonical layouts here are relative LBO's (decode refuses the rest)
-        return None, "tcgen05's absolute LBO mode (bit 52) has no canonical layout modelled here"
+        mode = _one_value(lbo_mode, decl.assume)  # the facts may fix it
+    if mode is None:
+        return None, "the descriptor's LBO mode (bit 52) is symbolic: it must be concrete"
+    lbo_mode = mode
     return sd.Fields(raw["start"] << 4, raw["lbo"] << 4, raw["sbo"] << 4, raw["base_offset"], names[code.as_long()],
-                     decl.fields.arch, lbo_mode), None
+                     decl.fields.arch, lbo_mode.as_long()), None
+
+
+def _invalid_code(decl: Declaration):
+    """A static refutation when the packed word's layout type is one the arch calls invalid (tcgen05's
+    3, 5, 7): the tensor core reads no layout through it.  None otherwise."""
+    raw = sd.unpack_raw(_bv(decl.packed()), decl.fields.arch)
+    code = z3.simplify(raw["layout_type"])
+    if z3.is_bv_value(code) and code.as_long() in sd.INVALID_CODES[decl.fields.arch]:
+        return _static(f"descriptor {decl.name}: layout type {code.as_long()} is invalid on {decl.fields.arch} "
+                       f"(3, 5 and 7 name no swizzle mode): the tensor core reads no layout through it", decl)
+    return None
 
 
 def _one_value(term, facts, timeout_ms: int = 2000):
@@ -196,6 +208,10 @@ def encoding(decl: Declaration) -> Violation:
         checks.append((_bv(f.base_offset) != 0, lambda e: f"base offset {_concrete(f.base_offset, e)} with no swizzle "
                                                           "(PTX: valid for every mode except no-swizzle; write 0)"))
     raw = sd.unpack_raw(word, arch)
+    if sd.INVALID_CODES[arch]:
+        bad = z3.Or([raw["layout_type"] == c for c in sd.INVALID_CODES[arch]])
+        checks.append((bad, lambda e: f"layout type {_concrete(raw['layout_type'], e)} is invalid on {arch} "
+                                      f"(3, 5 and 7 name no swizzle mode)"))
     for name, want in f.raw().items():
         want = _bv(want) & ((1 << dict((n, w) for n, _, w in sd.BITS[arch])[name]) - 1)
         checks.append((raw[name] != want, lambda e, name=name, want=want:
@@ -206,11 +222,29 @@ def encoding(decl: Declaration) -> Violation:
     mask = sd.reserved_mask(arch)
     checks.append((word & mask != 0, lambda e: f"reserved bits 0x{_concrete(word, e) & mask:016x} are set in the word "
                                                f"0x{_concrete(word, e):016x} (a field overflowed into them)"))
-    if sd.INVALID_CODES[arch]:
-        bad = z3.Or([raw["layout_type"] == c for c in sd.INVALID_CODES[arch]])
-        checks.append((bad, lambda e: f"layout type {_concrete(raw['layout_type'], e)} is invalid on {arch} "
-                                      f"(3, 5 and 7 name no swizzle mode)"))
+    if arch == sd.TCGEN05:
+        checks += _tcgen05_checks(decl)
     return _first_of(decl, checks, {"descriptor": decl.name})
+
+
+def _tcgen05_checks(decl: Declaration) -> list:
+    """tcgen05's rules on the intended fields: the LBO mode is one bit; the absolute mode's three
+    restrictions (128B swizzle with 16-byte atoms, K-major, base offset 0); the swizzle mode, the
+    major-ness and the element width a valid combination (``smem_descriptor.combination_problem``)."""
+    f = decl.fields
+    mode = _bv(f.lbo_mode)
+    out = [(z3.UGE(mode, 2), lambda e: f"LBO mode {_concrete(f.lbo_mode, e)} is not 0 (relative) or 1 (absolute): "
+                                       f"bit 52 holds one bit")]
+    if f.swizzle != "128B":
+        out.append((mode != 0, lambda e: sd.absolute_problem(replace(f, lbo_mode=1, base_offset=0), decl.major)))
+    elif decl.major != "K":
+        out.append((mode != 0, lambda e: sd.absolute_problem(replace(f, lbo_mode=1, base_offset=0), decl.major)))
+    out.append((z3.And(mode != 0, _bv(f.base_offset) != 0), lambda e: sd.absolute_problem(
+        replace(f, lbo_mode=1, base_offset=_concrete(f.base_offset, e)), "K")))
+    why = sd.combination_problem(decl.major, f.swizzle, decl.operand.elem_bits, sd.TCGEN05)
+    if why is not None:
+        out.append((z3.BoolVal(True), lambda e: f"descriptor {decl.name}: {why}"))
+    return out
 
 
 def _field_message(name: str, got: int, want: int) -> str:
@@ -238,6 +272,9 @@ def _first_of(decl: Declaration, checks, cex: dict) -> Violation:
 def base(decl: Declaration) -> Violation:
     """A swizzled operand's pattern starts on the mode's repeat (1024 B for 128B, 512 B for 64B,
     256 B for 32B) with base offset 0, or the descriptor carries ``(address >> 7) & 7`` (PTX ISA)."""
+    bad = _invalid_code(decl)
+    if bad is not None:
+        return bad
     hw, why = _hardware_fields(decl)
     if why is not None:
         return Violation(z3.BoolVal(False), lambda e: None, unknown=why)
@@ -279,12 +316,22 @@ def k_advance(decl: Declaration) -> Violation:
 
 
 def _reads(decl: Declaration, steps, encodable: bool = False) -> Violation:
+    bad = _invalid_code(decl)
+    if bad is not None:
+        return bad
     hw, why = _hardware_fields(decl)
     if why is not None:
         return Violation(z3.BoolVal(False), lambda e: None, unknown=why)
     op, mnK = decl.operand, decl.tile
+    why = sd.combination_problem(decl.major, hw.swizzle, op.elem_bits, hw.arch)
+    if why is not None:  # the instruction reads no such operand
+        return _static(f"descriptor {decl.name}: {why}", decl)
     try:
-        sd.check_tile(decl.major, hw.swizzle, op.elem_bits, mnK)
+        sd.check_tile(decl.major, hw.swizzle, op.elem_bits, mnK, hw.arch, hw.lbo_mode)
+        if hw.arch == sd.TCGEN05 and hw.lbo_mode:
+            why = sd.absolute_problem(replace(hw, base_offset=0), decl.major)
+            if why is not None:
+                raise ValueError(why)
     except ValueError as e:
         return Violation(z3.BoolVal(False), lambda env: None, unknown=f"descriptor {decl.name}: {e}")
     if not steps:
@@ -444,15 +491,16 @@ class Instruction:
 
 
 def instruction(ins: Instruction) -> Violation:
-    """The instruction descriptor's M and N: a dense tcgen05.mma shape of its cta_group
+    """The instruction descriptor's M and N (kind::f16; every field of every kind:
+    ``proofs/tcgen05_idesc.py``): a dense tcgen05.mma shape of its cta_group
     (``smem_descriptor.idesc_shape_ok``), encoded exactly (M a multiple of 16, N of 8, the word's
     ``m_dim``/``n_dim`` fields equal to ``M >> 4`` and ``N >> 3``)."""
     m, n = _bv(ins.m), _bv(ins.n)
     word = sd.pack_idesc({"m_dim": z3.LShR(m, 4), "n_dim": z3.LShR(n, 3)}) if ins.word is None else ins.word
     raw = sd.unpack_idesc(sd._word(word, 32) if not isinstance(word, int) else z3.BitVecVal(word, 32))
     ms = {1: (64, 128), 2: (128, 256)}[ins.cta_group]
-    shape_ok = z3.Or([z3.And(m == mm, z3.URem(n, 8 if mm == 64 else 16) == 0, z3.UGE(n, 8 if mm == 64 else 16),
-                             z3.ULE(n, 256)) for mm in ms])
+    step = 8 if ins.cta_group == 1 else 16  # PTX Table 39 (descriptors for A and B); every kind: proofs/tcgen05_idesc.py
+    shape_ok = z3.Or([z3.And(m == mm, z3.URem(n, step) == 0, z3.UGE(n, step), z3.ULE(n, 256)) for mm in ms])
     exact = z3.And(z3.ZeroExt(32, raw["m_dim"]) == z3.LShR(m, 4), z3.ZeroExt(32, raw["n_dim"]) == z3.LShR(n, 3))
     formula = z3.And(*ins.assume, z3.Not(z3.And(shape_ok, exact)))
 

@@ -2,7 +2,7 @@
 a ``.nc`` load reads a tensor that no application of the check stores to (PTX: data read through
 the non-coherent path must be read-only for the whole kernel).  ``.nc`` on a store
 (``st.global.nc``, illegal) is ``target``'s refutation alone: a store reads nothing."""
-from ..families import REGISTER
+from ..families import MEMORY, REGISTER
 from .runner import static
 
 MODELLED = ("global", "shared", "local")
@@ -10,7 +10,8 @@ MODELLED = ("global", "shared", "local")
 
 def violation(q):
     a = q.apply
-    if not any(x.kind == REGISTER for x in q.check.accesses_of(a)):
+    acc = q.check.accesses_of(a)
+    if not any(x.kind == REGISTER for x in acc) or not any(x.kind == MEMORY for x in acc):
         return _memory_only(q)
     op, mem, reg = a.opcode, q.tensor(a.memory), q.tensor(a.register)
     role = "source" if a.is_load else "destination"
@@ -35,7 +36,8 @@ def violation(q):
 
 
 def _memory_only(q):
-    """A family of memory operands only (cp.async): each lives in the state space its role declares."""
+    """A family of memory operands only (cp.async), or of registers and descriptors (wgmma): each operand lives
+    in the state space its role declares."""
     a = q.apply
     op, problem = a.opcode, None
     facts = {"opcode": op.text}
@@ -44,9 +46,9 @@ def _memory_only(q):
         t = q.tensor(x.view)
         facts.update({x.role: t.name, f"{x.role}_scope": t.scope})
         if problem is None and t.scope not in x.spec.spaces:
-            word = "source" if x.role == "src" else "destination"
+            word = {"src": "source", "dst": "destination"}.get(x.role, f"{x.role} operand")
             problem = f"the {word} {t.name} is {t.scope} memory but {op.text} needs .{' or .'.join(x.spec.spaces)}"
-    if problem is None and op.space not in acc[0].spec.spaces:
+    if problem is None and all(x.memory for x in acc) and op.space not in acc[0].spec.spaces:
         problem = (f"{op.text} has no .shared destination (tilecheck models {a.family.form})"
                    if op.space is None else f"{op.text} copies to .{op.space}, which tilecheck does not model "
                    "(use .shared or .shared::cta)")

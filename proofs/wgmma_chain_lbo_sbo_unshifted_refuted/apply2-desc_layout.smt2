@@ -1,0 +1,6 @@
+; tilecheck obligation query: file examples/wgmma_chain_lbo_sbo_unshifted_refuted.toml, apply[2], obligation desc_layout
+; z3 5.4.1: sat (refuted)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status sat)
+(check-sat)

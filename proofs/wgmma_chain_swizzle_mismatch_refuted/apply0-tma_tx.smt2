@@ -1,0 +1,8 @@
+; tilecheck obligation query: file examples/wgmma_chain_swizzle_mismatch_refuted.toml, apply[0], obligation tma_tx
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(assert
+ (or (and (distinct 8192 8192) true) (> 8192 1048575)))
+(check-sat)
