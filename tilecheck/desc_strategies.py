@@ -22,6 +22,7 @@ from .layout import Layout
 
 DTYPES = {8: ("float8_e4m3", "int8", "uint8", "float8_e5m2"), 16: ("float16", "bfloat16"), 32: ("tf32",)}
 SHAPES = (("K", 16), ("K", 8), ("K", 32), ("MN", 16))  # (major, element bits) a descriptor reads
+TCGEN05_SHAPES = (("MN", 8), ("MN", 32))  # tcgen05's own: MN-major 8-bit, MN-major tf32 (128B with 32-byte atoms)
 MUTATIONS = ("swizzle", "swap", "unshifted", "carry", "base", "start", "advance", "lbo", "sbo", "unaligned",
              "arch", "major", "tile")
 
@@ -30,8 +31,11 @@ def canonical_tile(major: str, mode: str, bits: int, mn: int, ktot: int) -> Layo
     """CuTe's ``tile_to_shape(Layout_{major}_{mode}_Atom<T>, (MN, ktot))`` in element offsets (atoms along
     MN first), with tilecheck's swizzle on element offsets (``smem_descriptor.swizzle_of``)."""
     T = 16 // (bits // 8)
-    W = sd.WIDTH[mode]
     sw = sd.swizzle_of(mode, bits)
+    if mode == sd.ATOM32:  # MN-major tf32: 128-byte rows (32 elements), 4 K-rows an atom
+        n = mn // 32
+        return Layout(((32, n), (4, ktot // 4)), ((1, 128), (32, 128 * n)), sw)
+    W = sd.WIDTH[mode]
     if major == "K":
         row = T * W  # elements per row of the atom (8 rows)
         kmode, kstride = (ktot, 1) if ktot <= row else ((row, ktot // row), (1, mn * row))
@@ -64,15 +68,18 @@ def descriptor_checks(draw, symbolic: bool = False, mutate: bool | None = None, 
     bits) of ``SHAPES``), ``mns`` (the tile's MN), ``archs``, ``dtypes``, ``mutations`` (of ``MUTATIONS``)
     -- the GPU stage draws what its one wgmma runs (``fuzz/wgmma_stage.py``)."""
     arch = draw(st.sampled_from(archs or ("sm_90",) * 3 + ("sm_100",)))
-    major, bits = draw(st.sampled_from(shapes or SHAPES))
+    major, bits = draw(st.sampled_from(shapes or (SHAPES + TCGEN05_SHAPES if arch == "sm_100" else SHAPES)))
     mode = draw(st.sampled_from(("128B", "64B", "32B", "none")))  # shrinks toward the common 128B
+    if (major, bits) == ("MN", 32):
+        mode = sd.ATOM32  # the one mode tcgen05 reads MN-major tf32 with
     dtype = draw(st.sampled_from([t for t in DTYPES[bits] if dtypes is None or t in dtypes]))
     esize = bits // 8
     k = sd.instruction_k(bits)
-    mn = draw(st.sampled_from(mns or ((64, 128) if major == "MN" else (8, 16, 64, 32))))
+    mn = draw(st.sampled_from(mns or ((32, 64) if mode == sd.ATOM32 else (128, 256) if (major, bits) == ("MN", 8)
+                                      else (64, 128) if major == "MN" else (8, 16, 64, 32))))
     nk = draw(st.sampled_from(_steps(mode, bits, major)))
     layout = canonical_tile(major, mode, bits, mn, k * nk)
-    repeat = sd.REPEAT.get(mode, 1024)
+    repeat = sd.REPEAT.get(mode, 1024)  # 128B_base32B: 1024 too
     on_repeat = mode == "none" or draw(st.integers(0, 3)) > 0
     base = draw(st.sampled_from((0, 1024, 2048, 3072)))
     if not on_repeat:
@@ -109,7 +116,7 @@ def descriptor_checks(draw, symbolic: bool = False, mutate: bool | None = None, 
     word = None
     for bug in bugs:
         if bug == "swizzle":
-            d["swizzle"] = draw(st.sampled_from([m for m in sd.WIDTH if m != mode]))
+            d["swizzle"] = draw(st.sampled_from([m for m in sd.WIDTH if m != mode]))  # tf32 MN: none it reads
             if d["swizzle"] == "none":
                 d["base_offset"] = 0
         elif bug == "swap":
@@ -151,7 +158,7 @@ def descriptor_checks(draw, symbolic: bool = False, mutate: bool | None = None, 
             word = draw(st.sampled_from(("lbo", "sbo", "start")))
     if word is not None:
         w_arch = d.pop("_other", arch)
-        sw = d["swizzle"] if d["swizzle"] in sd.CODES[w_arch] else mode
+        sw = d["swizzle"] if d["swizzle"] in sd.CODES[w_arch] else "128B"  # sm_90 has no 128B_base32B
         raw = {n: f"(({d[n]}) & 262143) >> 4" for n in ("start", "lbo", "sbo")}  # matrix-descriptor-encode
         raw.update({
             "base_offset": d["base_offset"], "layout_type": sd.CODES[w_arch][sw]})
