@@ -162,3 +162,19 @@ def test_a_tensor_maps_descriptor_disagreement_is_reported(monkeypatch):
     monkeypatch.setattr(decide, "tmap_broken", lambda *a: None)
     r = compare(data)
     assert any(p.kind == "disagreement" and "tensormap" in p.obligation for p in r.problems), r.problems
+
+
+def test_proved_tma_draws_are_emitted_and_referenced_for_the_gpu_stage():
+    """``tilecheck fuzz --gpu --families tma``: every proved TMA draw is kept for the GPU stage, which emits
+    its kernel and computes its numpy reference (the CPU half of running it on the H200)."""
+    from tilecheck.fuzz import gpu_stage
+    from tilecheck.fuzz.campaign import _emits
+    ready = 0
+    for k, data in enumerate(sample(60, 9, tma_checks())):
+        if compare(data).verdict != "proved":
+            continue
+        assert all(_emits(a["opcode"]) for a in data["apply"])
+        got = gpu_stage._prepare((k, data, "sm_90", 1, 10))
+        assert got[0] == "ok", (got, to_toml(data))
+        ready += 1
+    assert ready >= 10, ready
