@@ -231,6 +231,60 @@ BAD_TENSORMAP = {  # case -> (key, its bad text, words of the error; None: the k
 }
 
 
+# --- issue 30 item 3: the cluster rank (from = "ctarank"), mbarrier phases and bulk copies ---------------
+RANK = 'max = 1024\n\n[symbols.r]\nfrom = "ctarank"'  # a second symbol after n (its header: line 9)
+APPLY = ('[[apply]]\nopcode = "ld.global.v4.b32"\nscope = "thread"\ndst = "R: i b j d -> j i (d b)"\n'
+         'src = "A: i b j d -> j i (d b)"\n')
+BULK_LOAD = ('[[apply]]\nopcode = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"\n'
+             'dst = "S: (r w=4) -> r w"\nsrc = "A: i b j d -> (i j) (b d)"\n')
+BULK_STORE = ('[[apply]]\nopcode = "cp.async.bulk.global.shared::cta.bulk_group"\n'
+              'dst = "A: i b j d -> (i j) (b d)"\nsrc = "S: (r w=4) -> r w"\n')
+SHARED = '[tensors.S]\ndtype = "float32"\nscope = "shared"\nshape = [420]\nalign = 128\n\n'
+
+
+def _bulk_case(applies: str, words: str, key: str, nth: int = 1):
+    """The ld apply replaced by ``applies`` (bulk copies of the shared tensor S): the error's line is the
+    ``nth`` line starting with ``key``."""
+    text = BASE.replace(APPLY, SHARED + applies, 1)
+    line = [k for k, ln in enumerate(text.splitlines(), 1) if ln.startswith(key)][nth - 1]
+    return (APPLY, SHARED + applies, words, line)
+
+
+CLUSTER_CASES = {
+    "ctarank without max": ("max = 1024", RANK, 'needs max = the cluster', 9),
+    "ctarank max 16": ("max = 1024", RANK + "\nmax = 16", "in 0..15, got 16", 11),
+    "ctarank max not an integer": ("max = 1024", RANK + '\nmax = "2"', "must be an integer", 11),
+    "ctarank multiple_of": ("max = 1024", RANK + "\nmax = 1\nmultiple_of = 2",
+                            'multiple_of is not allowed with from = "ctarank"', 12),
+    "ctarank min 1": ("max = 1024", RANK + "\nmin = 1\nmax = 3", "takes every rank of the cluster from 0", 11),
+    "ctarank in a fact": ('assume = ["n >= 8"]', 'assume = ["n >= 8", "r < 1"]\n\n[symbols.r]\nfrom = "ctarank"'
+                          '\nmax = 1', "no fact may restrict it"),
+    "phase not a string": _bulk_case(BULK_LOAD + "size = 1680\nexpect_tx = 1680\nphase = 3\n",
+                                     "phase must be the name of an mbarrier phase", "phase"),
+    "phase empty": _bulk_case(BULK_LOAD + 'size = 1680\nexpect_tx = 1680\nphase = ""\n',
+                              "phase must be the name of an mbarrier phase", "phase"),
+    "phase on a store": _bulk_case(BULK_STORE + 'size = 1680\nphase = "p"\n', "phase is a load's", "phase"),
+    "phase without expect_tx": _bulk_case(BULK_LOAD + 'size = 1680\nphase = "p"\n\n' + BULK_LOAD
+                                          + 'size = 1680\nphase = "p"\n', "phase 'p' has no expect_tx", "phase"),
+    "phase of two counts": _bulk_case(BULK_LOAD + 'size = 1680\nexpect_tx = 3360\nphase = "p"\n\n' + BULK_LOAD
+                                      + 'size = 1680\nexpect_tx = 1680\nphase = "p"\n',
+                                      "one phase has one byte count", "expect_tx", 2),
+    "bulk size missing": _bulk_case(BULK_LOAD + "expect_tx = 1680\n", "a bulk copy needs size", "[[apply]]"),
+    "bulk size a float": _bulk_case(BULK_LOAD + "size = 16.5\nexpect_tx = 1680\n",
+                                    "must be an integer or an expression", "size"),
+    "bulk size undeclared": _bulk_case(BULK_LOAD + 'size = "16*q"\nexpect_tx = 1680\n', "undeclared symbol 'q'",
+                                       "size"),
+    "bulk size bad expression": _bulk_case(BULK_LOAD + 'size = "16 +* n"\nexpect_tx = 1680\n', "cannot parse",
+                                           "size"),
+    "bulk load without expect_tx": _bulk_case(BULK_LOAD + "size = 1680\n", "a bulk load needs expect_tx",
+                                              "[[apply]]"),
+    "bulk store with expect_tx": _bulk_case(BULK_STORE + "size = 1680\nexpect_tx = 1680\n",
+                                            "expect_tx is a load's", "expect_tx"),
+    "bulk multicast": _bulk_case(BULK_LOAD.replace("::bytes", "::bytes.multicast::cluster") + "size = 1680\n"
+                                 "expect_tx = 1680\n", "(.multicast::cluster)", "opcode"),
+}
+
+
 def _tensormap_case(key, text, words):
     fields = dict(TENSORMAP)
     fields[key] = text
@@ -259,6 +313,7 @@ def _cases():
         out[name] = case
     for name, (key, text, words) in BAD_TENSORMAP.items():
         out[name] = _tensormap_case(key, text, words)
+    out.update(CLUSTER_CASES)
     return out
 
 

@@ -65,6 +65,12 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "wgmma_chain_k_advance_past_atom_refuted.toml": ("refuted", 35, {"desc_k_advance"}),
     "tma_store_ragged_rows.toml": ("proved", 1, {"tma_box"}),  # the rows past M: reported, not written
     "tma_edge_nan_fill.toml": ("proved", 1, {"tma_box"}),  # across both far edges: NaN-filled, counted
+    "tma_multicast_halves.toml": ("proved", 1, set()),
+    "tma_multicast_same_half_refuted.toml": ("refuted", 1, {"tma_multicast"}),
+    "tma_phase_ab.toml": ("proved", 2, set()),
+    "tma_phase_ab_one_box_refuted.toml": ("refuted", 2, {"tma_tx"}),  # on both applies of the phase
+    "bulk_copy_row.toml": ("proved", 2, set()),  # the load and the store: one instruction each
+    "bulk_size_2040_refuted.toml": ("refuted", 1, {"bulk_copy"}),
 }
 
 

@@ -36,7 +36,8 @@ def test_every_supported_configuration_proves_piece_by_piece(spec):
             assert f"tma {op} stage {s}" in names
             wgs = [f" wg {g}" for g in range(spec.wgs)] if op == "A" and spec.wgs > 1 else [""]
             assert {f"descriptor {op} stage {s}{w}" for w in wgs} <= names
-    assert {"phase-tx", "shared-budget", "fragment", "epilogue", "epilogue-edge"} <= names
+    assert {"phase-tx", "shared-budget", "fragment", "epilogue"} <= names
+    assert {"guard", "ownership", "bounds", "alignment", "disjoint"} <= set(piece(r, "epilogue").obligations)
     # each piece names the obligations it was proved by
     assert set(piece(r, "tma A stage 0").obligations) >= {"tma_map", "tma_smem", "tma_landing", "tma_tx"}
     assert set(piece(r, "descriptor B stage 1").obligations) == {"descriptor-encoding", "descriptor-base",
@@ -51,7 +52,8 @@ def test_every_supported_configuration_proves_piece_by_piece(spec):
 def test_the_sweep_covers_every_mode_type_and_ragged_edges():
     assert {(s.swizzle, s.dtype) for s in SUPPORTED} == {(w, d) for w in ml.SWIZZLES for d in ml.DTYPES}
     assert all(s.k % s.bk and s.m % s.rows and s.n % s.bn for s in SUPPORTED)
-    assert {(s.wgs, s.overlap) for s in SUPPORTED} == {(1, False), (2, True)}
+    assert {(s.wgs, s.overlap, s.producer) for s in SUPPORTED} == {(1, False, False), (2, True, False),
+                                                                      (2, True, True)}
     assert all(s.ktiles > s.stages for s in SUPPORTED)  # the refill runs
 
 
@@ -109,9 +111,12 @@ def test_an_unaligned_k_is_refuted_by_the_tensor_map():
     assert piece(r, "tensor map A").message.endswith("strides[0] = 600 bytes is not a multiple of 16")
 
 
-def test_an_odd_n_is_refuted_by_the_epilogue_edge():
+def test_an_odd_n_is_refuted_by_the_guarded_epilogue():
+    """N = 281: the edge tile's last column pair is half inside C (the guard obligation's straddle)."""
     r = ml.prove(ml.Mainloop(200, 281, 296, 128, 3, "128B", "f16"))
-    assert r.plan is None and piece(r, "epilogue-edge").verdict == "refuted"
+    p = piece(r, "epilogue")
+    assert r.plan is None and p.verdict == "refuted" and p.message.startswith("guard refuted")
+    assert "straddles C's edge" in p.message
 
 
 def test_a_ring_over_the_shared_budget_is_refuted():
@@ -129,7 +134,7 @@ def test_no_ptx_without_a_plan():
 
 @pytest.mark.parametrize("kw", [{"bn": 12}, {"stages": 0}, {"swizzle": "16B"}, {"dtype": "f32"}, {"m": 0},
                                 {"unchecked_swizzle": "16B"}, {"unchecked_base_offset": 8}, {"wgs": 3},
-                                {"overlap": True, "stages": 1}])
+                                {"overlap": True, "stages": 1}, {"producer": 1}, {"raster": -1}, {"raster": 65}])
 def test_bad_specs_are_one_line_errors(kw):
     args = {"m": 64, "n": 64, "k": 64, **kw}
     with pytest.raises(ml.SpecError):
@@ -148,12 +153,22 @@ def test_two_warpgroups_read_their_own_rows():
     assert ".maxntid 256, 1, 1" in text and "wgmma.wait_group.sync.aligned 1;" in text
 
 
+def test_a_producer_warp_issues_the_loads_and_the_consumers_release_by_mbarrier():
+    spec = ml.Mainloop(300, 280, 296, 128, 3, "128B", "f16", wgs=2, overlap=True, producer=True)
+    r = proved(spec)
+    assert r.verdict == "proved" and spec.threads == 288 and spec.barriers == 6
+    text = emit.ptx(r.plan)
+    assert ".maxntid 288, 1, 1" in text and "bar.sync" not in text.split("LOOP:")[1].split("PRODUCER:")[0]
+    assert text.count("mbarrier.init.shared::cta.b64") == 6 and ", 256;" in text  # 'empty': one arrival a consumer
+    assert text.count("mbarrier.arrive.shared::cta.b64") == 1
+
+
 def test_the_ptx_carries_the_proved_numbers():
     spec = ml.Mainloop(200, 280, 296, 128, 3, "128B", "f16")
     p = proved(spec).plan
     text = emit.ptx(p)
     assert f"{p.a.desc_const:#x}" in text
-    assert text.count(f"mbarrier.arrive.expect_tx.shared::cta.b64 \t_, ") == min(spec.stages, spec.ktiles) + 1
+    assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64 \t_, ") == min(spec.stages, spec.ktiles) + 1
     assert f", {p.tx};" in text
     assert len(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16", text)) == spec.ksteps
     assert text.count("st.global.v2.f32") == 2 * spec.bn // 8
@@ -197,6 +212,18 @@ def test_the_benchmark_s_configurations_prove_and_fit():
     spec_ = importlib.util.spec_from_file_location("bench_gemm", Path(__file__).resolve().parents[1] / "bench/gemm.py")
     bench = importlib.util.module_from_spec(spec_)
     spec_.loader.exec_module(bench)
-    for bn, stages, sw, wgs, overlap in bench.CONFIGS:
-        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap))
+    for bn, stages, sw, wgs, overlap, producer, raster in bench.CONFIGS:
+        r = proved(ml.Mainloop(1000, 1000, 1000, bn, stages, sw, "f16", wgs=wgs, overlap=overlap, producer=producer,
+                               raster=raster))
         assert r.plan is not None, r.reason
+
+
+def test_the_runner_proves_without_a_gpu(capsys, tmp_path):
+    from tilecheck.gpu import mainloop as run
+    assert run.main(["--m", "200", "--n", "280", "--k", "296", "--swizzle", "128B,64B", "--prove-only",
+                     "--ptx", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": proved") == 2 and "descriptor B stage 2" in out
+    assert (tmp_path / "mainloop-1.ptx").read_text().startswith("// tilecheck mainloop: M=200 N=280 K=296")
+    assert run.main(["--m", "200", "--n", "280", "--k", "300", "--prove-only"]) == 3
+    assert "no plan: tensor map A: descriptor refuted" in capsys.readouterr().out

@@ -1,14 +1,16 @@
 """The emitted mainloop executed by a small interpreter of its PTX, on machines without a GPU.
 
 The interpreter reads only the PTX text ``emit.mainloop.ptx`` writes and runs every thread of every CTA
-with its own registers: integer arithmetic, predicates, branches, ``bar.sync`` (all 128 threads), the
-mbarriers (``init``, ``arrive.expect_tx``, the copies' ``complete_tx``, ``try_wait.parity`` by phase
+with its own registers: integer arithmetic, predicates, branches, ``bar.sync`` (every thread), the
+mbarriers (``init``, ``arrive``, ``arrive.expect_tx``, the copies' ``complete_tx``, ``try_wait.parity`` by phase
 parity), the TMA loads (each box element placed where ``tma_landing.TmaBox`` says, read from the global
 tensor as the tensor map's dims and strides say, zero outside it; a destination outside the shared window
-traps), ``wgmma.mma_async`` (all 128 threads; the descriptor must be uniform; A and B read where
+traps), ``wgmma.mma_async`` (every consumer thread at once; the descriptor uniform in each warpgroup; A and B read where
 ``smem_descriptor.hardware_address`` says the tensor cores read; D in the fragment of
 ``families/wgmma.accumulator``) and the guarded ``st.global.v2.f32`` (a store outside C traps).  TMA
-completes at once, so this holds the kernel's arithmetic, coordinates, parities and descriptors to
+completes at once; a wgmma reads shared memory as late as PTX allows (when a ``wait_group`` retires its
+group: a stage refilled too early is read with the new data) and its accumulators may not be read before
+then.  So this holds the kernel's arithmetic, coordinates, parities, descriptors and its refill order to
 tilecheck's models, not the hardware's timing: ``tests/test_mainloop_gpu.py`` does that on the H200.
 """
 import re
@@ -99,6 +101,9 @@ class Cta:
         self.done = [False] * self.threads
         self.wgmmas = 0
         self.cache = CACHE
+        self.open = [[] for _ in range(self.spec.wgs)]  # each warpgroup's wgmmas since its last commit
+        self.groups = [[] for _ in range(self.spec.wgs)]  # its committed groups, not yet retired
+        self.pending = set()  # accumulator registers an unretired wgmma writes
 
     # operands
     def val(self, t, x):
@@ -110,6 +115,8 @@ class Cta:
                 return self.ctaid["xy".index(x[-1])]
             if x not in r:
                 raise Trap(f"thread {t} reads {x} before writing it")
+            if x in self.pending:
+                raise Trap(f"thread {t} reads {x} while a wgmma writing it is in flight")
             return r[x]
         if x == f"{emit.NAME}_smem":
             return self.raw
@@ -132,7 +139,7 @@ class Cta:
         if not (self.raw <= a and a + n <= self.raw + self.spec.launch_bytes):
             raise Trap(f"shared access [{a}, {a + n}) outside the buffer")
 
-    # one thread's step; returns "ok", "bar", "wgmma", "wait", "exit"
+    # one thread's step; returns "ok", "bar", "wgmma", "commit", "wgwait", "wait", "exit"
     def step(self, t):
         guard, neg, op, args = self.ins[self.pc[t]]
         r = self.regs[t]
@@ -158,6 +165,12 @@ class Cta:
             r[args[0]] = v(args[1]) * v(args[2])
         elif op == "rem.u32":
             r[args[0]] = v(args[1]) % v(args[2])
+        elif op == "div.u32":
+            r[args[0]] = v(args[1]) // v(args[2])
+        elif op == "sub.u32":
+            r[args[0]] = (v(args[1]) - v(args[2])) & M32
+        elif op == "min.u32":
+            r[args[0]] = min(v(args[1]), v(args[2]))
         elif op == "mad.lo.u32":
             r[args[0]] = (v(args[1]) * v(args[2]) + v(args[3])) & M32
         elif op in ("shl.b32", "shl.b64"):
@@ -174,16 +187,19 @@ class Cta:
         elif op.startswith("setp."):
             a, b = v(args[1]), v(args[2])
             r[args[0]] = {"eq": a == b, "lt": a < b, "ne": a != b, "ge": a >= b, "gt": a > b}[op.split(".")[1]]
-        elif op == "bra":
+        elif op in ("bra", "bra.uni"):
             nxt = self.labels[args[0]]
         elif op == "trap":
             raise Trap(f"thread {t} trapped")
         elif op == "ret":
             self.done[t] = True
             return "exit"
-        elif op.startswith("fence.") or op in ("wgmma.fence.sync.aligned", "wgmma.commit_group.sync.aligned",
-                                                 "wgmma.wait_group.sync.aligned"):
+        elif op.startswith("fence.") or op == "wgmma.fence.sync.aligned":
             pass
+        elif op == "wgmma.commit_group.sync.aligned":
+            return "commit"
+        elif op == "wgmma.wait_group.sync.aligned":
+            return "wgwait"
         elif op == "bar.sync":
             return "bar"
         elif op.startswith("wgmma.mma_async"):
@@ -194,6 +210,12 @@ class Cta:
             if a < self.raw + self.spec.bar_offset or a % 8:
                 raise Trap(f"mbarrier at {a} inside the ring or unaligned")
             self.bars[a] = Barrier(v(args[1]))
+        elif op == "mbarrier.arrive.shared::cta.b64":
+            b = self.bar(self.addr(t, args[1]))
+            b.pending -= 1
+            if b.pending < 0:
+                raise Trap(f"more arrivals than the barrier's count at {self.addr(t, args[1])}")
+            b._check()
         elif op == "mbarrier.arrive.expect_tx.shared::cta.b64":
             b = self.bar(self.addr(t, args[1]))
             b.tx += v(args[2])
@@ -246,30 +268,45 @@ class Cta:
         bar.tx -= box.nbytes
         bar._check()
 
-    def mma(self):
-        """Each warpgroup's wgmma, every thread of the CTA at the same pc."""
-        pcs = set(self.pc)
-        if len(pcs) != 1:
-            raise Trap(f"wgmma reached at different instructions {sorted(pcs)}")
+    def collective(self, kind):
+        """wgmma.mma_async, commit_group, wait_group: every thread of the CTA at the same pc.  The tensor
+        cores read shared memory as late as PTX allows (when a wait_group retires the group), so a stage
+        refilled before its wgmmas are waited for is read with the new data: a wrong product."""
+        consumers = range(self.spec.consumers)
+        pcs = {self.pc[t] for t in consumers}
+        if len(pcs) != 1 or any(self.done[t] for t in consumers):
+            raise Trap(f"{kind} reached at different instructions {sorted(pcs)}")
         _, _, op, args = self.ins[self.pc[0]]
-        s = self.spec
-        n = s.bn
-        regs = args[0].strip("{}").split(", ")
-        rows, cols = wg.elements(wg.accumulator(n), n)
-        for g in range(s.wgs):
+        for g in range(self.spec.wgs):
             group = range(128 * g, 128 * g + 128)
-            descs = {(self.val(t, args[1]), self.val(t, args[2])) for t in group}
-            if len(descs) != 1:
-                raise Trap("the descriptors differ across the warpgroup")
-            da, db = descs.pop()
-            prod = self.read(da, 64) @ self.read(db, n).T
-            for t in group:
-                scale = bool(self.val(t, args[3]))
-                for i, reg in enumerate(regs):
-                    old = self.regs[t].get(reg, np.float32(0)) if scale else np.float32(0)
-                    self.regs[t][reg] = np.float32(old + prod[rows[t - 128 * g, i], cols[t - 128 * g, i]])
-                self.pc[t] += 1
-            self.wgmmas += 1
+            if kind == "wgmma":
+                descs = {(self.val(t, args[1]), self.val(t, args[2])) for t in group}
+                if len(descs) != 1:
+                    raise Trap("the descriptors differ across the warpgroup")
+                scales = {bool(self.val(t, args[3])) for t in group}
+                self.open[g].append((*descs.pop(), args[0].strip("{}").split(", "), scales.pop()))
+                self.wgmmas += 1
+            elif kind == "commit":
+                self.groups[g].append(self.open[g])
+                self.open[g] = []
+            else:
+                keep = int(args[0])
+                while len(self.groups[g]) > keep:
+                    for mma in self.groups[g].pop(0):
+                        self.retire(g, *mma)
+        self.pending = {r for g in range(self.spec.wgs) for grp in self.groups[g] + [self.open[g]]
+                        for _, _, regs, _ in grp for r in regs}
+        for t in consumers:
+            self.pc[t] += 1
+
+    def retire(self, g, da, db, regs, scale):
+        n = self.spec.bn
+        rows, cols = wg.elements(wg.accumulator(n), n)
+        prod = self.read(da, 64) @ self.read(db, n).T
+        for t in range(128 * g, 128 * g + 128):
+            for i, reg in enumerate(regs):
+                old = self.regs[t].get(reg, np.float32(0)) if scale else np.float32(0)
+                self.regs[t][reg] = np.float32(old + prod[rows[t - 128 * g, i], cols[t - 128 * g, i]])
 
     def read(self, word, rows):
         """The (rows, K) tile the tensor cores read through ``word``: ``hardware_address`` of each element."""
@@ -310,8 +347,10 @@ class Cta:
                 for t in live:
                     self.pc[t] += 1
                 continue
-            if live and all(state.get(t) == "wgmma" for t in live):
-                self.mma()
+            consumers = [t for t in live if t < self.spec.consumers]  # the producer warp issues no wgmma
+            kinds = {state.get(t) for t in consumers}
+            if consumers and len(kinds) == 1 and kinds <= {"wgmma", "commit", "wgwait"}:
+                self.collective(kinds.pop())
                 continue
             sig = (tuple(self.pc), tuple(self.done),
                    tuple(sorted((a, b.completed, b.tx, b.pending) for a, b in self.bars.items())))
@@ -329,14 +368,15 @@ def decode(raw, dtype):
     return runner.e4m3_values()[raw[..., 0]]
 
 
-def simulate(plan, seed=0):
+def simulate(plan, seed=0, text=None):
     s = plan.spec
     abits, af, bbits, bf = runner.inputs(s, "int", seed)
     c = np.full((s.m, s.n), np.nan, dtype=np.float32)
-    ins, labels = parse(emit.ptx(plan))
+    ins, labels = parse(emit.ptx(plan) if text is None else text)
     wgmmas = 0
-    for x in range(s.mtiles):
-        for y in range(s.ntiles):
+    gx, gy, _ = emit.grid(plan)
+    for x in range(gx):
+        for y in range(gy):
             cta = Cta(plan, ins, labels, (x, y), abits, bbits, c)
             cta.run()
             wgmmas += cta.wgmmas
@@ -355,6 +395,12 @@ SIM_CASES = [ml.Mainloop(100, 144, 88 if sw == "none" else 3 * (ml.SPAN[sw] // 2
     ml.Mainloop(150, 40, 136, 40, 3, "128B", "f16", wgs=2),  # two warpgroups: a 128-row tile
     ml.Mainloop(130, 24, 400, 24, 2, "64B", "e4m3", wgs=2, overlap=True),
     ml.Mainloop(100, 16, 88, 16, 3, "none", "f16", wgs=2, overlap=True),
+    ml.Mainloop(100, 40, 400, 40, 2, "128B", "f16", producer=True),  # a producer warp, stages released by mbarrier
+    ml.Mainloop(100, 40, 400, 40, 3, "64B", "bf16", producer=True, overlap=True),
+    ml.Mainloop(150, 24, 592, 24, 2, "128B", "e4m3", wgs=2, overlap=True, producer=True),
+    ml.Mainloop(64, 16, 40, 16, 4, "32B", "f16", producer=True, overlap=True),  # more stages than K tiles
+    ml.Mainloop(330, 40, 72, 8, 2, "128B", "f16", raster=2),  # grouped order: 6 M tiles x 5 N tiles, groups of 2
+    ml.Mainloop(330, 40, 72, 16, 2, "128B", "f16", wgs=2, overlap=True, producer=True, raster=4),  # a short last group
 ]
 
 
@@ -386,3 +432,18 @@ def test_a_shared_buffer_off_1024_is_rounded_up():
         cta.raw = raw
         cta.run()
         assert np.array_equal(c, af @ bf.T), raw
+
+
+def test_the_interpreter_sees_a_stage_refilled_while_it_is_read():
+    """The interpreter's wgmma reads shared memory when a wait_group retires it: the overlapped loop waiting
+    with wait_group 2 (the refilled stage's wgmmas still in flight) gives a wrong product, and a loop with no
+    wait_group before the refill reads the accumulators while a wgmma writes them (a trap)."""
+    plan = ml.prove(ml.Mainloop(100, 40, 400, 40, 3, "128B", "f16", overlap=True)).plan
+    text = emit.ptx(plan)
+    assert "wgmma.wait_group.sync.aligned 1;" in text
+    c, ref, _ = simulate(plan, text=text.replace("wgmma.wait_group.sync.aligned 1;", "wgmma.wait_group.sync.aligned 2;"))
+    assert (c != ref).sum() > 0
+    plan = ml.prove(ml.Mainloop(100, 40, 400, 40, 2, "128B", "f16")).plan
+    text = emit.ptx(plan)
+    with pytest.raises(Trap, match="while a wgmma writing it is in flight"):
+        simulate(plan, text=text.replace("wgmma.wait_group.sync.aligned 0;\n\tbar.sync", "bar.sync"))

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import tilecheck
+from tilecheck.errors import InputError
 from tilecheck import tma_landing
 from tilecheck.check import from_dict
 from tilecheck.emit import fragment, kernel
@@ -34,9 +35,20 @@ def tma_examples():
     out = []
     for p in sorted(EXAMPLES.glob("tma_*.toml")):
         c = tilecheck.load(p)
-        if c.applies and tilecheck.prove(c).verdict == "proved":
+        if c.applies and tilecheck.prove(c).verdict == "proved" and not any(a.family.unemitted(a) for a in c.applies):
             out.append(p)
     return out
+
+
+def test_a_multicast_or_phased_copy_is_refused_in_one_line_not_emitted_wrong():
+    """A multicast needs a cluster launch; a phase's copies share one mbarrier that the per-copy lowering
+    would not declare (each emitted load would wait for the phase's sum alone: a hang)."""
+    for stem, word in (("tma_multicast_halves", "multicast"), ("tma_phase_ab", "phase")):
+        c = tilecheck.load(EXAMPLES / f"{stem}.toml")
+        report = tilecheck.prove(c)
+        assert report.verdict == "proved"
+        with pytest.raises(InputError, match=word):
+            kernel(report.plan)
 
 
 EXAMPLE_PATHS = tma_examples()

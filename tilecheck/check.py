@@ -26,7 +26,8 @@ from .view import View, parse_operand
 DTYPES = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8, "uint8": 8,
           "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
 SCOPES = ("global", "shared", "local", "register")
-SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z", "warpid")
+SYMBOL_SOURCES = ("ctaid.x", "ctaid.y", "ctaid.z", "warpid", "ctarank")
+MAX_CLUSTER = 16  # CTAs of a cluster (sm_90's non-portable limit; a multicast's cta_mask has 16 bits)
 INT_MAX = 2**31 - 1
 WORD = (-(2**64 - 1), 2**64 - 1)  # 64 bits of magnitude (a 64-bit register, and a sign): the file's integers,
 # offsets, strides; address arithmetic past 2**64 is the overflow obligation's to refute
@@ -40,12 +41,15 @@ class Symbol:
     """A symbolic integer of the check file (``[symbols.NAME]``): every proof holds for each value in
     ``min..max`` that is a multiple of ``multiple_of`` (and satisfies ``assume``).  ``source``
     (``from = "ctaid.x"``) binds it to a CTA index in emitted code; ``from = "warpid"`` to the issuing
-    thread's warp (``tid.x / 32``): it takes every value ``0 .. (threads-1)/32``, one per warp."""
+    thread's warp (``tid.x / 32``): it takes every value ``0 .. (threads-1)/32``, one per warp;
+    ``from = "ctarank"`` to the CTA's rank in its cluster (``%cluster_ctarank``): ``0 .. max``, a
+    cluster of ``max + 1`` CTAs."""
     name: str
     min: int = 1
     max: int = INT_MAX
     multiple_of: int = 1
-    source: str | None = None  # "ctaid.x": the kernel binds it to the CTA index; "warpid": to tid.x/32
+    source: str | None = None  # "ctaid.x": the kernel binds it to the CTA index; "warpid": to tid.x/32;
+    #                            "ctarank": to %cluster_ctarank
     min_default: bool = field(default=False, compare=False)  # min was not given (the file's default, 1)
 
     @property
@@ -57,6 +61,21 @@ class Symbol:
     def warp(self) -> bool:
         """Bound to the warp id (``from = "warpid"``): one value per warp of the CTA."""
         return self.source == "warpid"
+
+    @property
+    def rank(self) -> bool:
+        """Bound to the CTA's rank in its cluster (``from = "ctarank"``): one value per CTA of the cluster."""
+        return self.source == "ctarank"
+
+    @property
+    def per_cta(self) -> bool:
+        """Its value differs between the CTAs of a launch (a ``%ctaid`` component or the cluster rank)."""
+        return self.cta or self.rank
+
+    @property
+    def register(self) -> str:
+        """The special register the kernel reads it from (a bound symbol)."""
+        return "%cluster_ctarank" if self.rank else f"%{self.source}"
 
     @property
     def min_note(self) -> str:
@@ -428,6 +447,9 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
             if symbols[n].warp:
                 raise InputError(f"symbol {n!r} is the warp id (from = \"warpid\"): every warp of the CTA runs, "
                                  "so no fact may restrict it", where)
+            if symbols[n].rank:
+                raise InputError(f"symbol {n!r} is the cluster rank (from = \"ctarank\"): every CTA of the cluster "
+                                 "runs, so no fact may restrict it (its max is the cluster's size)", where)
         if wide(lhs) or wide(rhs):
             fact = _decide_wide(text, lhs, op, rhs, symbols, where)
             if fact is None:  # true for every value: nothing to assume
@@ -466,6 +488,7 @@ def from_dict(data: dict, path: str = "<check>") -> Check:
         except InputError as e:
             raise e.at(f"apply[{k}]") from None
     _warp_uses(symbols, tensors, out)
+    out = families.check_applies(out, symbols)  # rules across applications (an mbarrier phase's copies)
     return Check(arch, threads, symbols, tuple(assume), tensors, tuple(out), path, tensormaps, descriptors)
 
 
@@ -659,6 +682,17 @@ def _symbol(name, spec, threads: int = 1) -> Symbol:
             raise InputError(f"{given[0]} is not allowed with from = \"warpid\": the symbol takes every warp id "
                              f"of the CTA, 0..{(threads - 1) // 32}", f"{where}.{given[0]}")
         return Symbol(name, 0, (threads - 1) // 32, 1, src)
+    if src == "ctarank":  # every CTA of the cluster: 0 .. max, max + 1 CTAs
+        if "multiple_of" in spec:
+            raise InputError("multiple_of is not allowed with from = \"ctarank\": the symbol takes every rank of "
+                             "the cluster, 0..max", f"{where}.multiple_of")
+        if lo != 0 and "min" in spec:
+            raise InputError(f"min = {lo}: a symbol with from = \"ctarank\" takes every rank of the cluster from 0 "
+                             "(give min = 0 or leave it out)", f"{where}.min")
+        if "max" not in spec or not 0 <= hi < MAX_CLUSTER:
+            raise InputError(f"a symbol with from = \"ctarank\" needs max = the cluster's CTAs - 1, in "
+                             f"0..{MAX_CLUSTER - 1}" + (f", got {hi}" if "max" in spec else ""), f"{where}.max")
+        return Symbol(name, 0, hi, 1, src)
     if m < 1:
         raise InputError(f"multiple_of must be positive, got {m}", f"{where}.multiple_of")
     for key, v in (("min", lo), ("max", hi), ("multiple_of", m)):

@@ -777,8 +777,8 @@ def warp_symbols(check) -> list[str]:
 
 
 def cta_symbols(check) -> list[str]:
-    """The symbols read from a ``%ctaid`` component: one value per CTA."""
-    return [n for n, s in check.symbols.items() if s.source and s.source.startswith("ctaid.")]
+    """The symbols read from a ``%ctaid`` component or ``%cluster_ctarank``: one value per CTA."""
+    return [n for n, s in check.symbols.items() if s.source and (s.source.startswith("ctaid.") or s.source == "ctarank")]
 
 
 def _thread_ops(ops):
@@ -973,7 +973,7 @@ RULES = {**STATIC, **POINTWISE, "disjoint": disjoint, "banks": banks, "sectors":
 def applicable(apply, check=None) -> tuple[str, ...]:
     """The obligations of ``apply``, in order: those its family declares (``banks``/``sectors`` only
     when a memory operand is in shared/global memory)."""
-    return tuple(n for n in ORDER if n in apply.family.obligations
+    return tuple(n for n in ORDER if n in apply.family.applicable(apply.opcode)
                  and (n not in COUNTED or check is None or counted_views(check, apply, n))
                  and (n != "guard" or getattr(apply, "guard", False)))
 

@@ -115,8 +115,8 @@ class Query:
 
     @property
     def cta_bound(self) -> list[str]:
-        """The symbols the kernel reads from ``%ctaid``: they differ between CTAs."""
-        return [s.name for s in self.check.symbols.values() if s.cta]
+        """The symbols the kernel reads from ``%ctaid`` or ``%cluster_ctarank``: they differ between CTAs."""
+        return [s.name for s in self.check.symbols.values() if s.per_cta]
 
     @property
     def warp_bound(self) -> list[str]:
@@ -343,6 +343,8 @@ def element(t: Tensor, index) -> str:
 
 
 def instructions(check: Check, apply: Apply) -> int:
+    if apply.family.one_instruction:
+        return 1
     g = len(check.group_shape(apply.scope))
     shape = apply.memory.shape
     return prod(shape[g:-1]) if len(shape) > g else 0

@@ -25,9 +25,9 @@ nothing restated here:
   ``(base + start) >> 4``) and every K step of the stage (the start advanced as the kernel advances it);
 * **the instruction's operands** (``families/wgmma.Wgmma.operand_problems``: A 64 x K, B bn x K tiles);
 * **the accumulator and the epilogue**: ``families/wgmma.fragment`` (owned, disjoint, covers) and the
-  epilogue check ``families/wgmma.epilogue`` proved by ``tilecheck.prove`` (ownership, alignment,
-  contiguity of the column pairs, disjoint, bounds), and ``epilogue-edge``: the guarded stores of a
-  ragged tile never split a column pair (N even);
+  family's epilogue (``families/wgmma.epilogue``) into the M x N C at every tile corner with ``guard = true``,
+  proved by ``tilecheck.prove`` (``guard``: the guard is exact and no column pair straddles C's edge, so an
+  odd N is refuted; ownership, alignment and contiguity of the pairs, disjoint, bounds under the guard);
 * **the shared budget** (``shared-budget``): the ring, its barriers and the 1024 bytes of slack that let the
   kernel round its base up to 1024 fit the block's 227 KiB.
 
@@ -45,7 +45,9 @@ import z3
 
 from . import smem_descriptor as sd
 from .check import from_dict
-from .families import wgmma as wg
+from .families import tma as tma_family, wgmma as wg
+from .proofs import smem_descriptor as sdp
+from .report import prove as prove_check
 from .layout import Layout
 from .mma_spelling import WGMMA_K, WGMMA_N
 from .tma_landing import TmaBox
@@ -81,6 +83,8 @@ class Mainloop:
     unchecked_base_offset: int | None = None  # force the descriptors' base offset
     wgs: int = 1  # consumer warpgroups a CTA: the tile is 64*wgs x bn, each warpgroup 64 rows of it
     overlap: bool = False  # keep one K tile's wgmmas in flight (wait_group 1), refill the stage before it
+    producer: bool = False  # a producer warp issues the loads; the consumers release each stage on an mbarrier
+    raster: int = 0  # 0: CTA (x, y) computes tile (x, y); G > 0: a 1-D grid walking G M-tiles at a time along N
 
     def __post_init__(self):
         for name in ("m", "n", "k"):
@@ -103,8 +107,12 @@ class Mainloop:
             raise SpecError(f"unchecked_base_offset = {self.unchecked_base_offset!r}: 0..7")
         if self.wgs not in (1, 2):
             raise SpecError(f"wgs = {self.wgs!r}: 1 or 2 warpgroups")
-        if self.overlap not in (False, True):
+        if not isinstance(self.overlap, bool):
             raise SpecError(f"overlap = {self.overlap!r}: a bool")
+        if not isinstance(self.producer, bool):
+            raise SpecError(f"producer = {self.producer!r}: a bool")
+        if isinstance(self.raster, bool) or not isinstance(self.raster, int) or not 0 <= self.raster <= 64:
+            raise SpecError(f"raster = {self.raster!r}: 0 (a 2-D grid) or a group of 1..64 M-tiles")
         if self.overlap and self.stages < 2:
             raise SpecError("overlap needs stages >= 2 (the stage being refilled is the one before the tile in flight)")
 
@@ -142,8 +150,19 @@ class Mainloop:
         return M_TILE * self.wgs
 
     @property
-    def threads(self) -> int:
+    def consumers(self) -> int:
+        """Threads that issue wgmma: one warpgroup each."""
         return THREADS * self.wgs
+
+    @property
+    def threads(self) -> int:
+        """The consumers, then (``producer``) one producer warp."""
+        return self.consumers + (32 if self.producer else 0)
+
+    @property
+    def barriers(self) -> int:
+        """mbarriers: a stage's 'full' one, and with ``producer`` its 'empty' one."""
+        return self.stages * (2 if self.producer else 1)
 
     @property
     def mtiles(self) -> int:
@@ -186,7 +205,7 @@ class Mainloop:
     @property
     def shared_bytes(self) -> int:
         """Bytes from the (1024-aligned) base: the ring, then its barriers."""
-        return self.bar_offset + BAR_BYTES * self.stages
+        return self.bar_offset + BAR_BYTES * self.barriers
 
     @property
     def launch_bytes(self) -> int:
@@ -204,7 +223,8 @@ class Mainloop:
     def __str__(self):
         return (f"M={self.m} N={self.n} K={self.k} tile {self.rows}x{self.bn}x{self.bk} stages={self.stages} "
                 f"swizzle={self.swizzle} dtype={self.dtype}" + (f" pad={self.pad}" if self.pad else "")
-                + (f" wgs={self.wgs}" if self.wgs > 1 else "") + (" overlap" if self.overlap else ""))
+                + (f" wgs={self.wgs}" if self.wgs > 1 else "") + (" overlap" if self.overlap else "")
+                + (" producer" if self.producer else "") + (f" raster={self.raster}" if self.raster else ""))
 
 
 @dataclass(frozen=True)
@@ -314,7 +334,7 @@ def _tma_check(spec: Mainloop) -> dict:
     tensors = {"A": {"dtype": tdtype, "scope": "global", "shape": [spec.m, spec.k], "align": 256},
                "B": {"dtype": tdtype, "scope": "global", "shape": [spec.n, spec.k], "align": 256}}
     tensormaps, applies = {}, []
-    opcode = (f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes")
+    opcode = tma_family.load_spelling(rank)
     idx = "i j" if rank == 2 else "i j l"
     for op in ("A", "B"):
         args = tensormap_args(spec, op)
@@ -336,7 +356,6 @@ def _tma_check(spec: Mainloop) -> dict:
 
 
 def _tma_pieces(spec: Mainloop, timeout: float) -> list[Piece]:
-    from .report import prove as prove_check
     check = from_dict(_tma_check(spec), f"<mainloop {spec}>")
     report = prove_check(check, timeout=timeout)
     out = []
@@ -398,10 +417,10 @@ def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float, group: int 
     # as the kernel computes it: the constant fields, or the 14-bit start field ((base + start) >> 4) & 0x3FFF
     word = z3.BitVecVal(const, 64) | z3.ZeroExt(50, z3.Extract(13, 0, z3.LShR(base + f0.start, 4)))
     fields = replace(f0, start=base + f0.start)
-    operand = sd_proofs().Operand(lay, spec.elem_bits, base, off, f"S{op}{stage}")
-    decl = sd_proofs().Declaration(f"{op}{stage}" + (f"w{group}" if name.endswith(f"wg {group}") else ""), operand, "K", fields, tile, word, advance, facts)
+    operand = sdp.Operand(lay, spec.elem_bits, base, off, f"S{op}{stage}")
+    decl = sdp.Declaration(f"{op}{stage}" + (f"w{group}" if name.endswith(f"wg {group}") else ""), operand, "K", fields, tile, word, advance, facts)
     problems = wg.DECLARATION.operand_problems(_opcode(spec), **{op.lower(): decl}) if spec.elem_bits == 16 else []
-    outs = sd_proofs().decide(decl, timeout_s=timeout)
+    outs = sdp.decide(decl, timeout_s=timeout)
     bad = [o for o in outs if o.status in ("refuted", "unknown")]
     if problems:
         return Piece(name, "refuted", ("operand",), f"operand refuted: {problems[0]}"), f0, advance
@@ -410,32 +429,38 @@ def _descriptor(spec: Mainloop, op: str, stage: int, timeout: float, group: int 
     return Piece(name, verdict, tuple(o.name for o in outs), first.message if first else ""), f0, advance
 
 
-def sd_proofs():
-    from .proofs import smem_descriptor
-    return smem_descriptor
-
-
 def _opcode(spec: Mainloop):
     return wg.parse(f"wgmma.mma_async.sync.aligned.m64n{spec.bn}k16.f32.{spec.dtype}.{spec.dtype}")
 
 
 def _epilogue(spec: Mainloop, timeout: float) -> list[Piece]:
-    from .report import prove as prove_check
     out = []
     frag = wg.fragment(spec.bn)
     bad = [v for v in frag if not v.proved]
     out.append(Piece("fragment", "refuted" if bad else "proved", tuple(v.name for v in frag),
                      f"{bad[0].name} refuted: {bad[0].message}" if bad else ""))
-    report = prove_check(from_dict(wg.epilogue(spec.bn), f"<epilogue m64n{spec.bn}>"), timeout=timeout)
+    report = prove_check(from_dict(epilogue_check(spec), f"<epilogue m64n{spec.bn} of C[{spec.m}, {spec.n}]>"),
+                         timeout=timeout)
     a = report.applies[0]
     bad = [o for o in a.obligations if o.status == a.verdict] if a.verdict != "proved" else []
     out.append(Piece("epilogue", a.verdict, tuple(o.name for o in a.obligations), bad[0].message if bad else ""))
-    ok = spec.n % 2 == 0
-    out.append(Piece("epilogue-edge", "proved" if ok else "refuted", ("epilogue-edge",),
-                     "" if ok else f"epilogue-edge refuted: N = {spec.n} is odd: the edge tile's column pair "
-                                   f"({spec.n - 1}, {spec.n}) is half inside C, and st.global.v2.f32 stores both "
-                                   f"(and C's rows of {spec.n} floats leave the pairs 4-byte, not 8-byte, aligned)"))
     return out
+
+
+def epilogue_check(spec: Mainloop) -> dict:
+    """A warpgroup's guarded epilogue as a check: the family's (``wgmma.epilogue``: D in its fragment, stored
+    with ``st.global.v2.f32``) into the M x N float32 C at the tile's corner ``(r0, c0)`` -- every corner a
+    warpgroup's 64 rows and the CTA's ``bn`` columns take -- with ``guard = true``: each column pair is stored
+    where it lies inside C (the ``guard`` obligation: exact, and no pair straddles C's edge).  C's align is 256,
+    as the runtime's allocations."""
+    d = wg.epilogue(spec.bn)
+    d["symbols"] = {"r0": {"min": 0, "max": M_TILE * ((spec.m - 1) // M_TILE), "multiple_of": M_TILE},
+                    "c0": {"min": 0, "max": spec.bn * (spec.ntiles - 1), "multiple_of": spec.bn}}
+    d["tensors"]["C"].update(shape=[spec.m, spec.n], align=256)
+    a = d["apply"][0]
+    a["guard"] = True
+    a["dst"] = f"C[r0:r0+{M_TILE}, c0:c0+{spec.bn}]: " + a["dst"].split(": ", 1)[1]
+    return d
 
 
 def prove(spec: Mainloop, timeout: float = 10.0) -> Result:
@@ -485,7 +510,8 @@ def prove(spec: Mainloop, timeout: float = 10.0) -> Result:
 
 def supported() -> list[Mainloop]:
     """The configurations the tests sweep (each proved, emitted and assembled): every swizzle mode and input
-    type at tile widths 64, 128, 256, and with two warpgroups and one K tile in flight, with M, N and K ragged (K = 3.5 stages' K: the last box half over
+    type at tile widths 64, 128, 256, and with two warpgroups and one K tile in flight (with and without a
+    producer warp and the grouped CTA order), with M, N and K ragged (K = 3.5 stages' K: the last box half over
     the edge; 4 K tiles through 3 stages: the refill runs)."""
     out = []
     for dtype in DTYPES:
@@ -493,8 +519,10 @@ def supported() -> list[Mainloop]:
             bk = SPAN[sw] // (DTYPES[dtype][2] // 8)
             for bn in (64, 128, 256):
                 out.append(Mainloop(200, 2 * bn + 24, 3 * bk + bk // 2, bn, 3 if bn < 256 else 2, sw, dtype))
-            # two warpgroups (a 128-row tile), one K tile's wgmmas in flight
+            # two warpgroups (a 128-row tile), one K tile's wgmmas in flight; and with a producer warp
             out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True))
+            out.append(Mainloop(300, 280, 3 * bk + bk // 2, 128, 3, sw, dtype, wgs=2, overlap=True, producer=True,
+                                raster=2))
     return out
 
 

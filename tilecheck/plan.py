@@ -18,6 +18,7 @@ from functools import cached_property
 
 from .check import Apply, Check
 from .encode import Query
+from .errors import InputError
 
 _TOKEN = object()
 
@@ -96,9 +97,12 @@ class Plan:
 
 def _operands(check: Check):
     from .emit import operand
-    for a in check.applies:  # a family without an emitter (Family.emits) says so first, in its one line
-        if not a.family.emits:
-            a.family.instruction(a, "", "", "", "")
+    for a in check.applies:  # an application without an emitter (Family.unemitted) says so first, in one line
+        why = a.family.unemitted(a)
+        if why:
+            if not a.family.emits:
+                a.family.instruction(a, "", "", "", "")  # the family's own line
+            raise InputError(f"{a.opcode.text}: {why}", f"apply[{a.index}]")
     return operand.build(check)
 
 

@@ -43,6 +43,10 @@ from . import families as _families
 from .check_toml import to_toml  # noqa: F401 (public: tilecheck.strategies.to_toml)
 from .machine import ADDRESS_LIMIT, APPLY_SCOPES, CTA, GROUP_NAMES, GROUPS, group_shape
 
+# the scopes the drawn memory applications take: one thread, a warp, the whole CTA (a fixed group of
+# several warps, wgmma's warpgroup, issues only its own family's instruction, drawn by that family)
+DRAWN_SCOPES = tuple(s for s in APPLY_SCOPES if GROUPS[s].warps in (0, 1, CTA))
+
 WORD_MAX = 2**64 - 1  # the largest offset or stride a check file takes (check.WORD)
 
 __all__ = ["checks", "symbolic_checks", "FAMILIES", "layouts", "register_layouts", "seed_layouts", "opcodes",
@@ -873,7 +877,7 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
             # a warp's draw: a multiple of 32)
             scopes = ["warp"] if warps else None
     arch = _among(draw, archs, ["sm_90", "sm_100a", "sm_80", "sm_75", "sm_120"], [12, 3, 1, 1, 1], "archs")
-    scope = _among(draw, scopes, list(APPLY_SCOPES), [5, 2, 3], "scopes")
+    scope = _among(draw, scopes, list(DRAWN_SCOPES), [5, 2, 3], "scopes")
     if not GROUPS[scope].coords:
         options, weights = [1, 32, 2, 64, 128, 1024], [12, 1, 1, 1, 1, 1]
     elif GROUPS[scope].warps == 1:
@@ -889,7 +893,7 @@ def checks(draw, symbolic: bool = False, max_points: int = 1024, max_applies: in
     names = _Names()
     tensors, applies = {}, []
     for k in range(1 + (_int(draw, 0, max_applies - 1) if _chance(draw, 10) else 0)):
-        sc = scope if k == 0 else _pick(draw, [x for x in APPLY_SCOPES if x in (scopes or APPLY_SCOPES)
+        sc = scope if k == 0 else _pick(draw, [x for x in DRAWN_SCOPES if x in (scopes or DRAWN_SCOPES)
                                                and threads % GROUPS[x].multiple == 0])
         t, a = _application(draw, k, threads, sc, symbolic, syms, max_points, names, kinds, spaces, dtypes,
                             swizzled, families, scopes)

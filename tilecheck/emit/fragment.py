@@ -210,5 +210,5 @@ def _symbol(check: Check, n: str, given: dict, arith: Arith) -> tuple[str, int]:
         return given[n], 64
     src = check.symbols[n].source
     if src:
-        return arith.op(32, "mov.u32", f"%{src}"), 32
+        return arith.op(32, "mov.u32", check.symbols[n].register), 32
     return f"%sym_{n}", 64

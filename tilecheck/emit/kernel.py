@@ -4,7 +4,8 @@ ABI (``tilecheck.gpu`` depends on exactly this):
 
 * parameters, in order: ``.param .u64 <tensor>`` for every tensor of the check
   (file order), then ``.param .s64 <symbol>`` for every symbol not bound to
-  ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead), then
+  ``%ctaid`` (``from = "ctaid.x"`` symbols are read from ``%ctaid.x`` instead, ``from = "ctarank"`` ones
+  from ``%cluster_ctarank``), then
   ``.param .align 64 .b8 <map>[128]`` for every tensor map an application reads
   (``Family.tensormaps``; file order): the 128-byte ``CUtensorMap`` by value, which the
   runner encodes from the map's arguments at the run's symbol values for the global
@@ -161,14 +162,16 @@ def tensormap_params(check: Check) -> list[str]:
     (``Family.tensormaps``), in file order."""
     used = {m for a in check.applies for m in a.family.tensormaps(a)}
     return [n for n in check.tensormaps if n in used]
+CLUSTER_RANK_PTX = (7, 8)  # %cluster_ctarank (a symbol with from = "ctarank"): PTX ISA 7.8, sm_90
 
 
 def version(check: Check) -> tuple[int, int]:
     """The lowest .version every application's opcode and the target need: the maximum over the module
     of each family's ``ptx_version`` (its ``versions`` table, held to ptxas by the spelling sweeps;
     ``tests/test_kernel_version.py`` assembles every legal spelling's kernel at it)."""
-    return max((a.family.ptx_version(a.opcode, check.arch) for a in check.applies),
-               default=opcodes.parse_arch(check.arch).min_ptx)  # a file of tensor maps only: the target's
+    lowest = max((a.family.ptx_version(a.opcode, check.arch) for a in check.applies),
+                 default=opcodes.parse_arch(check.arch).min_ptx)  # a file of tensor maps only: the target's
+    return max(lowest, CLUSTER_RANK_PTX) if any(s.rank for s in check.symbols.values()) else lowest
 
 
 class _Kernel:
@@ -182,6 +185,10 @@ class _Kernel:
                 raise EmitError(f"{t.scope} tensor {t.name}: its offset depends on the warp-id symbol {warp[0]}, so "
                                 "its size would differ between warps; a kernel needs one size (start the "
                                 "operands' slices at the symbol instead; the fragments need no size)")
+        rank = next((s.name for s in check.symbols.values() if s.rank), None)
+        if rank is not None and opcodes.parse_arch(check.arch).sm < 90:
+            raise EmitError(f"symbol {rank} is read from %cluster_ctarank, which needs sm_90 or newer; the target "
+                            f"is {check.arch}")
         self.check, self.name, self.pred_value = check, name, pred
         self.model = plan.operands.fork()  # this emission's arithmetic never changes the plan's model
         self.ctx, self.sym = self.model.ctx, self.model.symbols
@@ -305,7 +312,7 @@ class _Kernel:
     def _symbol(self, n: str) -> tuple[str, int]:
         src = self.check.symbols[n].source
         if src:
-            return self.arith.op(32, "mov.u32", f"%{src}"), 32
+            return self.arith.op(32, "mov.u32", self.check.symbols[n].register), 32
         return self.arith.op(64, "ld.param.s64", f"[{self.params[n]}]"), 64
 
     # the kernel --------------------------------------------------------------

@@ -162,6 +162,16 @@ class Family:
         """The opcode as the ``[[apply]]`` table completes it (cp.async: its cp_size); InputError."""
         return op
 
+    def applicable(self, op) -> tuple[str, ...]:
+        """The obligations decided of an application of ``op``: ``obligations``, or fewer where one does
+        not apply to this form (the TMA family's ``tma_multicast`` without ``.multicast::cluster``)."""
+        return self.obligations
+
+    def check_applies(self, applies: list, symbols: dict) -> list:
+        """The check's applications once all are bound (a rule across applications: the mbarrier phases
+        of ``families/mbarrier.py``), completed where the rule says (InputError, placed by apply)."""
+        return applies
+
     def atom(self, op) -> int:
         """Words per thread and instruction (the view's last axis)."""
         return op.vector
@@ -195,6 +205,15 @@ class Family:
     # False when the family has no emitter yet: ``instruction`` raises InputError (one line), so a proved
     # check using it is not emitted, assembled or run; tests ask this flag, not a list of examples
     emits = True
+
+    def unemitted(self, apply) -> str:
+        """Why this application is not emitted (one line), or ``""``: a family without an emitter
+        (``emits``), or an application outside what its emitter spells (a TMA multicast, a phase of
+        several copies).  Tests and the golden files ask this, not a list of examples."""
+        return "" if self.emits else f"tilecheck does not emit {self.name} applications yet"
+    # True when an application is one instruction whatever its view's repeats (a bulk copy's 16-byte atoms
+    # are the engine's): the report's "instructions per thread" is then 1
+    one_instruction = False
     # False when ``tilecheck draw`` cannot picture an application (a whole-box engine copy has no
     # per-thread elements): the picture says so in one line instead of drawing its panels
     pictured = True
@@ -357,6 +376,13 @@ def draws() -> dict[str, tuple[Draw, Family | None]]:
     guard = Draw("guard", "guard", 1, f"guarded {'/'.join(k for k, _, _ in tile_kinds())} tiles", staging=6)
     out = _family_draws() + [(guard, None)]
     return {d.name: (d, f) for d, f in sorted(out, key=lambda x: x[0].rank)}
+
+
+def check_applies(applies: list, symbols: dict) -> list:
+    """Every family's ``check_applies`` over the check's applications, in the families' order."""
+    for fam in dict.fromkeys(FAMILIES.values()):
+        applies = fam.check_applies(applies, symbols)
+    return applies
 
 
 def of(op) -> Family:

@@ -24,8 +24,10 @@ The obligations are the family's own (``proofs/tma_*.py``, docs/check-file.md): 
 apply, the map and the tensors agree), ``tma_inner`` (the innermost coordinate a multiple of 16
 bytes), ``tma_smem`` (the shared address 128-byte aligned, and where a swizzle's pattern is anchored
 known), ``tma_landing`` (the shared tensor's declared layout is where TMA writes each box element),
-``tma_tx`` (``expect_tx`` is the bytes delivered) and ``tma_box`` (the box inside the tensor, a
-performance/information obligation: TMA fills the rest).  The decider's restatement of each is
+``tma_tx`` (``expect_tx`` is the bytes delivered, summed over the loads of its ``phase``:
+``families/mbarrier.py``), ``tma_box`` (the box inside the tensor, a performance/information
+obligation: TMA fills the rest) and, of a multicast load only, ``tma_multicast`` (the mask inside the
+cluster, the slices of two ranks in disjoint shared bytes: ``from = "ctarank"`` symbols).  The decider's restatement of each is
 ``RULES`` below, written apart from the proofs on purpose (no evaluation code shared).
 """
 from __future__ import annotations
@@ -40,7 +42,7 @@ from .. import tma_landing as landing
 from ..errors import InputError
 from ..expr import evaluate, names_of, parse_expr
 from ..opcodes import OpcodeError, needs, parse_arch
-from . import MEMORY, READ, WRITE, Family, Lowered, Moves, Role
+from . import MEMORY, READ, WRITE, Family, Lowered, Moves, Role, mbarrier
 
 LOAD_COMPLETION, STORE_COMPLETION = "mbarrier::complete_tx::bytes", "bulk_group"
 DIMS = ("1d", "2d", "3d", "4d", "5d")
@@ -50,7 +52,7 @@ GROUPS = {"dim": DIMS, "space": ("shared::cluster", "shared::cta", "global"), "m
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
 VERSIONS = (("cp.async.bulk.tensor", lambda op: True, (8, 0)),)
 MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
-OBLIGATIONS = ("target", "tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box")
+OBLIGATIONS = ("target", "tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box", "tma_multicast")
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class TmaOpcode:
     bits: int = 0
     vector: int = 1  # one thread gives one address: the box is the engine's, not the thread's
     cache_hint: bool = False
+    phase: str | None = None  # the mbarrier phase it completes on with other loads (families/mbarrier.py)
 
     def first(self, group):
         return next((q for q in self.qualifiers if GROUP_OF.get(q) == group), None)
@@ -99,6 +102,12 @@ def parse(text: str) -> TmaOpcode:
     shared = next((s for s in spaces if s != "global"), None)
     return TmaOpcode(text.strip(), "cp.async.bulk.tensor", shared, quals, int(dim[0]) if dim else 0, load,
                      cache_hint="L2::cache_hint" in quals)
+
+
+def load_spelling(rank: int) -> str:
+    """The tile-mode load of a rank-``rank`` box that completes on an mbarrier (what a GEMM mainloop issues:
+    ``tilecheck/mainloop.py`` proves it as an apply, ``emit/mainloop.py`` spells it with ``Tma.spell``)."""
+    return f"cp.async.bulk.tensor.{DIMS[rank - 1]}.shared::cluster.global.tile.{LOAD_COMPLETION}"
 
 
 def legality(op, arch) -> str | None:
@@ -136,7 +145,7 @@ class Tma(Family):
     name = "cp.async.bulk.tensor"
     instructions = ("cp.async.bulk.tensor",)
     groups = ("thread",)  # one thread issues a copy; the box is the engine's
-    keys = {"tensormap": None, "coords": None, "expect_tx": None, "cta_mask": None}
+    keys = {"tensormap": None, "coords": None, "expect_tx": None, "cta_mask": None, "phase": None}
     obligations = OBLIGATIONS
     verbs = ("reads", "copies to")
     form = "cp.async.bulk.tensor.Nd (tile)"
@@ -168,7 +177,7 @@ class Tma(Family):
             raise InputError(f"coords has {len(coords)} entries, the opcode's .{op.rank}d needs {op.rank}", "coords")
         cs = tuple(_expr(c, f"coords[{k}]") for k, c in enumerate(coords))
         tx = spec.get("expect_tx")
-        if op.load and tx is None:
+        if op.load and tx is None and spec.get("phase") is None:  # a phase's: families/mbarrier.py
             raise InputError("a TMA load needs expect_tx: the bytes the kernel's mbarrier.arrive.expect_tx "
                              "declares for the phase the copy completes on", "expect_tx")
         if not op.load and tx is not None:
@@ -183,20 +192,29 @@ class Tma(Family):
                              "cta_mask")
         shared = views["dst" if op.load else "src"]
         t = tensors.get(shared.tensor)
-        return replace(op, tensormap=name, coords=cs, expect_tx=tx, cta_mask=mask, bits=t.bits if t else 0)
+        return replace(op, tensormap=name, coords=cs, expect_tx=tx, cta_mask=mask, bits=t.bits if t else 0,
+                       phase=mbarrier.phase_key(spec, op.load))
 
     def operand_facts(self, a):
         op = a.opcode
         return {"tensormap": op.tensormap, "coords": [str(c) for c in op.coords],
-                "expect_tx": None if op.expect_tx is None else str(op.expect_tx), "cta_mask": op.cta_mask}
+                "expect_tx": None if op.expect_tx is None else str(op.expect_tx), "cta_mask": op.cta_mask,
+                **({"phase": op.phase} if op.phase is not None else {})}
+
+    def applicable(self, op):
+        """``tma_multicast`` is a multicast load's only."""
+        return self.obligations if op.multicast else tuple(n for n in self.obligations if n != "tma_multicast")
+
+    def check_applies(self, applies, symbols):
+        """The mbarrier phases (``phase``): one ``expect_tx`` per phase, over every family's loads."""
+        return mbarrier.check_phases(applies, symbols)
 
     @staticmethod
     def spelling(rank: int, load: bool = True, multicast: bool = False) -> str:
         """The opcode of a tile-mode copy of ``rank`` dimensions: a load completing on an mbarrier (multicast
         or not), or a store completing on a bulk group (``tmap_strategies.tma_checks`` draws them)."""
         if load:
-            return (f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.{LOAD_COMPLETION}"
-                    + (".multicast::cluster" if multicast else ""))
+            return load_spelling(rank) + (".multicast::cluster" if multicast else "")
         return f"cp.async.bulk.tensor.{rank}d.global.shared::cta.tile.{STORE_COMPLETION}"
 
     @staticmethod
@@ -216,6 +234,17 @@ class Tma(Family):
     def tensormaps(self, a):
         return (a.opcode.tensormap,)
 
+    def unemitted(self, apply) -> str:
+        """A multicast copy needs a cluster launch; the copies of a ``phase`` share one mbarrier, which
+        the per-copy lowering does not declare (each copy would wait for the phase's sum on its own)."""
+        op = apply.opcode
+        if op.multicast:
+            return "tilecheck does not emit .multicast::cluster copies yet (the kernel would need a cluster launch)"
+        if op.phase is not None:
+            return (f"tilecheck does not emit the copies of a phase ({op.phase!r}) yet: they complete on one "
+                    "mbarrier, and each emitted load declares its own")
+        return ""
+
     def lower(self, a, k):
         """One thread (``k.issuer()``) issues the copy; every thread of the CTA then waits for it.
 
@@ -233,9 +262,9 @@ class Tma(Family):
         The shared address is the tensor's unswizzled start (TMA swizzles the address itself), the
         coordinates registers computed from the symbols."""
         op = a.opcode
-        if op.multicast:
-            raise InputError(f"{op.text}: tilecheck does not emit .multicast::cluster copies yet (the kernel "
-                             "would need a cluster launch)", f"apply[{a.index}]")
+        why = self.unemitted(a)
+        if why:
+            raise InputError(f"{op.text}: {why}", f"apply[{a.index}]")
         shared = (a.dst if op.load else a.src).tensor
         smem = k.start(shared)
         tmap = k.tensormap(op.tensormap)
@@ -378,16 +407,59 @@ def decide_landing(check, apply, env):
     return None
 
 
-def decide_tx(check, apply, env):
+def tx_bytes(check, apply, env):
+    """The bytes one copy delivers to each barrier it completes on (None: its map is missing)."""
     op, m, s, _ = _parts(check, apply, env)
-    if op.expect_tx is None:
+    if m is None:
         return None
     shape, _ = _visits(m, env)
     n = m.bits // 8 * op.fan_in
     for v in shape:
         n *= v
+    return n
+
+
+def decide_tx(check, apply, env):
+    """``expect_tx`` against the bytes of the copies of its phase (``phase``; alone: this copy's)."""
+    op = apply.opcode
+    if op.expect_tx is None:
+        return None
+    parts = [a.family.tx_bytes(check, a, env) for a in mbarrier.members(check, apply)]
+    if None in parts:
+        return None  # a member's own tma_map refutes it
+    n = sum(parts)
     tx = evaluate(op.expect_tx, env)
     return None if tx == n and n <= MAX_TX else {"symbols": dict(env), "expect_tx": tx, "delivered": n}
+
+
+def decide_multicast(check, apply, env):
+    """The symmetric multicast: the mask inside the cluster, and the slices of two issuing ranks apart
+    (each rank's bytes by TMA's own arithmetic, unswizzled: the swizzle permutes bytes)."""
+    op, m, s, _ = _parts(check, apply, env)
+    ranks = [i for i in range(16) if op.cta_mask >> i & 1]
+    rank = [n for n, x in check.symbols.items() if x.source == "ctarank"]
+    if rank and ranks[-1] > min(check.symbols[n].max for n in rank):
+        return {"cta_mask": op.cta_mask, "cta": ranks[-1]}
+    if len(ranks) < 2 or any(names_of(x) for x in (*m.box, *m.element_strides)):
+        return None  # one CTA; a symbolic box: the prover's unknown
+    shape, _ = _visits(m, env)
+    e, b = s.esize, _BITS[m.swizzle]
+    row = (16 << b) if b else e * shape[0]
+
+    def written(r):
+        at = {**env, **{n: r for n in rank}}
+        base = evaluate(s.offset, at) * e
+        rows = 1
+        for n in shape[1:]:
+            rows *= n
+        return {base + e * i + row * j for i in range(shape[0]) for j in range(rows)}
+    for r1 in ranks:  # every pair of issuing ranks, whatever rank the assignment gave the symbol
+        mine = written(r1)
+        for r2 in ranks:
+            both = mine & written(r2) if r2 != r1 else set()
+            if both:
+                return {"symbols": {**env, **{n: r1 for n in rank}}, "ranks": [r1, r2], "plain_byte": min(both)}
+    return None
 
 
 def decide_box(check, apply, env):
@@ -401,10 +473,12 @@ def decide_box(check, apply, env):
 
 
 RULE_NEEDS = {"tma_map": (), "tma_inner": ("tma_map",), "tma_smem": ("tma_map",),
-              "tma_landing": ("tma_map", "tma_smem"), "tma_tx": ("tma_map",), "tma_box": ("tma_map",)}
+              "tma_landing": ("tma_map", "tma_smem"), "tma_tx": ("tma_map",), "tma_box": ("tma_map",),
+              "tma_multicast": ("tma_map", "tma_smem")}
 RULES = {"tma_map": decide_map, "tma_inner": decide_inner, "tma_smem": decide_smem, "tma_landing": decide_landing,
-         "tma_tx": decide_tx, "tma_box": decide_box}
+         "tma_tx": decide_tx, "tma_box": decide_box, "tma_multicast": decide_multicast}
 
 
 FAMILY = Tma()
+FAMILY.tx_bytes = tx_bytes  # the decider's: an mbarrier phase sums its copies' (decide_tx)
 FAMILY.rules, FAMILY.rule_needs = RULES, RULE_NEEDS

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, assume, given, seed as hse
 from hypothesis.errors import Unsatisfiable, UnsatisfiedAssumption
 from hypothesis.strategies import integers, one_of
 
-from .. import families
+from ..check import from_dict
 from ..strategies import checks, symbolic_checks, to_toml
 from .differential import CRASH, UNKNOWN, compare
 from .whole import WHOLE, strategy
@@ -191,8 +191,8 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
 
 def _count(tally, data, result, symbolic, keep, on_case, text=None):
     tally.count(data, result, symbolic, text)
-    if keep and not symbolic and not result.problems and "apply" in data and all(  # a check file the emitter takes
-            _emits(a["opcode"]) for a in data["apply"]):
+    if keep and not symbolic and not result.problems and "apply" in data and _emitted(data):  # a check file
+        # whose every application the emitter takes (not a descriptor file's, nor a multicast TMA copy's)
         st = result.statuses
         if result.verdict == "proved":
             tally.proved.append(data)
@@ -203,12 +203,13 @@ def _count(tally, data, result, symbolic, keep, on_case, text=None):
         on_case(result)
 
 
-def _emits(opcode: str) -> bool:
-    """The opcode's family has an emitter (``Family.emits``: the GPU stage can run it)."""
+def _emitted(data: dict) -> bool:
+    """Every application of the check is one its family emits (``Family.unemitted``: the GPU stage can run it)."""
     try:
-        return families.of(families.parse(opcode)).emits
-    except Exception:  # noqa: BLE001 - an opcode no family takes: the stage skips it with its reason
+        check = from_dict(data)
+    except Exception:  # noqa: BLE001 - a check that does not load: the stage skips it with its reason
         return True
+    return not any(a.family.unemitted(a) for a in check.applies)
 
 
 def _new(result, known, symbolic) -> list:

@@ -4,6 +4,7 @@ and compare it with numpy.
     python -m tilecheck.gpu.mainloop --m 200 --n 280 --k 296 --bn 128 --swizzle 128B --dtype f16
     python -m tilecheck.gpu.mainloop --m 256 --n 256 --k 512 --swizzle 128B,64B,32B,none --dtype f16,bf16,e4m3
     python -m tilecheck.gpu.mainloop --m 256 --n 256 --k 512 --unchecked-swizzle 64B     # a refuted descriptor, forced
+    python -m tilecheck.gpu.mainloop --m 200 --n 280 --k 296 --prove-only --ptx out/      # the proofs only (no GPU)
 
 Each option takes a comma-separated list; every combination is one run and prints one line.  A run proves
 the spec (``mainloop.prove``), emits the kernel from the plan, assembles it (``ptxas -arch=sm_90a``),
@@ -31,11 +32,14 @@ import argparse
 import itertools
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from .. import mainloop as ml
 from ..emit import mainloop as emit
+from . import tensormap_driver as td
+from .runner import GpuUnavailable, gpu, ptxas
 
 GUARD = 4096  # bytes after C that must stay untouched
 NAN_BYTE = 0xFF
@@ -103,7 +107,6 @@ class Kernel:
     module: object
 
     def launcher(self, a_ptr: int, b_ptr: int, c_ptr: int):
-        from . import tensormap_driver as td
         maps = []
         for op, ptr in ((self.plan.a, a_ptr), (self.plan.b, b_ptr)):
             t = op.tmap
@@ -119,8 +122,6 @@ class Kernel:
 
 
 def load(plan: ml.Plan) -> Kernel:
-    from . import tensormap_driver as td
-    from .runner import gpu, ptxas
     gpu()  # pycuda's context, current
     cubin = ptxas(emit.ptx(plan), "sm_90a")
     mod = td.Module(cubin)
@@ -142,7 +143,6 @@ def run(spec: ml.Mainloop, data: str = "int", seed: int = 0, timeout: float = 10
     result = ml.prove(spec, timeout)
     if result.plan is None:
         return Outcome(spec, f"{spec}: {result.verdict}, not run: {result.reason}", False)
-    from .runner import gpu
     drv = gpu().drv
     kernel = load(result.plan)
     abits, af, bbits, bf = inputs(spec, data, seed)
@@ -204,10 +204,14 @@ def main(argv=None) -> int:
     ap.add_argument("--pad", default="0", help="bytes of shared memory before the ring")
     ap.add_argument("--wgs", default="1", help="consumer warpgroups a CTA (1, 2): tiles of 64*wgs rows")
     ap.add_argument("--overlap", action="store_true", help="keep one K tile's wgmmas in flight")
+    ap.add_argument("--producer", action="store_true", help="a producer warp issues the loads")
+    ap.add_argument("--raster", type=int, default=0, help="0: a 2-D grid; G: a 1-D grid in groups of G M-tiles")
     ap.add_argument("--data", default="int", help="int (exact) or normal (stated tolerance); a list too")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--unchecked-swizzle", default=None, metavar="MODE")
     ap.add_argument("--unchecked-base-offset", type=int, default=None, metavar="B")
+    ap.add_argument("--prove-only", action="store_true", help="print each spec's pieces and verdicts; no GPU")
+    ap.add_argument("--ptx", metavar="DIR", help="with --prove-only: write each plan's PTX to DIR/mainloop-N.ptx")
     args = ap.parse_args(argv)
     try:
         lists = [_ints(args.m, "m"), _ints(args.n, "n"), _ints(args.k, "k"), _ints(args.bn, "bn"),
@@ -218,13 +222,25 @@ def main(argv=None) -> int:
             if d not in ("int", "normal"):
                 raise ValueError(f"--data {d!r}: int or normal")
         specs = [ml.Mainloop(m, n, k, bn, st, sw, dt, pad, args.unchecked_swizzle, args.unchecked_base_offset, wgs,
-                             args.overlap)
+                             args.overlap, args.producer, args.raster)
                  for m, n, k, bn, st, sw, dt, pad, wgs in itertools.product(*lists)]
     except ValueError as e:
         print(f"tilecheck.gpu.mainloop: error: {e}", file=sys.stderr)
         return 2
-    from .runner import GpuUnavailable
     status = 0
+    if args.prove_only:
+        for i, spec in enumerate(specs):
+            result = ml.prove(spec)
+            print(result.to_text(), flush=True)
+            if result.plan is None:
+                print(f"  no plan: {result.reason}")
+                status = 3
+            elif args.ptx:
+                path = Path(args.ptx) / f"mainloop-{i}.ptx"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(emit.ptx(result.plan))
+                print(f"  PTX: {path}")
+        return status
     for spec in specs:
         for data in datas:
             try:

@@ -151,7 +151,7 @@ def bind_symbols(check: Check, given: dict | None = None) -> dict:
             known = ", ".join(check.symbols) or "none"
             raise InputError(f"unknown symbol {name!r} (the file declares: {known})", "--set")
         if check.symbols[name].source:
-            raise InputError(f"symbol {name!r} is bound to %{check.symbols[name].source}: the launch sets it",
+            raise InputError(f"symbol {name!r} is bound to {check.symbols[name].register}: the launch sets it",
                              "--set")
     for name, s in check.symbols.items():
         if s.source:
@@ -171,10 +171,12 @@ def bind_symbols(check: Check, given: dict | None = None) -> dict:
 
 
 def _cta_values(check: Check, env: dict) -> list[dict]:
-    """One symbol environment per CTA: ctaid-bound symbols take every value 0..max."""
+    """One symbol environment per CTA: ctaid-bound symbols take every value 0..max; a symbol bound to
+    ``%cluster_ctarank`` is 0 in every CTA (a run launches no cluster: each CTA is its own one-CTA one)."""
+    rank = {n: 0 for n, s in check.symbols.items() if s.source == "ctarank"}
     bound = ctaid_symbols(check)
     if not bound:
-        return [{}]
+        return [dict(rank)]
     if len(bound) > 1 or next(iter(bound.values())) != "ctaid.x":
         raise InputError("only one symbol bound to ctaid.x can be launched (grid (n,1,1))", "symbols")
     name = next(iter(bound))
@@ -184,7 +186,7 @@ def _cta_values(check: Check, env: dict) -> list[dict]:
         raise InputError(f"symbol {name!r} is bound to %ctaid.x: it needs min = 0, multiple_of = 1 and "
                          f"max < 65536 so that every CTA of the grid (max+1 of them) is covered by the proof"
                          + s.min_note, f"symbols.{name}")
-    return [{name: v} for v in range(s.max + 1)]
+    return [{**rank, name: v} for v in range(s.max + 1)]
 
 
 def _assumptions(check, env, given):
@@ -248,7 +250,7 @@ def buffer_sizes(check: Check, env: dict) -> dict:
     warps = [{n: k for n in warpid_symbols(check)} for k in range(-(-check.threads // 32))]
     sizes = {}
     for name, t in check.tensors.items():  # the largest over the warps (a warp-id symbol in an offset)
-        e = env if len(ctas) == 1 else {**env, **ctas[-1]}
+        e = {**env, **ctas[-1]}  # one CTA: its own symbols ({} or the cluster rank's 0)
         sizes[name] = max(buffer_size(t, {**e, **w}) for w in warps)
         if len(ctas) > 1 and not t.is_register:
             sizes[name] = max(buffer_size(t, {**env, **c, **w}) for c in ctas for w in warps)

@@ -30,7 +30,7 @@ def prove_apply(check, apply, timeout_s: float = 10.0, facts=None, minimize: boo
     if facts is None:
         facts = _facts.decide(check, timeout_s)
     results: dict[str, Outcome] = {}
-    applies = apply.family.obligations
+    applies = apply.family.applicable(apply.opcode)
     memory = accesses.memory(check.accesses_of(apply))  # the memory accesses (cp.async has two)
     for name, ob in REGISTRY.items():
         if name not in applies or (ob.guarded_only and accesses.guarded_role(apply) is None):

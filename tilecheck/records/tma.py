@@ -20,7 +20,8 @@ RECORDS = (
                "element strides, the swizzle anchored at address 0); the box concrete"),
     Obligation("tma_tx", ("tma_map",),
                "(TMA loads) `expect_tx` equals the bytes delivered: element size * the box's visits (elements "
-               "outside the tensor included) * the CTAs of `cta_mask`, and is at most 2^20 - 1",
+               "outside the tensor included) * the CTAs of `cta_mask`, summed over the loads of its `phase`, and "
+               "is at most 2^20 - 1",
                hardware="the kernel waits forever on its mbarrier (a hang, ended by the launch timeout)", rank=1),
     Obligation("tma_box", ("tma_map",),
                "(TMA copies) every element the box visits is inside the tensor (else a load fills it with zero or "
@@ -28,4 +29,11 @@ RECORDS = (
                severity=PERFORMANCE,
                hardware="defined: the box's elements outside the tensor are filled (loads) or skipped (stores)",
                rank=4),
+    Obligation("tma_multicast", ("tma_map", "tma_smem"),
+               "(TMA loads with `.multicast::cluster`) every CTA of `cta_mask` is a rank of the cluster (the "
+               "`ctarank` symbol's 0..max), so the `popcount(cta_mask)` slices `tma_tx` counts arrive; and the "
+               "slices the CTAs of the mask issue (each its own, to every CTA of the mask) land in disjoint shared "
+               "bytes; the box concrete",
+               hardware="a multicast slice overwrites another CTA's (output that differs from the numpy reference), "
+                        "or the kernel waits forever on its mbarrier", rank=1),
 )

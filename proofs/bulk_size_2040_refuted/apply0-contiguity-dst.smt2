@@ -1,0 +1,8 @@
+; tilecheck obligation query: file examples/bulk_size_2040_refuted.toml, apply[0], obligation contiguity-dst
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(assert
+ (and (distinct 0 0) true))
+(check-sat)
