@@ -83,6 +83,14 @@ def rejected_or_agrees(name):
     assert r.ok, "\n".join(map(str, r.problems))
 
 
+def descriptor_file_decided_and_agrees(name, verdict="refuted"):
+    """A descriptor check file (docs/wgmma.md): Z3 decides every obligation (no unknown) and the decider agrees."""
+    import tomllib
+    from tilecheck.fuzz.differential import compare_descriptors
+    r = compare_descriptors(tomllib.loads((HERE / name).read_text()))
+    assert r.ok and r.unknown == 0 and r.verdict == verdict, "\n".join(map(str, r.problems)) + f" unknown {r.unknown}"
+
+
 EXPECT = {  # file -> what must hold (files not named here: the CLI behaves and Z3 agrees with the enumerator)
     "dtype_not_a_string.toml": lambda n: exit_2_located(n, "tensors.A: dtype"),
     "split_size_too_many_digits.toml": lambda n: exit_2_located(n, "apply[0]: src"),
@@ -93,6 +101,8 @@ EXPECT = {  # file -> what must hold (files not named here: the CLI behaves and 
     "emit_offset_near_2_64.toml": emits_or_refuses_in_one_line,
     "toml_integer_too_many_digits.toml": lambda n: exit_2_located(n, ""),
     "stride_past_int64_unit_mode.toml": proves_and_agrees,
+    "descriptor_layout_type_fixed_by_facts.toml": descriptor_file_decided_and_agrees,
+    "descriptor_tcgen05_absolute_lbo.toml": lambda n: descriptor_file_decided_and_agrees(n, "proved"),
 }
 
 BUGS = {}  # file -> why it does not hold yet (a strict xfail: fixing the bug makes it XPASS, then drop it here)

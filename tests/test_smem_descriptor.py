@@ -5,7 +5,7 @@ import random
 import pytest
 import z3
 
-from tilecheck import smem_descriptor as sd
+from tilecheck import decide, smem_descriptor as sd
 from tilecheck.layout import Layout, parse_layout
 
 
@@ -91,57 +91,10 @@ def test_encode_reads_back_the_fields_of_every_canonical_layout_for_every_field_
     assert cases == 32
 
 
-# an independent decoder: plain Python over ints, from the PTX ISA's core matrices ----------------
+# an independent decoder: the brute-force decider's (tilecheck/decide.py, plain Python over ints from the
+# PTX ISA's core matrices, no code shared with smem_descriptor.py) -----------------------------------------
 
-def independent_address(word: int, arch: str, major: str, elem_bits: int, mn: int, k: int) -> int:
-    """Where the tensor core reads element (mn, k), decoded from the word without tilecheck's code.
-    Core matrices are 8 rows of 16 bytes; K-major rows run along K, MN-major rows along MN."""
-    esize = elem_bits // 8
-    start = (word & 0x3FFF) * 16
-    lbo = ((word >> 16) & 0x3FFF) * 16
-    sbo = ((word >> 32) & 0x3FFF) * 16
-    base = (word >> 49) & 7
-    if arch == "sm_100" and word >> 61 == 1:  # 128B rows swizzled in 32-byte units, 4 K-rows an atom (MN-major)
-        atom, rest = divmod(mn, 128 // esize)
-        krow_group, krow = divmod(k, 4)
-        addr = start + atom * lbo + krow_group * sbo + krow * 128 + rest * esize
-        row_phase = ((addr // 128) - base) % 4
-        unit = (addr // 32) % 4
-        return addr - unit * 32 + (unit ^ row_phase) * 32
-    if arch == "sm_100" and (word >> 52) & 1:  # absolute LBO: K bytes past start's 128-byte row come from LBO
-        group, row = divmod(mn, 8)
-        kb = k * esize
-        room = 128 - start % 128
-        addr = (start + kb if kb < room else lbo + kb - room) + group * sbo + row * 128
-        row_phase = ((addr // 128) - base) % 8
-        chunk_bits = (addr // 16) % 8
-        return addr - chunk_bits * 16 + (chunk_bits ^ row_phase) * 16
-    if arch == "sm_90":
-        width = {0: 1, 1: 8, 2: 4, 3: 2}[word >> 62]  # 16-byte chunks per swizzle row
-    else:
-        width = {0: 1, 2: 8, 4: 4, 6: 2}[word >> 61]
-    per_chunk = 16 // esize  # elements in 16 bytes
-    if major == "K":
-        chunk, inside = divmod(k, per_chunk)  # which 16-byte chunk of the row's 32 bytes
-        group, row = divmod(mn, 8)
-        if width == 1:
-            addr = start + group * sbo + chunk * lbo + row * 16 + inside * esize
-        else:
-            addr = start + group * sbo + row * 16 * width + chunk * 16 + inside * esize
-    else:
-        krow_group, krow = divmod(k, 8)
-        if width == 1:
-            block, inside = divmod(mn, per_chunk)
-            addr = start + block * sbo + krow_group * lbo + krow * 16 + inside * esize
-        else:
-            atom, rest = divmod(mn, per_chunk * width)
-            chunk, inside = divmod(rest, per_chunk)
-            addr = start + atom * lbo + krow_group * sbo + krow * 16 * width + chunk * 16 + inside * esize
-    if width == 1:
-        return addr
-    row_phase = ((addr // 128) - base) % width  # the pattern's row, counted from where it starts
-    chunk_bits = (addr // 16) % width
-    return addr - chunk_bits * 16 + (chunk_bits ^ row_phase) * 16
+independent_address = decide.independent_address
 
 
 def _random_word(rng, arch):

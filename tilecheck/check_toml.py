@@ -24,13 +24,13 @@ def to_toml(data: dict, comment: str = "") -> str:
     """A check dict (what ``checks()`` draws) as the text of a TOML check file."""
     lines = [f"# {line}".rstrip() for line in comment.splitlines()]
     order = ["arch", "threads", "assume"]
-    for k in order + [k for k in data if k not in order + ["symbols", "tensors", "apply"]]:
+    tables = ["symbols", "tensors", "tensormaps", "descriptors"]  # [TABLE.NAME] tables (a descriptor file's too)
+    for k in order + [k for k in data if k not in order + tables + ["apply"]]:
         if k in data:
             lines.append(f"{k} = {_toml_value(data[k])}")
-    for name, spec in data.get("symbols", {}).items():
-        lines += ["", f"[symbols.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
-    for name, spec in data.get("tensors", {}).items():
-        lines += ["", f"[tensors.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
+    for table in tables:
+        for name, spec in data.get(table, {}).items():
+            lines += ["", f"[{table}.{name}]"] + [f"{k} = {_toml_value(v)}" for k, v in spec.items()]
     for ap in data.get("apply", []):
         lines += ["", "[[apply]]"] + [f"{k} = {_toml_value(v)}" for k, v in ap.items()]
     return "\n".join(lines) + "\n"

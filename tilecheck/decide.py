@@ -22,6 +22,7 @@ is a dict with the symbol values and the coordinates (``group``, ``repeat``, ``w
 """
 from __future__ import annotations
 
+import ast
 import functools
 import itertools
 from math import prod
@@ -32,7 +33,7 @@ from . import accesses, families, memory_model, oracle
 from .families import MEMORY
 from .expr import evaluate, holds, names_of
 from .verdict import Verdict
-from .layout import ThreadStride, _leaves
+from .layout import ThreadStride, _leaves, parse_layout
 
 
 def _flat(x) -> list:
@@ -1283,3 +1284,403 @@ def tensormap(check, name: str, symbol_values: list | None = None, limit: int = 
         if rule is not None:
             return REFUTED, {"rule": rule, "symbols": dict(env)}
     return PROVED, None
+
+
+# --- shared-memory matrix descriptors (issue 31): decoded and decided by enumeration -------------------
+# Restated from the PTX ISA 9.0 ("Matrix Descriptor Format"; tcgen05 "Shared Memory Descriptor") and the
+# core-matrix description of the canonical layouts, apart from smem_descriptor.py and proofs/: plain Python
+# over ints, on a descriptor check file's data (docs/wgmma.md), one symbol assignment at a time.  The
+# expressions are evaluated as the file means them: unsigned 64-bit words (every result modulo 2^64).
+
+DESC_BITS = {"sm_90": {"start": (0, 14), "lbo": (16, 14), "sbo": (32, 14), "base_offset": (49, 3),
+                       "layout_type": (62, 2)},
+             "sm_100": {"start": (0, 14), "lbo": (16, 14), "sbo": (32, 14), "fixed": (46, 3), "base_offset": (49, 3),
+                        "lbo_mode": (52, 1), "fixed_zero": (53, 8), "layout_type": (61, 3)}}
+DESC_FIXED = {"sm_90": {}, "sm_100": {"fixed": 1, "fixed_zero": 0}}
+DESC_CODES = {"sm_90": {"none": 0, "128B": 1, "64B": 2, "32B": 3},
+              "sm_100": {"none": 0, "128B_base32B": 1, "128B": 2, "64B": 4, "32B": 6}}
+DESC_CHUNKS = {"none": 1, "32B": 2, "64B": 4, "128B": 8, "128B_base32B": 8}  # 16-byte chunks per row (128 B: 8)
+DESC_BYTES = {"float16": 2, "bfloat16": 2, "tf32": 4, "float32": 4, "float8_e4m3": 1, "float8_e5m2": 1, "int8": 1,
+              "uint8": 1}
+DESC_ORDER = ("descriptor-encoding", "descriptor-base", "descriptor-layout", "descriptor-k-advance")
+_WORD = (1 << 64) - 1
+
+
+def desc_value(x, env: dict) -> int:
+    """A descriptor file's integer or expression (``+ - * // % << >> & | ^`` over the symbols) at ``env``,
+    as an unsigned 64-bit word: every operation modulo 2^64, ``x // 0`` all ones and ``x % 0`` x (the
+    bit-vector division the file's words are)."""
+    if isinstance(x, int):
+        return x & _WORD
+    ops = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+           ast.FloorDiv: lambda a, b: a // b if b else _WORD, ast.Mod: lambda a, b: a % b if b else a,
+           ast.LShift: lambda a, b: a << b if b < 64 else 0, ast.RShift: lambda a, b: a >> b,
+           ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b, ast.BitXor: lambda a, b: a ^ b}
+
+    def walk(node):
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value & _WORD
+        if isinstance(node, ast.Name):
+            return env[node.id] & _WORD
+        if isinstance(node, ast.BinOp) and type(node.op) in ops:
+            return ops[type(node.op)](walk(node.left), walk(node.right)) & _WORD
+        raise ValueError(f"{x!r}: not a descriptor file expression")
+    return walk(ast.parse(x, mode="eval").body)
+
+
+def desc_assignments(data: dict, limit: int = 4096) -> tuple[list[dict], bool]:
+    """The symbol assignments of a descriptor file (each symbol a multiple of ``multiple_of`` in
+    ``[min, max]``, unsigned 64-bit): every one when there are at most ``limit`` (then True), else each
+    symbol's 3 smallest and 3 largest values combined (False: a range, not every value)."""
+    syms = data.get("symbols", {})
+    ranges = []
+    for s in syms.values():
+        m = s.get("multiple_of", 1)
+        lo, hi = -(-s.get("min", 0) // m) * m, s.get("max", _WORD) // m * m
+        ranges.append((lo, hi, m))
+    total = prod(max(0, (hi - lo) // m + 1) for lo, hi, m in ranges)
+    every = total <= limit
+    values = [range(lo, hi + 1, m) if every else sorted({v for v in (*range(lo, min(hi, lo + 2 * m) + 1, m),
+                                                                     *range(max(lo, hi - 2 * m), hi + 1, m))})
+              for lo, hi, m in ranges]
+    return [dict(zip(syms, vs)) for vs in itertools.product(*values)], every
+
+
+def desc_allowed(data: dict, env: dict) -> bool:
+    for name, s in data.get("symbols", {}).items():
+        v = env.get(name)
+        if v is None or not (s.get("min", 0) <= v <= s.get("max", _WORD)) or v % s.get("multiple_of", 1):
+            return False
+    return True
+
+
+def desc_fields(word: int, arch: str) -> dict:
+    """The raw fields of a descriptor word."""
+    return {n: (word >> lo) & ((1 << w) - 1) for n, (lo, w) in DESC_BITS[arch].items()}
+
+
+def desc_word(d: dict, arch: str, env: dict) -> int:
+    """The word the code packs: ``word``, else PTX's exact encoding of the declared fields."""
+    if "word" in d:
+        return desc_value(d["word"], env)
+    raw = {n: (desc_value(d.get(n, 0), env) & 0x3FFFF) >> 4 for n in ("start", "lbo", "sbo")}  # (x & 0x3FFFF) >> 4
+    raw.update(base_offset=desc_value(d.get("base_offset", 0), env), layout_type=DESC_CODES[arch][d["swizzle"]],
+               **DESC_FIXED[arch])
+    if arch == "sm_100":
+        raw["lbo_mode"] = desc_value(d.get("lbo_mode", 0), env)
+    word = 0
+    for n, (lo, w) in DESC_BITS[arch].items():
+        word |= (raw.get(n, 0) & ((1 << w) - 1)) << lo
+    return word
+
+
+def desc_address(start: int, lbo: int, sbo: int, base: int, mode: str, major: str, esize: int, mn, k,
+                 absolute: bool = False):
+    """Where the tensor core reads element ``(mn, k)`` of the operand tile: core matrices are 8 rows of
+    16 bytes (K-major rows run along K, MN-major rows along MN); a swizzled mode's rows are ``chunks``
+    16-byte chunks, its chunk index XORed with the row's phase, counted from the base offset.  tcgen05's
+    ``128B_base32B`` (MN-major tf32): 128-byte rows of four 32-byte units, 4 K-rows an atom; its absolute
+    LBO mode (``absolute``, K-major 128B): the K bytes past start's 128-byte row come from the LBO address.
+    ``mn``, ``k``: ints or numpy arrays."""
+    if mode == "128B_base32B":
+        atom, rest = divmod(mn, 128 // esize)
+        krow_group, krow = divmod(k, 4)
+        return _desc_swizzle(start + atom * lbo + krow_group * sbo + krow * 128 + rest * esize, base, 4, 32)
+    if absolute:
+        group, row = divmod(mn, 8)
+        kb = k * esize
+        room = 128 - start % 128
+        first = np.where(kb < room, start + kb, lbo + kb - room) if isinstance(kb, np.ndarray) else \
+            (start + kb if kb < room else lbo + kb - room)
+        return _desc_swizzle(first + group * sbo + row * 128, base, 8, 16)
+    chunks = DESC_CHUNKS[mode]
+    per_chunk = 16 // esize  # elements in 16 bytes
+    if major == "K":
+        chunk, inside = divmod(k, per_chunk)  # which 16-byte chunk of the row's 32 bytes
+        group, row = divmod(mn, 8)
+        if chunks == 1:
+            addr = start + group * sbo + chunk * lbo + row * 16 + inside * esize
+        else:
+            addr = start + group * sbo + row * 16 * chunks + chunk * 16 + inside * esize
+    else:
+        krow_group, krow = divmod(k, 8)
+        if chunks == 1:
+            block, inside = divmod(mn, per_chunk)
+            addr = start + block * sbo + krow_group * lbo + krow * 16 + inside * esize
+        else:
+            atom, rest = divmod(mn, per_chunk * chunks)
+            chunk, inside = divmod(rest, per_chunk)
+            addr = start + atom * lbo + krow_group * sbo + krow * 16 * chunks + chunk * 16 + inside * esize
+    return _desc_swizzle(addr, base, chunks, 16)
+
+
+def _desc_swizzle(addr, base: int, units: int, size: int):
+    """The unit index (``size`` bytes, ``units`` a row of 128 bytes) XORed with the row's phase from the base
+    offset; nothing for one unit a row (no swizzle)."""
+    if isinstance(addr, int):
+        addr &= _WORD
+    if units == 1:
+        return addr
+    row_phase = ((addr // 128) - base) % units  # the pattern's row, counted from where it starts
+    unit = (addr // size) % units
+    out = addr - unit * size + (unit ^ row_phase) * size
+    return out & _WORD if isinstance(out, int) else out
+
+
+def desc_combination(major: str, mode: str, bits: int, arch: str) -> str | None:
+    """Why no instruction reads this operand (PTX ISA: wgmma's imm-trans is for 16-bit types; tcgen05's
+    valid combinations of type size, major-ness and swizzling), or None."""
+    if mode == "128B_base32B":
+        arch = "sm_100"
+    if major == "MN" and arch == "sm_90" and bits != 16:
+        return "MN-major on sm_90 is 16-bit only"
+    if mode == "128B_base32B" and (major == "K" or bits != 32):
+        return "128B with 32-byte atoms is MN-major tf32 only"
+    if major == "MN" and arch == "sm_100" and bits == 32 and mode != "128B_base32B":
+        return "MN-major tf32 takes only 128B with 32-byte atoms"
+    return None
+
+
+def independent_address(word: int, arch: str, major: str, elem_bits: int, mn: int, k: int) -> int:
+    """``desc_address`` of a packed word (a modelled mode)."""
+    f = desc_fields(word, arch)
+    mode = {c: n for n, c in DESC_CODES[arch].items()}[f["layout_type"]]
+    return desc_address(f["start"] << 4, f["lbo"] << 4, f["sbo"] << 4, f["base_offset"], mode, major,
+                        elem_bits // 8, mn, k, bool(f.get("lbo_mode")))
+
+
+class _DescCase:
+    """One ``[descriptors.NAME]`` of a descriptor file's data at one symbol assignment."""
+
+    def __init__(self, data: dict, name: str, env: dict):
+        self.data, self.name, self.env = data, name, env
+        self.arch = {"sm_90a": "sm_90", "sm_100a": "sm_100"}.get(data.get("arch", "sm_90"), data.get("arch", "sm_90"))
+        self.d = data["descriptors"][name]
+        self.t = data["tensors"][self.d["tensor"]]
+        self.esize = DESC_BYTES[self.t["dtype"]]
+        self.layout = _desc_layout(self.t["layout"])
+        self.address = desc_value(self.t.get("address", 0), env)
+        self.offset = self.t.get("offset", 0)
+        self.tile = tuple(self.d["tile"])
+        self.word = desc_word(self.d, self.arch, env)
+        self.raw = desc_fields(self.word, self.arch)
+        self.mode = {c: n for n, c in DESC_CODES[self.arch].items()}.get(self.raw["layout_type"])
+
+    def declared(self, mn: int, k: int) -> int:
+        """The byte address of element ``(mn, k)`` of the declared tensor (the oracles' layout evaluator)."""
+        return (self.address + self.esize * _desc_element(self.layout, self.offset, mn, k)) & _WORD
+
+    @property
+    def absolute(self) -> bool:
+        return self.arch == "sm_100" and bool(self.raw["lbo_mode"])
+
+    def read(self, start: int, mn, k):
+        r = self.raw
+        return desc_address(start, r["lbo"] << 4, r["sbo"] << 4, r["base_offset"], self.mode, self.d["major"],
+                            self.esize, mn, k, self.absolute)
+
+    def invalid(self) -> bool:
+        """The word's layout type is one the arch calls invalid (tcgen05's 3, 5, 7): no layout is read."""
+        return self.arch == "sm_100" and self.raw["layout_type"] in (3, 5, 7)
+
+    def unmodelled(self) -> str | None:
+        """Why the word's layout type has no canonical form here (the obligations that read it: unknown)."""
+        if self.mode is None or self.mode not in DESC_CHUNKS:
+            return f"layout type {self.raw['layout_type']} has no canonical layout here"
+        return None
+
+    def untiled(self) -> str | None:
+        """Why the instruction's tile is none of the mode's (the layout obligations: unknown)."""
+        T, W = 16 // self.esize, DESC_CHUNKS[self.mode]
+        mn, k = self.tile
+        major = self.d["major"]
+        step = 8 if major == "K" else T
+        if (k != 32 // self.esize and not (self.absolute and k * self.esize == 48)) or mn < 1 or mn % step or \
+                (major == "MN" and mn > T * W and mn % (T * W)):
+            return f"tile {self.tile} is no {major}-major {self.mode} tile"
+        if self.absolute and (self.mode != "128B" or major != "K"):
+            return "the absolute LBO mode is K-major 128B only"
+        return None
+
+
+@functools.lru_cache(maxsize=256)
+def _desc_layout(text: str):
+    return parse_layout(text)  # the file's layout text (the check files' parser)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _desc_element(layout, offset: int, mn: int, k: int) -> int:
+    """The declared (concrete) layout's swizzled element offset at ``(mn, k)``: the same at every assignment."""
+    return oracle.layout_value(layout, (mn, k), {}, offset)[""]
+
+
+@functools.lru_cache(maxsize=1024)
+def _desc_table(layout, offset: int, mn: int, k0: int, k: int):
+    """``_desc_element`` over the rows ``< mn`` and the columns ``k0 .. k0 + k`` (a numpy int64 table, or None
+    where an offset is past int64)."""
+    t = [[_desc_element(layout, offset, i, k0 + j) for j in range(k)] for i in range(mn)]
+    return np.array(t, dtype=np.int64) if all(abs(v) < 1 << 62 for row in t for v in row) else None
+
+
+def desc_encoding(c: _DescCase):
+    """start, LBO, SBO multiples of 16 below 2^18; base offset below 8 (0 without a swizzle); on sm_100
+    the LBO mode one bit, the absolute mode K-major 128B with base offset 0, the intended operand one the
+    instruction reads; the word holds exactly their encoding, the fixed fields, no reserved bit, a valid
+    layout type."""
+    d, env = c.d, c.env
+    for key in ("start", "lbo", "sbo"):
+        v = desc_value(d.get(key, 0), env)
+        if v % 16 or v >= 1 << 18:
+            return {"field": key, "bytes": v, "symbols": dict(env)}
+    b = desc_value(d.get("base_offset", 0), env)
+    if b >= 8 or (d["swizzle"] == "none" and b):
+        return {"field": "base_offset", "value": b, "symbols": dict(env)}
+    if c.arch == "sm_100":
+        lm = desc_value(d.get("lbo_mode", 0), env)
+        if lm >= 2 or (lm and (d["swizzle"] != "128B" or d["major"] != "K" or b)):
+            return {"field": "lbo_mode", "value": lm, "symbols": dict(env)}
+        why = desc_combination(d["major"], d["swizzle"], 8 * c.esize, "sm_100")
+        if why:
+            return {"combination": why, "symbols": dict(env)}
+    want = {"start": desc_value(d["start"], env) >> 4, "lbo": desc_value(d.get("lbo", 0), env) >> 4,
+            "sbo": desc_value(d.get("sbo", 0), env) >> 4, "base_offset": b,
+            "layout_type": DESC_CODES[c.arch][d["swizzle"]], **DESC_FIXED[c.arch]}
+    if c.arch == "sm_100":
+        want["lbo_mode"] = desc_value(d.get("lbo_mode", 0), env) & 1
+    for n, v in want.items():
+        if c.raw[n] != v:
+            return {"field": n, "holds": c.raw[n], "wants": v, "symbols": dict(env)}
+    used = 0
+    for lo, w in DESC_BITS[c.arch].values():
+        used |= ((1 << w) - 1) << lo
+    if c.word & ~used & _WORD:
+        return {"reserved": c.word & ~used & _WORD, "symbols": dict(env)}
+    if c.arch == "sm_100" and c.raw["layout_type"] in (3, 5, 7):
+        return {"layout_type": c.raw["layout_type"], "symbols": dict(env)}
+    return None
+
+
+def desc_base(c: _DescCase):
+    """A swizzled operand's pattern starts on its repeat (base offset 0) or the word carries ``(address >> 7) & 7``."""
+    if c.mode == "none":
+        return None
+    repeat = 128 * DESC_CHUNKS[c.mode]
+    want = 0 if c.address % repeat == 0 else (c.address >> 7) & 7
+    return None if c.raw["base_offset"] == want else {"address": c.address, "base_offset": c.raw["base_offset"],
+                                                      "expected": want, "symbols": dict(c.env)}
+
+
+def _desc_steps(c: _DescCase, steps, encodable: bool):
+    ext = [_desc_extent(m) for m in c.layout.shape]
+    mn_, k_ = c.tile
+    if len(ext) != 2:
+        return {"static": f"{len(ext)} modes"}
+    last = max(j for j, _ in steps)
+    if mn_ > ext[0] or (last + 1) * k_ > ext[1]:
+        return {"static": "the tile is past the tensor's extent"}
+    start0 = c.raw["start"] << 4
+    for j, adv in steps:
+        a = desc_value(adv, c.env)
+        start = (start0 + a) & _WORD
+        if encodable and (start % 16 or start >= 1 << 18):
+            return {"k_step": j, "start": start, "symbols": dict(c.env)}
+        table = _desc_table(c.layout, c.offset, mn_, j * k_, k_)
+        if table is not None and start < 1 << 40 and c.address < 1 << 40 and not _desc_differ(c, start, table):
+            continue  # every element agrees (numpy, exact: every value below 2^62); else find the first below
+        for i in range(mn_):
+            for kk in range(k_):
+                mine, theirs = c.declared(i, kk + j * k_), c.read(start, i, kk)
+                if mine != theirs:
+                    return {"k_step": j, "index": [i, kk + j * k_], "declared_byte": mine, "descriptor_byte": theirs,
+                            "symbols": dict(c.env)}
+    return None
+
+
+def _desc_differ(c: _DescCase, start: int, table) -> bool:
+    """Some element of the tile is read at another byte than declared (numpy over the whole tile)."""
+    i, k = np.indices(table.shape, dtype=np.int64)
+    reads = c.read(start, i, k)
+    return bool(np.any(reads != c.address + c.esize * table))
+
+
+def _desc_extent(mode) -> int:
+    return prod(_leaves(mode)) if isinstance(mode, tuple) else mode
+
+
+def desc_layout(c: _DescCase):
+    """Every element of the instruction's tile is at the same byte both ways."""
+    return _desc_steps(c, [(0, 0)], False)
+
+
+def desc_k_advance(c: _DescCase):
+    """Each K step's advanced start reads that K slice, and stays encodable."""
+    return _desc_steps(c, [(j + 1, a) for j, a in enumerate(c.d.get("advance", []))], True)
+
+
+DESC_RULES = {"descriptor-encoding": desc_encoding, "descriptor-base": desc_base, "descriptor-layout": desc_layout,
+              "descriptor-k-advance": desc_k_advance}
+
+
+def desc_rule(data: dict, name: str, obligation: str, env: dict):
+    """``(status, witness)`` of one descriptor obligation at one assignment: refuted with its witness,
+    proved, skipped (no K steps) or unknown (a layout type or tile the canonical layouts do not cover)."""
+    c = _DescCase(data, name, env)
+    if obligation == "descriptor-k-advance" and not c.d.get("advance"):
+        return SKIPPED, None
+    if obligation != "descriptor-encoding":
+        if c.invalid():
+            return REFUTED, {"static": f"layout type {c.raw['layout_type']} is invalid on {c.arch}"}
+        why = c.unmodelled()
+        if why is None and obligation != "descriptor-base":
+            combination = desc_combination(c.d["major"], c.mode, 8 * c.esize, c.arch)
+            if combination:
+                return REFUTED, {"static": combination}
+            why = c.untiled()
+        if why is not None:
+            return Verdict.UNKNOWN, {"unmodelled": why}
+    w = DESC_RULES[obligation](c)
+    return (PROVED, None) if w is None else (REFUTED, w)
+
+
+def descriptors(data: dict, symbol_values: list | None = None, limit: int = 4096) -> dict:
+    """Every descriptor obligation of a descriptor file's data by enumeration: ``{descriptor: {obligation:
+    (status, witness)}}`` over ``symbol_values`` (else ``desc_assignments``): refuted where some assignment
+    refutes it, else unknown or skipped where one is, else proved."""
+    envs = symbol_values if symbol_values is not None else desc_assignments(data, limit)[0]
+    rank = {PROVED: 0, SKIPPED: 1, Verdict.UNKNOWN: 2, REFUTED: 3}
+    out = {}
+    for name in data.get("descriptors", {}):
+        got = {o: (PROVED, None) for o in DESC_ORDER}
+        for env in envs:
+            for o in DESC_ORDER:
+                if got[o][0] == REFUTED:
+                    continue
+                status, w = desc_rule(data, name, o, env)
+                if rank[status] > rank[got[o][0]]:
+                    got[o] = (status, w)
+        out[name] = got
+    return out
+
+
+def desc_violation_at(data: dict, name: str, obligation: str, cex: dict) -> str | None:
+    """Replay a refutation's counterexample: None when it is a violation at its symbol values (symbols it
+    does not name at their least allowed value), else why not."""
+    env = dict(cex.get("symbols") or {})
+    for s, spec in data.get("symbols", {}).items():
+        if s not in env:
+            m = spec.get("multiple_of", 1)
+            env[s] = -(-spec.get("min", 0) // m) * m
+    if not desc_allowed(data, env):
+        return f"symbol values {env} are not allowed by the symbols' ranges"
+    status, w = desc_rule(data, name, obligation, env)
+    if status != REFUTED:
+        return f"{obligation} is {status} at {env}"
+    if "index" in cex and "static" not in w:
+        c = _DescCase(data, name, env)
+        j, (i, kj) = cex.get("k_step", 0), cex["index"]
+        adv = 0 if j == 0 else desc_value(c.d["advance"][j - 1], env)
+        if not (0 <= i < c.tile[0] and j * c.tile[1] <= kj < (j + 1) * c.tile[1]):
+            return f"element {cex['index']} is not in K step {j}'s tile"
+        if c.declared(i, kj) == c.read(((c.raw["start"] << 4) + adv) & _WORD, i, kj - j * c.tile[1]):
+            return f"element {cex['index']} is read where it is declared"
+    return None

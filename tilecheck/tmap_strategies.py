@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from .families.tma import FAMILY as TMA  # the copies' spelling (the family's own)
 from .tensormap import DATA_TYPES, INTERLEAVES, L2_PROMOTIONS, SWIZZLES
 
 TENSOR_DTYPE = {"float32_ftz": "float32", "tfloat32": "float32", "tfloat32_ftz": "float32",
@@ -99,3 +100,131 @@ def _mostly_good(draw, symbols, names):
     if names and draw(st.booleans()):
         tensor["offset"] = f"{128 // (bits // 8) if bits >= 8 else 16}*{draw(st.sampled_from(names))}"
     return {"arch": "sm_90", "symbols": symbols, "tensors": {"A": tensor}, "tensormaps": {"M": m}}
+
+
+# --- whole check files with a TMA copy (issue 30, item 6) -----------------------------------------------
+
+TMA_DTYPES = {"uint8": 1, "float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
+SPAN = {"none": None, "32B": 32, "64B": 64, "128B": 128}
+SW_BITS = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
+
+
+@st.composite
+def tma_checks(draw, symbolic: bool = False):
+    """A check file's dict with a global tensor ``G``, a tensor map ``T`` of it, a shared tensor ``S`` and
+    one TMA copy (``cp.async.bulk.tensor.{1,2,3}d``): a load (now and then multicast, with its
+    ``cta_mask``) or a store.  The box is concrete; the shared tensor's layout is where TMA lands the box
+    (rows padded to the swizzle span) or, now and then, another: dense rows, another swizzle; the
+    destination on or off the pattern's repeat; ``expect_tx`` the bytes delivered or a clamped box's;
+    the innermost coordinate on 16 bytes or not.  ``symbolic``: the global extent, the coordinates,
+    the stage offset and ``expect_tx`` are expressions of symbols with small ranges."""
+    dtype = draw(st.sampled_from(tuple(TMA_DTYPES)))
+    esize = TMA_DTYPES[dtype]
+    rank = draw(st.sampled_from((2, 2, 1, 3)))
+    swz = draw(st.sampled_from(tuple(SPAN)))
+    span = SPAN[swz] or 128
+    # within the swizzle's span: a wider box is the descriptor's refutation (swizzle_span, drawn by
+    # tensormap_checks), and TMA's landing of it is not modelled (tma_landing unknown)
+    inner_bytes = draw(st.sampled_from([n for n in (16, 32, 64, 128) if n <= span]))
+    inner = max(1, inner_bytes // esize)
+    box = [inner] + [draw(st.sampled_from((1, 2, 4, 8))) for _ in range(rank - 1)]
+    es = [1] + [draw(st.sampled_from((1, 1, 1, 2, 3))) for _ in range(rank - 1)]
+    visits = [inner] + [-(-b // e) for b, e in zip(box[1:], es[1:])]
+    b = SW_BITS[swz]
+    cb = b if draw(st.integers(0, 4)) else draw(st.sampled_from((0, 1, 2, 3)))  # the consumer's pattern
+    padded = draw(st.integers(0, 5)) > 0
+    row = (16 << b) // esize if b and padded and inner * esize < (16 << b) else inner  # elements between rows
+    shape = visits[::-1]  # the shared tensor: outermost first
+    if draw(st.integers(0, 19)) == 0:
+        shape[0] += 1  # not the box's shape: tma_map
+    strides, acc = [], 1
+    for k, n in enumerate(reversed(shape)):
+        strides.append(acc)
+        acc *= row if k == 0 else n
+    layout = f"({','.join(map(str, shape))}):({','.join(map(str, reversed(strides)))})"
+    if cb:
+        layout = f"Sw<{cb},{4 - (esize.bit_length() - 1)},3> o {layout}"
+    symbols = {}
+    sym = lambda name, lo, hi, m=1: symbols.setdefault(name, {"min": lo, "max": hi, **({"multiple_of": m} if m > 1 else {})})  # noqa: E731
+    # the global tensor: N contiguous elements a row, the outer extents a few boxes deep
+    outer = [box[k] * es[k] * draw(st.integers(1, 3)) for k in range(1, rank)]
+    if symbolic and draw(st.booleans()):
+        sym("N", 16 * inner, 16 * inner + draw(st.sampled_from((0, 16, 64))), 16)
+        n_inner = "N"
+    else:
+        n_inner = inner * draw(st.integers(1, 4))
+        if draw(st.integers(0, 9)) == 0:  # rows of a byte count not a multiple of 16 (triton #10927's 1022)
+            n_inner += max(1, 8 // esize) if esize < 16 else 0
+    dims = [n_inner] + outer
+    gstrides, acc = [], f"{esize}*N" if n_inner == "N" else esize * n_inner
+    for k in range(1, rank):
+        gstrides.append(acc)
+        acc = f"{acc}*{outer[k - 1]}" if isinstance(acc, str) else acc * outer[k - 1]
+    g = {"dtype": dtype, "scope": "global", "shape": dims[::-1], "align": draw(st.sampled_from((16, 256, 1024)))}
+    tmap = {"tensor": "G", "dims": dims, "strides": gstrides, "box": box, "swizzle": swz}
+    if any(e != 1 for e in es):
+        tmap["element_strides"] = es
+    # the coordinates, innermost first, in elements (the innermost on 16 bytes, or not)
+    unit = draw(st.sampled_from((16 // esize or 1, 16 // esize or 1, inner, 1, 8)))
+    if symbolic and draw(st.booleans()):
+        sym("c", 0, draw(st.integers(0, 3)))
+        c0 = f"{unit}*c"
+    else:
+        c0 = unit * draw(st.integers(0, 2))
+    coords = [c0]
+    for k in range(1, rank):
+        step = box[k] * es[k]
+        if symbolic and k == 1 and draw(st.booleans()):
+            sym("r", 0, draw(st.integers(0, 2)))
+            coords.append(f"{step}*r")
+        else:
+            coords.append(step * draw(st.integers(0, 2)) + (draw(st.sampled_from((0, 1))) if draw(st.integers(0, 9)) == 0 else 0))
+    s = {"dtype": dtype, "scope": "shared", "shape": shape, "layout": layout,
+         "align": draw(st.sampled_from((1024,) * 6 + (512, 256, 128)))}
+    stage = draw(st.sampled_from((0,) * 6 + (1024, 1024, 128, 64)))  # bytes past the base: a pipeline stage
+    if symbolic and draw(st.booleans()):
+        sym("s", 0, 2)
+        s["offset"] = f"{max(1, (stage or 1024) // esize)}*s"
+    elif stage:
+        s["offset"] = max(1, stage // esize)
+    load = draw(st.integers(0, 4)) > 0
+    shared_view = "S: " + " ".join("ijk"[:rank]) + " -> (" + " ".join("ijk"[:rank]) + ")"
+    global_view = "G[" + ", ".join(["0:1"] * rank) + "]"
+    ap = {"tensormap": "T", "coords": coords}
+    if load:
+        multicast = draw(st.integers(0, 5)) == 0
+        ap = {"opcode": TMA.spelling(rank, True, multicast), "dst": shared_view, "src": global_view, **ap}
+        fan = 1
+        if multicast:
+            mask = draw(st.sampled_from((1, 3, 5, 15, 0xFFFF)))
+            ap["cta_mask"] = mask
+            fan = bin(mask).count("1")
+        nbytes = esize
+        for v in visits:
+            nbytes *= v
+        how = draw(st.sampled_from(("exact",) * 5 + ("one", "clamped", "off")))
+        if how == "exact":
+            ap["expect_tx"] = nbytes * fan
+        elif how == "one":
+            ap["expect_tx"] = nbytes
+        elif how == "off":
+            ap["expect_tx"] = nbytes * fan + draw(st.sampled_from((16, -16, 2)))
+        elif symbolic:  # the bytes of a box clamped to R rows inside the tensor
+            sym("R", 1, visits[-1] if rank > 1 else 2)
+            ap["expect_tx"] = f"{nbytes // visits[-1] if rank > 1 else nbytes}*R"
+        else:
+            ap["expect_tx"] = max(0, nbytes - esize * inner)
+    else:
+        ap = {"opcode": TMA.spelling(rank, False), "dst": global_view, "src": shared_view, **ap}
+    data = {"arch": "sm_90"}
+    if symbols:
+        data["symbols"] = symbols
+    data["tensors"] = {"G": g, "S": s}
+    data["tensormaps"] = {"T": tmap}
+    data["apply"] = [ap]
+    if symbolic and not symbols:  # every symbolic draw has a symbol: the stage offset
+        data["symbols"] = {"s": {"min": 0, "max": 2}}
+        s["offset"] = f"{max(1, 1024 // esize)}*s"
+        data = {"arch": "sm_90", "symbols": data["symbols"], "tensors": data["tensors"], "tensormaps": data["tensormaps"],
+                "apply": data["apply"]}
+    return data

@@ -213,6 +213,14 @@ class Tma(Family):
         return mbarrier.check_phases(applies, symbols)
 
     @staticmethod
+    def spelling(rank: int, load: bool = True, multicast: bool = False) -> str:
+        """The opcode of a tile-mode copy of ``rank`` dimensions: a load completing on an mbarrier (multicast
+        or not), or a store completing on a bulk group (``tmap_strategies.tma_checks`` draws them)."""
+        if load:
+            return load_spelling(rank) + (".multicast::cluster" if multicast else "")
+        return f"cp.async.bulk.tensor.{rank}d.global.shared::cta.tile.{STORE_COMPLETION}"
+
+    @staticmethod
     def spell(op, shared: str, tmap: str, coords, mbar: str = "", mask: str = "", policy: str = "") -> str:
         """One copy's PTX line given its operands' registers: ``shared`` (a .b32 shared address),
         ``tmap`` (the tensor map's generic address, .b64), ``coords`` (.b32 registers, innermost first),

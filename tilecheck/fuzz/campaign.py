@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 
 from hypothesis import HealthCheck, Phase, Verbosity, assume, given, seed as hseed, settings
 from hypothesis.errors import Unsatisfiable, UnsatisfiedAssumption
-from hypothesis.strategies import integers
+from hypothesis.strategies import integers, one_of
 
+from ..check import from_dict
 from ..strategies import checks, symbolic_checks, to_toml
 from .differential import CRASH, UNKNOWN, compare
+from .whole import WHOLE, strategy
 
 
 @dataclass
@@ -74,7 +76,7 @@ class Tally:
         self.cases += 1
         self.distinct.add(hashlib.sha1((to_toml(data) if text is None else text).encode()).hexdigest()[:16])
         self.verdicts[(kind, result.verdict)] += 1
-        for st in result.statuses:
+        for st in [*result.statuses, *result.others]:  # the applies', then the tensor maps' and descriptors'
             for name, status in st.items():
                 self.obligations[(name, status)] += 1
         for k in {p.kind for p in result.problems}:
@@ -106,6 +108,21 @@ def chunk_seed(seed: int, symbolic: bool, index: int, attempt: int = 0) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}/{symbolic}/{index}/{attempt}".encode()).digest()[:8], "big")
 
 
+def strategy_of(symbolic: bool, extra: dict):
+    """What a chunk draws: ``checks``/``symbolic_checks`` (``extra``: their restrictions), or with
+    ``families`` naming ``WHOLE`` draws, those (and the rest's checks), each with the same weight."""
+    families = extra.get("families")
+    whole = [f for f in families or () if f in WHOLE]  # the whole files' draws (``whole.WHOLE``)
+    if not whole:
+        return symbolic_checks(**extra) if symbolic else checks(**extra)
+    rest = tuple(f for f in families if f not in WHOLE)
+    out = [strategy(f, symbolic) for f in whole]
+    if rest:
+        kept = {**extra, "families": rest}
+        out.insert(0, symbolic_checks(**kept) if symbolic else checks(**kept))
+    return one_of(*out) if len(out) > 1 else out[0]
+
+
 def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float = 10.0,
               known: frozenset = frozenset(), limit: int = 64, on_case=None, shrink: bool = True,
               max_points: int | None = None, keep: bool = False, recheck: bool = False,
@@ -119,7 +136,7 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
         extra["swizzled"] = swizzled
     if families is not None:
         extra["families"] = tuple(families)
-    strategy = symbolic_checks(**extra) if symbolic else checks(**extra)
+    strategy = strategy_of(symbolic, extra)
     judge = dict(timeout=timeout, limit=limit, recheck=recheck)
     if _FAST is not None:
         return _fast_chunk(tally, known, strategy, seed, index, cases, symbolic, judge, on_case, shrink, keep)
@@ -174,7 +191,8 @@ def run_chunk(seed: int, index: int, cases: int, symbolic: bool, timeout: float 
 
 def _count(tally, data, result, symbolic, keep, on_case, text=None):
     tally.count(data, result, symbolic, text)
-    if keep and not symbolic and not result.problems:
+    if keep and not symbolic and not result.problems and "apply" in data and _emitted(data):  # a check file
+        # whose every application the emitter takes (not a descriptor file's, nor a multicast TMA copy's)
         st = result.statuses
         if result.verdict == "proved":
             tally.proved.append(data)
@@ -183,6 +201,15 @@ def _count(tally, data, result, symbolic, keep, on_case, text=None):
             tally.misaligned.append(data)
     if on_case:
         on_case(result)
+
+
+def _emitted(data: dict) -> bool:
+    """Every application of the check is one its family emits (``Family.unemitted``: the GPU stage can run it)."""
+    try:
+        check = from_dict(data)
+    except Exception:  # noqa: BLE001 - a check that does not load: the stage skips it with its reason
+        return True
+    return not any(a.family.unemitted(a) for a in check.applies)
 
 
 def _new(result, known, symbolic) -> list:

@@ -21,11 +21,13 @@ from collections import Counter
 import multiprocessing as mp
 import os
 import threading
+import tomllib
 import z3
 
 from ..timeout import positive_seconds
 from ..check import load
 from ..check_toml import to_toml
+from ..descriptor_file import load as load_descriptors
 from ..errors import InputError
 from ..families import draws
 from ..gpu import runner
@@ -33,6 +35,7 @@ from ..proofs import facts
 from ..proofs.registry import NAMES as names
 from ..proofs import smt2  # smt2.cvc5_version: looked up at the call (a test replaces it)
 from .differential import compare
+from .whole import WHOLE
 from ..progress import Line
 
 HELP = "property-based fuzzing: Z3's verdicts against an independent brute-force decider"
@@ -57,7 +60,8 @@ def add_arguments(p):
     p.add_argument("--gpu", action="store_true",
                    help="also run every proved concrete case on the GPU against numpy (in batches, with --jobs workers "
                         "preparing them), and up to 40 cases whose atoms are refuted on alignment unchecked, "
-                        "expecting a fault (needs pycuda and a device)")
+                        "expecting a fault; with --families descriptor, 200 drawn descriptor pairs through one "
+                        "wgmma each against the model's numpy prediction (needs pycuda and a device; sm_90a)")
     p.add_argument("--recheck", action="store_true",
                    help="also let cvc5 decide every query Z3 decides on the symbolic cases (their SMT-LIB 2 text); "
                         "a disagreement is a finding (needs the cvc5 package)")
@@ -104,14 +108,16 @@ def _families_help():
     names = ", ".join(f"{n} ({d.help})" if d.help else n for n, (d, _) in ds.items())
     example = [n for n, (d, f) in ds.items() if f is not None and d.how != "plain"] + \
         [n for n, (d, f) in ds.items() if f is None]
+    whole = ", ".join(f"{n} ({h})" for n, (_, _, h) in WHOLE.items())
     return (f"draw only applications of these families, comma-separated: {names}; e.g. --families "
-            f"{','.join(example)} (default: all, the staging ones in about 1 application in 6)")
+            f"{','.join(example)} (default: all, the staging ones in about 1 application in 6); and whole files: "
+            f"{whole}")
 
 
 def _families(text):
-    """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (the families' draws; InputError on any
-    other)."""
-    known = tuple(draws())
+    """``--families a,b``: a tuple of ``strategies.FAMILIES`` names (the families' draws) and ``whole.WHOLE``
+    names (InputError on any other)."""
+    known = (*draws(), *WHOLE)
     names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
     bad = [n for n in names if n not in known]
     if bad or not names:
@@ -213,6 +219,11 @@ def _campaign(args) -> int:
         gpu_lines = gpu_stage(tally, seed=args.seed, timeout=args.timeout, jobs=args.jobs, out=args.out,
                               quiet=args.quiet)
         after["GPU stage"] = time.perf_counter() - t
+        if "descriptor" in (getattr(args, "families", None) or ()):  # drawn descriptor pairs through one wgmma
+            from .wgmma_stage import run as wgmma_stage
+            t = time.perf_counter()
+            gpu_lines += wgmma_stage(seed=args.seed, out=args.out)
+            after["wgmma stage"] = time.perf_counter() - t
     t = time.perf_counter()
     written = _write(tally, args.out)
     after["writing"] = time.perf_counter() - t
@@ -321,7 +332,9 @@ def _write(tally, out) -> list[str]:
         path = d / f"{name}.toml"
         header = ["Found by tilecheck fuzz (" + ("symbolic" if f.symbolic else "concrete") + " case):"]
         header += f.problems
-        header += ["", f"Reproduce: tilecheck prove {path}   (Z3's side)",
+        prove = "python -m tilecheck.descriptor_file" if "descriptors" in f.data and "apply" not in f.data \
+            else "tilecheck prove"
+        header += ["", f"Reproduce: {prove} {path}   (Z3's side)",
                    f"           tilecheck fuzz --replay {path}   (Z3 against the enumerator)"]
         path.write_text(to_toml(f.data, comment="\n".join(header)))
         paths.append(str(path))
@@ -371,6 +384,11 @@ def _summary(tally, seconds, args, written, after=None):
         c = {s: tally.obligations.get((name, s), 0) for s in ("proved", "refuted", "skipped", "unknown")}
         cells.append(f"{name} {c['proved']}/{c['refuted']}/{c['skipped']}/{c['unknown']}")
     out.append("  obligations (proved/refuted/skipped/unknown): " + ", ".join(cells))
+    others = sorted({n for n, _ in tally.obligations} - set(names))  # tensor maps' and descriptor files'
+    if others:
+        cells = [f"{name} " + "/".join(str(tally.obligations.get((name, s), 0))
+                                       for s in ("proved", "refuted", "skipped", "unknown")) for name in others]
+        out.append("  tensor map and descriptor obligations (proved/refuted/skipped/unknown): " + ", ".join(cells))
     p = tally.problems
     out.append(f"  disagreements {p.get('disagreement', 0)}, "
                + (f"z3/cvc5 problems {p.get('solvers', 0)}, " if getattr(args, "recheck", False) else "")
@@ -454,10 +472,15 @@ def _by_verdict(verdicts):
 def _replay(args) -> int:
     bad = 0
     for path in args.replay:
-        check = load(path)  # InputError: exit 2
-        facts.decide(check, args.timeout)  # contradictory facts: InputError, exit 2
-        r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout,
-                    recheck=getattr(args, "recheck", False))
+        data = _descriptor_file(path)
+        if data is not None:  # a descriptor check file (docs/wgmma.md): its loader's errors, exit 2
+            load_descriptors(data, path)
+            r = compare(data, timeout=args.symbolic_timeout if data.get("symbols") else args.timeout, path=path)
+        else:
+            check = load(path)  # InputError: exit 2
+            facts.decide(check, args.timeout)  # contradictory facts: InputError, exit 2
+            r = compare(check, timeout=args.symbolic_timeout if check.symbols else args.timeout,
+                        recheck=getattr(args, "recheck", False))
         if r.ok:
             print(f"{path}: Z3 {r.verdict}; the enumerator agrees" + (" (on its symbol range)" if r.symbolic else ""))
         else:
@@ -466,6 +489,17 @@ def _replay(args) -> int:
             for p in r.problems:
                 print(f"  {p}")
     return 1 if bad else 0
+
+
+def _descriptor_file(path):
+    """A descriptor check file's data (a top-level ``descriptors`` table), else None (a check file, or
+    text the check file loader will name the problem of)."""
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+    return data if isinstance(data.get("descriptors"), dict) and "apply" not in data else None
 
 
 # --- malformed input -----------------------------------------------------------------------------

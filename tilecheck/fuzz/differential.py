@@ -12,9 +12,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from .. import decide as enumerator
+from .. import decide as enumerator, descriptor_file
 from ..check import from_dict
 from ..errors import InputError
+from ..proofs import smem_descriptor as descriptor_obligations
 from ..report import prove
 
 DISAGREEMENT, REPLAY, UNKNOWN, CRASH, INVALID = "disagreement", "replay", "unknown", "crash", "invalid"
@@ -38,7 +39,8 @@ class Problem:
         return (self.kind, self.obligation, *self.statuses)
 
     def __str__(self):
-        where = f"apply[{self.apply}] {self.obligation}: " if self.obligation else ""
+        where = (f"apply[{self.apply}] " if self.apply is not None else "") + f"{self.obligation}: " \
+            if self.obligation else ""
         return f"{self.kind}: {where}{self.detail}"
 
 
@@ -47,6 +49,7 @@ class CaseResult:
     symbolic: bool = False
     verdict: str = "error"  # Z3's verdict of the file; "error" when it did not get one
     statuses: list = field(default_factory=list)  # per apply {obligation: Z3 status}
+    others: list = field(default_factory=list)  # per tensor map or descriptor {obligation: Z3 status}
     problems: list = field(default_factory=list)
     unknown: int = 0  # obligations Z3 left unknown
     seconds: dict = field(default_factory=dict)  # z3, enumerator (cvc5 with recheck)
@@ -66,10 +69,13 @@ def _crash(what: str, e: BaseException) -> Problem:
 
 
 def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", recheck: bool = False) -> CaseResult:
-    """Run one check (a check dict, or a loaded ``Check``) through Z3 and the enumerator.
+    """Run one check (a check dict, or a loaded ``Check``) through Z3 and the enumerator; a descriptor
+    check file's dict (a ``descriptors`` table) through ``compare_descriptors``.
 
     ``recheck``: a symbolic check's queries are decided by cvc5 too (``proofs.smt2``); a
     disagreement, or a query cvc5 cannot read, is a ``solvers`` problem."""
+    if isinstance(data, dict) and "descriptors" in data and "apply" not in data:  # a descriptor file's
+        return compare_descriptors(data, timeout=timeout, path=path)
     out = CaseResult()
     if isinstance(data, dict):
         try:
@@ -116,6 +122,7 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", 
     envs = enumerator.assignments(check, limit=limit)
     if not envs:
         return out  # Z3 found the facts satisfiable; the enumerator's small range holds no model: no data
+    _tensormaps(report, check, envs, out)
     try:
         decided = enumerator.decide(check, envs)  # the same assignments, not enumerated twice
     except Exception as e:  # noqa: BLE001
@@ -196,3 +203,90 @@ def _counts_differ(o, d: str, witness, symbolic: bool, proved_count) -> str | No
 
 def _short(w: dict) -> str:
     return json.dumps(w, default=str)[:300]
+
+
+def _tensormaps(report, check, envs, out: CaseResult) -> None:
+    """Each ``[tensormaps.NAME]``'s ``descriptor`` obligation against the decider's restatement of the
+    driver's rules (``decide.tensormap``) at the same assignments: equal on a concrete check, Z3's proof
+    never refuted and its counterexample a broken rule on a symbolic one."""
+    for m, outcomes in report.tensormaps:
+        out.others.append({o.name: o.status for o in outcomes})
+        for o in outcomes:
+            if o.status == "unknown":
+                out.unknown += 1
+                if not out.symbolic:
+                    out.problems.append(Problem(UNKNOWN, o.message or "", None, f"tensormap {m.name} {o.name}"))
+                continue
+            try:
+                d, witness = enumerator.tensormap(check, m.name, envs)
+            except Exception as e:  # noqa: BLE001
+                out.problems.append(_crash("tensormap", e))
+                return
+            if (o.status != d) if not out.symbolic else (o.status == "proved" and d == "refuted"):
+                out.problems.append(Problem(DISAGREEMENT, f"Z3 {o.status}, enumerator {d}; enumerator's witness "
+                                            f"{_short(witness or {})}; Z3: {o.message}", None,
+                                            f"tensormap {o.name}", (o.status, d)))
+            if o.status == "refuted" and o.counterexample is not None:
+                named = dict(o.counterexample.get("symbols") or {})  # the map's symbols; the rest: any allowed
+                env = next((e for e in envs if all(e.get(k) == v for k, v in named.items())), {**envs[0], **named})
+                ranges = all(s.min <= env[s.name] <= s.max and env[s.name] % s.multiple_of == 0
+                             for s in check.symbols.values() if s.name in env)
+                rule = enumerator.tmap_broken(check, m, env) if ranges else "symbol values out of range"
+                if rule != o.counterexample.get("rule"):
+                    out.problems.append(Problem(REPLAY, f"Z3's counterexample breaks {o.counterexample.get('rule')}, "
+                                                f"the enumerator finds {rule} at {env}; {o.message}", None,
+                                                f"tensormap {o.name}"))
+
+
+def compare_descriptors(data: dict, timeout: float = 10.0, limit: int = 4096, path: str = "<fuzz>") -> CaseResult:
+    """A descriptor check file (docs/wgmma.md) through Z3 (``proofs/smem_descriptor.decide``) and the
+    decider (``decide.descriptors``).  A concrete file, and a symbolic one whose every symbol value the
+    decider enumerates (``decide.desc_assignments``: at most ``limit``), must agree on every obligation;
+    a symbolic one with more values one way (Z3 proved implies no violation among those enumerated).
+    Every Z3 counterexample must replay (``decide.desc_violation_at``)."""
+    out = CaseResult(symbolic=bool(data.get("symbols")))
+    try:
+        decls = descriptor_file.load(data, path)
+    except InputError as e:
+        out.problems.append(Problem(INVALID, f"the drawn descriptor file does not load: {e}"))
+        return out
+    t = time.perf_counter()
+    try:
+        z3s = {d.name: descriptor_obligations.decide(d, timeout_s=timeout) for d in decls}  # not [idesc.*]
+    except Exception as e:  # noqa: BLE001
+        out.problems.append(_crash("descriptor obligations", e))
+        return out
+    out.seconds["z3"] = time.perf_counter() - t
+    statuses = [o.status for outs in z3s.values() for o in outs]
+    out.verdict = "refuted" if "refuted" in statuses else "unknown" if "unknown" in statuses else "proved"
+    t = time.perf_counter()
+    try:
+        envs, every = enumerator.desc_assignments(data, limit)
+        decided = enumerator.descriptors(data, envs)
+    except Exception as e:  # noqa: BLE001
+        out.problems.append(_crash("decide descriptors", e))
+        return out
+    out.seconds["enumerator"] = time.perf_counter() - t
+    exact = not out.symbolic or every
+    for name, outs in z3s.items():
+        out.others.append({o.name: o.status for o in outs})
+        for o in outs:
+            d, witness = decided[name][o.name]
+            if o.status == "unknown":
+                out.unknown += 1
+                if not out.symbolic:
+                    out.problems.append(Problem(UNKNOWN, o.message or "", None, o.name))
+                continue
+            if (o.status != d) if exact else (o.status == "proved" and d == "refuted"):
+                w = f"; enumerator's witness {_short(witness)}" if witness else ""
+                out.problems.append(Problem(DISAGREEMENT, f"descriptor {name}: Z3 {o.status}, enumerator {d}{w}; "
+                                                          f"Z3: {o.message}", None, o.name, (o.status, d)))
+            if o.status == "refuted" and o.counterexample is not None:
+                try:
+                    why = enumerator.desc_violation_at(data, name, o.name, o.counterexample)
+                except Exception as e:  # noqa: BLE001
+                    why = f"replaying it raised {type(e).__name__}: {e}"
+                if why:
+                    out.problems.append(Problem(REPLAY, f"descriptor {name}: Z3's counterexample is not a violation: "
+                                                        f"{why}; {o.message}", None, o.name))
+    return out

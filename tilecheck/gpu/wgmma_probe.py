@@ -134,3 +134,36 @@ def run(img_a, fa: sd.Fields, img_b, fb: sd.Fields, gpu=None) -> np.ndarray:
     fn(drv.In(img_a), drv.In(img_b), da, db, drv.Out(out), block=(128, 1, 1), grid=(1, 1))
     drv.Context.synchronize()
     return out
+
+
+# --- drawn descriptors (tilecheck fuzz --gpu --families descriptor: fuzz/wgmma_stage.py) ---------------
+
+def read_word(img: np.ndarray, word: int, major: str, tile) -> np.ndarray:
+    """What the model says the tensor core reads from ``img`` through a packed sm_90 word (``decode``)."""
+    d = sd.decode(word, major, 16, tile)
+    return np.array([[img[d.address(i, j) // 2] for j in range(tile[1])] for i in range(tile[0])], dtype=np.float16)
+
+
+def predict_words(img_a, word_a: int, img_b, word_b: int) -> np.ndarray:
+    """``predict`` for packed words as the code built them (B's start relative to its image)."""
+    a = read_word(img_a, word_a, "K", (M, K)).astype(np.float32)
+    b = read_word(img_b, word_b, "K", (N, K)).astype(np.float32)
+    return a @ b.T
+
+
+def probe_function(gpu=None):
+    """The probe kernel loaded on the device (assembled once for a run of many cases)."""
+    g = gpu or default_gpu()
+    return g, g.drv.module_from_buffer(ptxas(kernel(), WGMMA_TARGET)).get_function("probe")
+
+
+def run_words(img_a, word_a: int, img_b, word_b: int, gpu=None, loaded=None) -> np.ndarray:
+    """``run`` with packed words (``word_b``'s start relative to B's image: B_AT is added to its start
+    field); ``loaded``: ``probe_function``'s answer, reused."""
+    g, fn = loaded or probe_function(gpu)
+    drv = g.drv
+    out = np.full((M, N), np.nan, dtype=np.float32)
+    da, db = np.uint64(word_a), np.uint64(word_b + (B_AT >> 4))
+    fn(drv.In(img_a), drv.In(img_b), da, db, drv.Out(out), block=(128, 1, 1), grid=(1, 1))
+    drv.Context.synchronize()
+    return out

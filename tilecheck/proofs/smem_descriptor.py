@@ -114,13 +114,19 @@ def _hardware_fields(decl: Declaration):
     raw = sd.unpack_raw(_bv(decl.packed()), decl.fields.arch)
     code = z3.simplify(raw["layout_type"])
     if not z3.is_bv_value(code):
+        code = _one_value(raw["layout_type"], decl.assume)
+    if code is None:
         return None, "the descriptor's layout type is symbolic: the swizzle mode must be concrete"
     names = {c: n for n, c in sd.CODES[decl.fields.arch].items()}
     if code.as_long() not in names or names[code.as_long()] not in sd.MODES[decl.fields.arch]:
         return None, f"layout type {code.as_long()} has no canonical layout modelled here"
-    lbo_mode = z3.simplify(raw.get("lbo_mode", z3.BitVecVal(0, BV)))
-    if not z3.is_bv_value(lbo_mode):
+    lbo_mode = raw.get("lbo_mode", z3.BitVecVal(0, BV))
+    mode = z3.simplify(lbo_mode)
+    if not z3.is_bv_value(mode):
+        mode = _one_value(lbo_mode, decl.assume)  # the facts may fix it
+    if mode is None:
         return None, "the descriptor's LBO mode (bit 52) is symbolic: it must be concrete"
+    lbo_mode = mode
     return sd.Fields(raw["start"] << 4, raw["lbo"] << 4, raw["sbo"] << 4, raw["base_offset"], names[code.as_long()],
                      decl.fields.arch, lbo_mode.as_long()), None
 
@@ -134,6 +140,19 @@ def _invalid_code(decl: Declaration):
         return _static(f"descriptor {decl.name}: layout type {code.as_long()} is invalid on {decl.fields.arch} "
                        f"(3, 5 and 7 name no swizzle mode): the tensor core reads no layout through it", decl)
     return None
+
+
+def _one_value(term, facts, timeout_ms: int = 2000):
+    """The value ``term`` takes for every symbol value the facts allow, when it takes exactly one (a word
+    whose layout-type bits hold a symbol's high bits, bounded by its ``max``), else None."""
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    s.add(*facts)
+    if s.check() != z3.sat:
+        return None
+    v = s.model().eval(term, model_completion=True)
+    s.add(term != v)
+    return v if s.check() == z3.unsat else None
 
 
 def _layout_z3(layout: Layout, coords):
