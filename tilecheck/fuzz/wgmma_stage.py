@@ -1,10 +1,13 @@
 """``tilecheck fuzz --gpu --families descriptor``: drawn descriptor pairs through one wgmma each.
 
 Each case is two drawn descriptor check files (``desc_strategies.descriptor_checks``, restricted to what
-``gpu/wgmma_probe.py``'s one ``wgmma.mma_async.m64n8k16.f32.f16.f16`` reads: A a K-major 64 x 16 f16
-tile, B a K-major 8 x 16 one, sm_90 words), agreeing or carrying one of issue 31's bugs, and for A a K
-step (its start advanced as CUTLASS does, the advance added to the start field).  The shared images hold
-small-integer values at the declared addresses (noise elsewhere), so:
+``gpu/wgmma_probe.py``'s one ``wgmma.mma_async.m64n8k16.f32.f16.f16`` reads: A a 64 x 16 f16 tile, B a
+K-major 8 x 16 one, sm_90 words), agreeing or carrying one of issue 31's bugs, and for A a K step (its
+start advanced as CUTLASS does, the advance added to the start field).  A is read with the major-ness its
+descriptor declares (``imm-trans-a`` 1 for MN-major): the "major" bug declares a K-major tensor's
+descriptor MN-major, and the model, tilecheck and the hardware must all read it so -- read K-major, that
+descriptor reads the declared tile exactly, so a K-major instruction would not be the one the file
+declares.  The shared images hold small-integer values at the declared addresses (noise elsewhere), so:
 
 * the model's prediction (``smem_descriptor.decode`` of each word, gathered, multiplied in numpy) must
   equal the hardware's D, every element, for every case (``differ``: a finding, written to ``--out``);
@@ -46,6 +49,7 @@ class Case:
     a: dict  # A's descriptor file (its word: the K step's)
     b: dict
     step: int  # the K step A's descriptor is advanced to (0: none)
+    major: str  # the major-ness A's descriptor declares: the probe's imm-trans-a is 1 for "MN"
     word_a: int
     word_b: int
     img_a: np.ndarray
@@ -57,11 +61,15 @@ class Case:
     z3: dict  # {"A": {obligation: status}, "B": {...}}
 
 
-def _placed(data: dict, step: int, size: int, rng):
+def _placed(data: dict, step: int, size: int, rng, major: str | None = None):
     """(word, image, declared values of the K slice, model's wrong read?) or None when the probe cannot
     run it: the word the code passes (``decide.desc_word``) with the K step's advance added to its start
-    field, every declared element of the slice and every model read inside the ``size``-byte image."""
+    field, read with the major-ness the descriptor declares (``major``: None for any the probe reads, else
+    the one it must declare), every declared element of the slice and every model read inside the
+    ``size``-byte image."""
     arch, d = "sm_90", data["descriptors"]["DA"]
+    if major is not None and d["major"] != major:
+        return None
     t = data["tensors"]["SA"]
     word = decide.desc_word(d, arch, {})
     if step:
@@ -72,7 +80,7 @@ def _placed(data: dict, step: int, size: int, rng):
     if word & sd.reserved_mask(arch) or word >= 1 << 64:
         return None
     try:
-        dec = sd.decode(word, "K", 16, tuple(d["tile"]))
+        dec = sd.decode(word, d["major"], 16, tuple(d["tile"]))
     except ValueError:
         return None
     layout = parse_layout(t["layout"])
@@ -107,16 +115,17 @@ def _z3(data: dict) -> dict:
 def prepare(a: dict, b: dict, step: int, rng) -> Case | None:
     """One case (None when the probe cannot run it: ``_placed``)."""
     pa = _placed(a, step, probe.B_AT, rng)
-    pb = _placed(b, 0, B_BYTES, rng)
+    pb = _placed(b, 0, B_BYTES, rng, major="K")  # the probe's imm-trans-b is 0
     if pa is None or pb is None:
         return None
     (wa, ia, da, wrong_a), (wb, ib, db, wrong_b) = pa, pb
+    major = a["descriptors"]["DA"]["major"]
     declared = da.astype(np.float32) @ db.astype(np.float32).T
-    predicted = probe.predict_words(ia, wa, ib, wb)
+    predicted = probe.predict_words(ia, wa, ib, wb, major)
     z3 = {"A": _z3(a), "B": _z3(b)}
     refuted = z3["B"]["descriptor-layout"] == "refuted" or \
         z3["A"]["descriptor-layout" if step == 0 else "descriptor-k-advance"] == "refuted"
-    return Case(a, b, step, wa, wb, ia, ib, declared, predicted, wrong_a or wrong_b, refuted, z3)
+    return Case(a, b, step, major, wa, wb, ia, ib, declared, predicted, wrong_a or wrong_b, refuted, z3)
 
 
 def cases(n: int, seed: int) -> list[Case]:
@@ -155,11 +164,11 @@ def run(n: int | None = None, seed: int = 0, out: str | None = None, gpu=None) -
     n = CASES if n is None else n
     t = time.perf_counter()
     drawn = cases(n, seed)
-    loaded = probe.probe_function(gpu)
+    loaded = {m: probe.probe_function(gpu, m) for m in sorted({c.major for c in drawn})}  # A K- or MN-major
     differ, confirmed, wrong, proved_equal, proved, model = [], 0, 0, 0, 0, []
     for k, c in enumerate(drawn):
         model += [f"case {k}: {p}" for p in model_problems(c)]
-        got = probe.run_words(c.img_a, c.word_a, c.img_b, c.word_b, loaded=loaded)
+        got = probe.run_words(c.img_a, c.word_a, c.img_b, c.word_b, loaded=loaded[c.major])
         if not np.array_equal(got, c.predicted):
             differ.append((k, c, np.argwhere(got != c.predicted)[:3].tolist()))
         if c.wrong:
@@ -168,11 +177,13 @@ def run(n: int | None = None, seed: int = 0, out: str | None = None, gpu=None) -
         if not c.refuted:
             proved += 1
             proved_equal += np.array_equal(got, c.declared)
-    lines = [f"  wgmma GPU stage: {len(drawn)} descriptor pairs (m64n8k16 f16, A at K steps 0..), "
+    mn = sum(c.major == "MN" for c in drawn)
+    lines = [f"  wgmma GPU stage: {len(drawn)} descriptor pairs (m64n8k16 f16, A at K steps 0.., MN-major A in {mn} "
+             f"(imm-trans-a 1)), "
              f"{time.perf_counter() - t:.1f} s: hardware == model {len(drawn) - len(differ)}/{len(drawn)}; "
              f"tilecheck proved {proved}, D == declared in {proved_equal}/{proved}; the model reads wrongly in "
              f"{wrong}, D != declared in {confirmed}/{wrong}; model vs tilecheck problems {len(model)}"]
-    lines += [f"  wgmma differs: case {k} (K step {c.step}) at {at}" for k, c, at in differ[:10]]
+    lines += [f"  wgmma differs: case {k} ({c.major}-major A, K step {c.step}) at {at}" for k, c, at in differ[:10]]
     lines += [f"  wgmma {m}" for m in model[:10]]
     if out and (differ or model):
         d = Path(out) / "wgmma"
@@ -180,7 +191,8 @@ def run(n: int | None = None, seed: int = 0, out: str | None = None, gpu=None) -
         for k, c, at in differ:
             for name, data in (("A", c.a), ("B", c.b)):
                 path = d / f"differs-{k}-{name}.toml"
-                path.write_text(to_toml(data, comment=f"tilecheck fuzz --gpu: wgmma case {k} (A at K step {c.step}): "
+                path.write_text(to_toml(data, comment=f"tilecheck fuzz --gpu: wgmma case {k} ({c.major}-major A at K step "
+                                                      f"{c.step}): "
                                                       f"the hardware's D differs from the model's at {at}"))
                 lines.append(f"  wrote {path}")
     return lines

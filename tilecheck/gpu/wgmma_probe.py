@@ -25,9 +25,10 @@ B_AT = 16384
 M, N, K = 64, 8, 16
 
 
-def kernel() -> str:
-    """The probe kernel: ``probe(a_img, b_img, desc_a, desc_b, out)``; one CTA of 128 threads."""
-    mma = wgmma(N, "f16", accumulators="%d", a="%da", b="%db", scale_d="%p")
+def kernel(trans_a: int = 0) -> str:
+    """The probe kernel: ``probe(a_img, b_img, desc_a, desc_b, out)``; one CTA of 128 threads.  ``trans_a``
+    1: the wgmma's ``imm-trans-a`` is 1, A is read MN-major (B stays K-major)."""
+    mma = wgmma(N, "f16", accumulators="%d", a="%da", b="%db", scale_d="%p", trans_a=trans_a)
     return f"""\
 .version {WGMMA_VERSION}
 .target {WGMMA_TARGET}
@@ -144,22 +145,24 @@ def read_word(img: np.ndarray, word: int, major: str, tile) -> np.ndarray:
     return np.array([[img[d.address(i, j) // 2] for j in range(tile[1])] for i in range(tile[0])], dtype=np.float16)
 
 
-def predict_words(img_a, word_a: int, img_b, word_b: int) -> np.ndarray:
-    """``predict`` for packed words as the code built them (B's start relative to its image)."""
-    a = read_word(img_a, word_a, "K", (M, K)).astype(np.float32)
+def predict_words(img_a, word_a: int, img_b, word_b: int, major_a: str = "K") -> np.ndarray:
+    """``predict`` for packed words as the code built them (B's start relative to its image; A read
+    ``major_a``-major: the kernel's ``imm-trans-a`` is 1 for ``"MN"``)."""
+    a = read_word(img_a, word_a, major_a, (M, K)).astype(np.float32)
     b = read_word(img_b, word_b, "K", (N, K)).astype(np.float32)
     return a @ b.T
 
 
-def probe_function(gpu=None):
-    """The probe kernel loaded on the device (assembled once for a run of many cases)."""
+def probe_function(gpu=None, major_a: str = "K"):
+    """The probe kernel loaded on the device (assembled once for a run of many cases), reading A
+    ``major_a``-major (``"MN"``: ``imm-trans-a`` 1)."""
     g = gpu or default_gpu()
-    return g, g.drv.module_from_buffer(ptxas(kernel(), WGMMA_TARGET)).get_function("probe")
+    return g, g.drv.module_from_buffer(ptxas(kernel(int(major_a == "MN")), WGMMA_TARGET)).get_function("probe")
 
 
 def run_words(img_a, word_a: int, img_b, word_b: int, gpu=None, loaded=None) -> np.ndarray:
     """``run`` with packed words (``word_b``'s start relative to B's image: B_AT is added to its start
-    field); ``loaded``: ``probe_function``'s answer, reused."""
+    field); ``loaded``: ``probe_function``'s answer (for the A major-ness the case declares), reused."""
     g, fn = loaded or probe_function(gpu)
     drv = g.drv
     out = np.full((M, N), np.nan, dtype=np.float32)
