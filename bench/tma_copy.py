@@ -1,7 +1,8 @@
 """H200 copy benchmark: the TMA copy kernel (global -> shared -> global through cp.async.bulk.tensor
 loads and stores, ``tilecheck/gpu/tma_copy.py``) against cuMemcpyDtoD, in one run (issue 30).
 
-    python bench/tma_copy.py [--gib 1] [--reps 20] [--rounds 3] [--json FILE]   # JSON default: $OUT/tma_copy.json
+    python bench/tma_copy.py [--quick] [--variants base,split,hint,splithint,big] [--gib 1] [--reps 20]
+                             [--rounds 3] [--json FILE]   # JSON default: $OUT/tma_copy.json
 
 One process, one CUDA context.  A buffer of random bits (1 GiB by default) is copied by every
 variant.  Each kernel configuration (box row bytes x rows per tile, stages, CTAs per SM) is first
@@ -9,12 +10,17 @@ checked bit for bit against the source (numpy ``array_equal``) at a ragged heigh
 the tensor's end: zero-filled on load, clipped on store) with the bytes after the copy untouched, and
 the three finalists on the whole buffer too; timed: a sweep of every configuration (median of ``--sweep-reps`` launches), the
 best three again with L2 promotion 256B, and the best three of all interleaved with cuMemcpyDtoD
-(``--rounds`` x ``--reps`` launches each, CUDA events, median).  TB/s counts the bytes read plus the
+(``--rounds`` x ``--reps`` launches each, CUDA events, median), with the best of each variant
+family too.  ``--variants`` picks the families (``VARIANTS``; default ``base``, the kernel measured first:
+one thread issues loads and stores): ``split`` (loads from warp 0, stores from warp 1, a 'full' and an
+'empty' mbarrier a stage), ``hint`` and ``splithint`` (the same with an L2 evict_first cache policy on
+every load and store), ``big`` (64 KiB tiles, boxes of 256 rows, 3 CTAs a SM, both issue schemes).  TB/s counts the bytes read plus the
 bytes written, as for cuMemcpyDtoD.  Imports nothing of the tilecheck package (the kernel's module
 and the driver's encoder and launcher are loaded by path): no z3 needed.  pycuda allocates, copies and
 times; the kernels launch through ``tensormap_driver.Module`` (cuLaunchKernel with kernelParams).
 """
 import argparse
+import dataclasses
 import importlib.util
 import json
 import os
@@ -42,9 +48,10 @@ tensormap_driver = _load("_tilecheck_tensormap_driver", "tilecheck/gpu/tensormap
 Config = tma_copy.Config
 
 
-def configs(per_sm: int, per_block: int, quick: bool = False) -> list:
+def configs(per_sm: int, per_block: int, quick: bool = False, **kw) -> list:
     """The sweep: rows of 1024/2048 bytes, tiles of 8/16/32 KiB, 96 or 192 KiB a SM in 1, 2 or 4 CTAs, one
-    store or half the stages still reading shared memory when a stage is refilled."""
+    store or half the stages still reading shared memory when a stage is refilled (``kw``: ``Config``'s
+    ``split`` and ``hint``)."""
     out = []
     for inner in ((2048,) if quick else (1024, 2048)):
         for tile in (16384,) if quick else (8192, 16384, 32768):
@@ -52,9 +59,57 @@ def configs(per_sm: int, per_block: int, quick: bool = False) -> list:
                 for ctas in (1, 2, 4):
                     stages = budget // ctas // tile
                     for lag in sorted({1, stages // 2}):
-                        c = Config(inner, tile // inner, stages, ctas, lag=lag) if 1 <= lag < stages else None
-                        if c and c.shared <= per_block and ctas * (c.shared + 1024) <= per_sm and c not in out:
+                        c = Config(inner, tile // inner, stages, ctas, lag=lag, **kw) if 1 <= lag < stages else None
+                        if c and fits(c, per_sm, per_block) and c not in out:
                             out.append(c)
+    return out
+
+
+def fits(c, per_sm: int, per_block: int) -> bool:
+    """``c``'s dynamic shared memory fits a block, and ``ctas_per_sm`` of them (1 KiB reserved each) a SM."""
+    return c.shared <= per_block and c.ctas_per_sm * (c.shared + 1024) <= per_sm
+
+
+def big(per_sm: int, per_block: int, quick: bool = False) -> list:
+    """More bytes in flight: 64 KiB tiles (2048 B x 32 rows, 256 B x 256 rows) in 3 stages, boxes of 256 rows
+    of 128 B (32 KiB) in 6 stages, 3 CTAs a SM of two 32 KiB stages; each with one thread issuing and split."""
+    shapes = [(2048, 32, 3, 1), (256, 256, 3, 1), (128, 256, 6, 1), (2048, 16, 2, 3)]
+    out = [Config(i, r, s, k, lag=1, split=sp) for i, r, s, k in shapes for sp in (False, True)]
+    return [c for c in out if fits(c, per_sm, per_block)]
+
+
+VARIANTS = {  # family -> its configurations (per_sm, per_block, quick)
+    "base": configs,
+    "split": lambda *a: configs(*a, split=True),
+    "hint": lambda *a: configs(*a, hint=True),
+    "splithint": lambda *a: configs(*a, split=True, hint=True),
+    "big": big,
+}
+
+
+def family_of(c) -> str:
+    """The variant family that names ``c`` (``big`` by its tile or box, before the issue scheme)."""
+    if c.tile > 32768 or c.rows > 128 or c.ctas_per_sm == 3:
+        return "big"
+    return {(False, False): "base", (True, False): "split", (False, True): "hint", (True, True): "splithint"}[
+        (c.split, c.hint)]
+
+
+def parse_variants(text: str) -> list:
+    """``--variants``' comma-separated families, each known (ValueError naming the unknown one otherwise)."""
+    names = [v.strip() for v in text.split(",") if v.strip()]
+    bad = [v for v in names if v not in VARIANTS]
+    if bad or not names:
+        raise ValueError(f"--variants {text!r}: unknown {', '.join(bad) or 'nothing'}; "
+                         f"choose from {', '.join(VARIANTS)}")
+    return list(dict.fromkeys(names))
+
+
+def sweep_configs(names: list, per_sm: int, per_block: int, quick: bool = False) -> list:
+    """Every configuration of the named families, in order, once each."""
+    out = []
+    for v in names:
+        out += [c for c in VARIANTS[v](per_sm, per_block, quick) if c not in out]
     return out
 
 
@@ -65,8 +120,14 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sweep-reps", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="a few configurations only")
+    ap.add_argument("--variants", default="base",
+                    help=f"comma-separated variant families to sweep: {', '.join(VARIANTS)} (default base)")
     ap.add_argument("--json", default=str(Path(os.environ.get("OUT", ".")) / "tma_copy.json"))
     args = ap.parse_args()
+    try:
+        names = parse_variants(args.variants)
+    except ValueError as e:
+        ap.exit(2, f"bench/tma_copy.py: {e}\n")
 
     import pycuda.autoinit  # noqa: F401
     import pycuda.driver as cuda
@@ -76,7 +137,7 @@ def main():
     sms = dev.get_attribute(attr.MULTIPROCESSOR_COUNT)
     per_block = dev.get_attribute(attr.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
     per_sm = dev.get_attribute(attr.MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
-    cs = configs(per_sm, per_block, args.quick)
+    cs = sweep_configs(names, per_sm, per_block, args.quick)
     inner_lcm = 2048
     nbytes = int(args.gib * 2**30) // (inner_lcm * 256) * (inner_lcm * 256)  # whole tiles of every config
     t0 = time.perf_counter()
@@ -85,7 +146,7 @@ def main():
     dst = cuda.mem_alloc(nbytes + GUARD)
     cuda.memcpy_htod(src, host)
     print(f"device {dev.name()} ({sms} SMs, {per_sm // 1024} KiB shared a SM), {nbytes / 2**30:.3g} GiB of random "
-          f"data ready in {time.perf_counter() - t0:.1f} s; {len(cs)} configurations", flush=True)
+          f"data ready in {time.perf_counter() - t0:.1f} s; {len(cs)} configurations ({','.join(names)})", flush=True)
 
     t = time.perf_counter()
     kernels = {c.name: c for c in cs}  # configurations that differ only in CTAs a SM share a kernel
@@ -102,7 +163,7 @@ def main():
         tiles = c.tiles(height)
         grid = min(tiles, sms * c.ctas_per_sm)
         return mod.launcher(c.name, tma_copy.launch_args(m_src, m_dst, tiles), grid=(grid,),
-                            block=(tma_copy.THREADS,), shared=c.shared)
+                            block=(c.threads,), shared=c.shared)
 
     check = np.empty(nbytes // 8 + GUARD // 8, dtype=np.uint64)
 
@@ -147,11 +208,11 @@ def main():
             continue
         med = statistics.median(time_it(launcher(c, nbytes // c.inner), args.sweep_reps))
         sweep.append((c, med))
-        print(f"  {c}: verified (ragged); {med * 1e3:.3f} ms, {2 * nbytes / med / 1e12:.3f} TB/s, "
+        print(f"  [{family_of(c)}] {c}: verified (ragged); {med * 1e3:.3f} ms, {2 * nbytes / med / 1e12:.3f} TB/s, "
               f"{ref / med:.3f} x cuMemcpyDtoD", flush=True)
     best = [c for c, _ in sorted(sweep, key=lambda x: x[1])[:3]]
     for c in best:
-        c2 = Config(c.inner, c.rows, c.stages, c.ctas_per_sm, "256B", c.lag)  # the same kernel, other maps
+        c2 = dataclasses.replace(c, l2="256B")  # the same kernel, other maps
         try:
             verify(c2, whole=False)
         except ValueError as e:
@@ -160,14 +221,17 @@ def main():
         med = statistics.median(time_it(launcher(c2, nbytes // c2.inner), args.sweep_reps))
         sweep.append((c2, med))
         print(f"  {c2}: verified; {med * 1e3:.3f} ms, {ref / med:.3f} x cuMemcpyDtoD", flush=True)
-    finalists = [c for c, _ in sorted(sweep, key=lambda x: x[1])[:3]]
+    ranked = [c for c, _ in sorted(sweep, key=lambda x: x[1])]
+    finalists = ranked[:3]
+    for v in names:  # and the best of each family swept
+        finalists += [c for c in ranked if family_of(c) == v and c not in finalists][:1]
     for c in finalists:
         verify(c)
         print(f"  finalist {c}: the whole {nbytes / 2**30:.3g} GiB verified bit for bit", flush=True)
 
     variants = {"cuMemcpyDtoD": memcpy}
     for c in finalists:
-        variants[f"TMA {c}"] = launcher(c, nbytes // c.inner)
+        variants[f"TMA [{family_of(c)}] {c}"] = launcher(c, nbytes // c.inner)
     times = {name: [] for name in variants}
     for _ in range(args.rounds):
         for name, launch in variants.items():

@@ -47,6 +47,9 @@ class Config:
     ctas_per_sm: int = 1
     l2: str = "none"  # the maps' L2 promotion: none, 64B, 128B, 256B
     lag: int = 1  # stores still reading shared memory when a stage is refilled (1..stages-1)
+    split: bool = False  # split issue: warp 0 lane 0 loads, warp 1 lane 0 stores (a 'full' and an 'empty'
+    # mbarrier a stage); False: one thread does both (the kernel measured first)
+    hint: bool = False  # loads and stores with .L2::cache_hint, a createpolicy.fractional evict_first policy
 
     def __post_init__(self):
         if self.inner % 16 or not 16 <= self.inner <= 256 * ESIZE:
@@ -62,12 +65,19 @@ class Config:
 
     @property
     def shared(self) -> int:
-        """Dynamic shared bytes per CTA: the stages, then one 8-byte mbarrier each."""
-        return self.stages * self.tile + 8 * self.stages
+        """Dynamic shared bytes per CTA: the stages, then one 8-byte mbarrier each (two with ``split``:
+        the 'full' ones, then the 'empty' ones)."""
+        return self.stages * self.tile + 8 * self.stages * (2 if self.split else 1)
+
+    @property
+    def threads(self) -> int:
+        """Threads per CTA: one warp, two with ``split`` (lane 0 of each issues)."""
+        return 2 * THREADS if self.split else THREADS
 
     @property
     def name(self) -> str:
-        return f"tma_copy_i{self.inner}_r{self.rows}_s{self.stages}_l{self.lag}"
+        return (f"tma_copy_i{self.inner}_r{self.rows}_s{self.stages}_l{self.lag}"
+                + ("_split" if self.split else "") + ("_ef" if self.hint else ""))
 
     def box(self) -> tuple[int, int]:
         return self.inner // ESIZE, self.rows
@@ -77,11 +87,31 @@ class Config:
 
     def __str__(self):
         return (f"tile {self.inner} B x {self.rows} rows ({self.tile // 1024} KiB), {self.stages} stages, "
-                f"lag {self.lag}, {self.ctas_per_sm} CTA/SM, L2 promotion {self.l2}")
+                f"lag {self.lag}, {self.ctas_per_sm} CTA/SM, L2 promotion {self.l2}"
+                + (", split issue" if self.split else "") + (", evict_first" if self.hint else ""))
+
+
+LOAD = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+STORE = "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"
+POLICY = "\tcreatepolicy.fractional.L2::evict_first.b64 \t%rd3, 1.0;"  # every line evict_first
+
+
+def _load(cfg: Config, smem: str, row: str, bar: str) -> str:
+    if cfg.hint:
+        return f"\t{LOAD}.L2::cache_hint \t[{smem}], [%rd1, {{%r8, {row}}}], [{bar}], %rd3;"
+    return f"\t{LOAD} \t[{smem}], [%rd1, {{%r8, {row}}}], [{bar}];"
+
+
+def _store(cfg: Config, row: str, smem: str) -> str:
+    if cfg.hint:
+        return f"\t{STORE}.L2::cache_hint \t[%rd2, {{%r8, {row}}}], [{smem}], %rd3;"
+    return f"\t{STORE} \t[%rd2, {{%r8, {row}}}], [{smem}];"
 
 
 def copy_ptx(cfg: Config) -> str:
     """The kernel's module (entry ``cfg.name``; parameters: source map, destination map, u32 tiles)."""
+    if cfg.split:
+        return _split_ptx(cfg)
     n, S, T, R, D = cfg.name, cfg.stages, cfg.tile, cfg.rows, cfg.lag
     L = [".version 8.0", ".target sm_90", ".address_size 64", "",
          f".extern .shared .align 1024 .b8 {n}_smem[];", "",
@@ -102,13 +132,13 @@ def copy_ptx(cfg: Config) -> str:
     L += [f"\tmbarrier.init.shared::cta.b64 \t[%r6+{8 * s}], 1;" for s in range(S)]
     L += ["\tfence.mbarrier_init.release.cluster;", "\tfence.proxy.async.shared::cta;",
           "\tmov.u32 \t%r8, 0;"]  # every box starts at column 0
+    L += [POLICY] if cfg.hint else []
     for s in range(S):  # the prologue: tiles 0..S-1 of this CTA into stages 0..S-1
         L += [f"\tsetp.ge.u32 \t%p2, {s}, %r4;" if s else "", f"\t@%p2 bra \tPRO{s}_END;" if s else "",
               f"\tmad.lo.u32 \t%r7, %r3, {s}, %r2;", f"\tmul.lo.u32 \t%r7, %r7, {R};",
               f"\tmbarrier.arrive.expect_tx.shared::cta.b64 \t_, [%r6+{8 * s}], {T};",
               f"\tadd.u32 \t%r9, %r5, {s * T};", f"\tadd.u32 \t%r10, %r6, {8 * s};",
-              "\tcp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
-              "\t[%r9], [%rd1, {%r8, %r7}], [%r10];", f"PRO{s}_END:" if s else ""]
+              _load(cfg, "%r9", "%r7", "%r10"), f"PRO{s}_END:" if s else ""]
     L += ["\tmov.u32 \t%r11, 0;",  # i
           "\tmov.u32 \t%r12, 0;",  # the stage of i
           "\tmov.u32 \t%r13, 0;",  # the parity of its barrier's phase
@@ -120,7 +150,7 @@ def copy_ptx(cfg: Config) -> str:
           "\t@%p3 bra \tWAIT;", "\ttrap;",  # a tile that never lands: a launch error, not a hang
           "LANDED:",
           "\tmad.lo.u32 \t%r16, %r11, %r3, %r2;", f"\tmul.lo.u32 \t%r16, %r16, {R};",
-          "\tcp.async.bulk.tensor.2d.global.shared::cta.bulk_group \t[%rd2, {%r8, %r16}], [%r14];",
+          _store(cfg, "%r16", "%r14"),
           "\tcp.async.bulk.commit_group;",
           # refill the stage of i-D with tile i-D+S, once store i-D has read it
           f"\tsetp.lt.u32 \t%p4, %r11, {D};", "\t@%p4 bra \tNEXT;",
@@ -130,11 +160,93 @@ def copy_ptx(cfg: Config) -> str:
           f"\tmad.lo.u32 \t%r19, %r18, {T}, %r5;", "\tshl.b32 \t%r20, %r18, 3;", "\tadd.u32 \t%r20, %r20, %r6;",
           "\tmad.lo.u32 \t%r21, %r17, %r3, %r2;", f"\tmul.lo.u32 \t%r21, %r21, {R};",
           f"\tmbarrier.arrive.expect_tx.shared::cta.b64 \t_, [%r20], {T};",
-          "\tcp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
-          "\t[%r19], [%rd1, {%r8, %r21}], [%r20];",
+          _load(cfg, "%r19", "%r21", "%r20"),
           "NEXT:", "\tadd.u32 \t%r11, %r11, 1;", "\tadd.u32 \t%r12, %r12, 1;",
           f"\tsetp.eq.u32 \t%p6, %r12, {S};", "\t@%p6 mov.u32 \t%r12, 0;", "\t@%p6 xor.b32 \t%r13, %r13, 1;",
           "\tsetp.lt.u32 \t%p7, %r11, %r4;", "\t@%p7 bra \tLOOP;",
+          "\tcp.async.bulk.wait_group \t0;",
+          "END:", "\tret;", "}", ""]
+    return "\n".join(line for line in L if line != "")
+
+
+def _wait(label: str, bar: str, parity: str, done: str) -> list:
+    """``try_wait.parity`` on ``bar`` until the phase of ``parity`` completed, then ``bra done``; after
+    WAIT_LIMIT rounds, ``trap``."""
+    return ["\tmov.u32 \t%r22, 0;",
+            f"{label}:", f"\tmbarrier.try_wait.parity.shared::cta.b64 \t%p3, [{bar}], {parity}, {SUSPEND_NS};",
+            f"\t@%p3 bra \t{done};", "\tadd.u32 \t%r22, %r22, 1;", f"\tsetp.lt.u32 \t%p3, %r22, {WAIT_LIMIT};",
+            f"\t@%p3 bra \t{label};", "\ttrap;", f"{done}:"]
+
+
+def _split_ptx(cfg: Config) -> str:
+    """Split issue: thread 0 (warp 0) only loads, thread 32 (warp 1) only stores.  Stage ``s`` has a
+    'full' mbarrier (``arrive.expect_tx`` by the loader, completed by the load's bytes) and an 'empty'
+    one (count 1, arrived on by the storer once the store of the stage's tile has read it).
+
+    * the loader: tile ``j`` (this CTA's ``j``-th) into stage ``j % S``; for ``j >= S`` first waits for
+      'empty' of that stage to complete its phase ``j / S - 1`` (the store of tile ``j - S`` read it);
+    * the storer: waits 'full' of stage ``i % S`` (phase ``i / S``), stores tile ``i``, commits, then for
+      ``i >= D`` waits ``cp.async.bulk.wait_group.read D`` (store ``i - D`` has read its stage) and arrives
+      on 'empty' of stage ``(i - D) % S`` -- only where the loader will refill it (``i - D + S < n``);
+    * the storer ends with ``cp.async.bulk.wait_group 0``.
+    """
+    n, S, T, R, D = cfg.name, cfg.stages, cfg.tile, cfg.rows, cfg.lag
+    L = [".version 8.0", ".target sm_90", ".address_size 64", "",
+         f".extern .shared .align 1024 .b8 {n}_smem[];", "",
+         f".visible .entry {n}(.param .align 64 .b8 {n}_src[128], .param .align 64 .b8 {n}_dst[128], "
+         f".param .u32 {n}_tiles)",
+         f".maxntid {cfg.threads}, 1, 1", "{",
+         "\t.reg .pred \t%p<8>;", "\t.reg .b32 \t%r<32>;", "\t.reg .b64 \t%rd<4>;", "",
+         "\tmov.u32 \t%r0, %tid.x;",
+         f"\tmov.b64 \t%rd1, {n}_src;", "\tcvta.param.u64 \t%rd1, %rd1;",
+         f"\tmov.b64 \t%rd2, {n}_dst;", "\tcvta.param.u64 \t%rd2, %rd2;",
+         f"\tld.param.u32 \t%r1, [{n}_tiles];",
+         "\tmov.u32 \t%r2, %ctaid.x;", "\tmov.u32 \t%r3, %nctaid.x;",
+         "\tsetp.ge.u32 \t%p1, %r2, %r1;", "\t@%p1 bra \tEND;",  # uniform across the CTA
+         "\tsub.u32 \t%r4, %r1, %r2;", "\tadd.u32 \t%r4, %r4, %r3;", "\tsub.u32 \t%r4, %r4, 1;",
+         "\tdiv.u32 \t%r4, %r4, %r3;",
+         f"\tmov.u32 \t%r5, {n}_smem;", f"\tadd.u32 \t%r6, %r5, {S * T};",  # 'full' barriers
+         f"\tadd.u32 \t%r7, %r6, {8 * S};",  # 'empty' barriers
+         "\tsetp.ne.u32 \t%p0, %r0, 0;", "\t@%p0 bra \tINITED;"]
+    L += [f"\tmbarrier.init.shared::cta.b64 \t[%r6+{8 * s}], 1;" for s in range(S)]
+    L += [f"\tmbarrier.init.shared::cta.b64 \t[%r7+{8 * s}], 1;" for s in range(S)]
+    L += ["\tfence.mbarrier_init.release.cluster;", "\tfence.proxy.async.shared::cta;",
+          "INITED:", "\tbar.sync \t0;",  # the storer sees the barriers initialised
+          "\tmov.u32 \t%r8, 0;"]  # every box starts at column 0
+    L += [POLICY] if cfg.hint else []
+    L += ["\tsetp.eq.u32 \t%p0, %r0, 32;", "\t@%p0 bra \tSTORER;",
+          "\tsetp.ne.u32 \t%p0, %r0, 0;", "\t@%p0 bra \tEND;",
+          # the loader: j, its stage, the parity of the 'empty' phase it waits for (j / S - 1)
+          "\tmov.u32 \t%r11, 0;", "\tmov.u32 \t%r12, 0;", "\tmov.u32 \t%r13, 1;",
+          "LLOOP:",
+          "\tshl.b32 \t%r15, %r12, 3;", "\tadd.u32 \t%r20, %r15, %r7;", "\tadd.u32 \t%r15, %r15, %r6;",
+          f"\tsetp.lt.u32 \t%p4, %r11, {S};", "\t@%p4 bra \tLFREE;"]
+    L += _wait("LWAIT", "%r20", "%r13", "LFREE")
+    L += [f"\tmad.lo.u32 \t%r14, %r12, {T}, %r5;",
+          "\tmad.lo.u32 \t%r21, %r11, %r3, %r2;", f"\tmul.lo.u32 \t%r21, %r21, {R};",
+          f"\tmbarrier.arrive.expect_tx.shared::cta.b64 \t_, [%r15], {T};",
+          _load(cfg, "%r14", "%r21", "%r15"),
+          "\tadd.u32 \t%r11, %r11, 1;", "\tadd.u32 \t%r12, %r12, 1;",
+          f"\tsetp.eq.u32 \t%p6, %r12, {S};", "\t@%p6 mov.u32 \t%r12, 0;", "\t@%p6 xor.b32 \t%r13, %r13, 1;",
+          "\tsetp.lt.u32 \t%p7, %r11, %r4;", "\t@%p7 bra \tLLOOP;", "\tbra.uni \tEND;",
+          # the storer: i, its stage, the parity of the 'full' phase it waits for (i / S)
+          "STORER:", "\tmov.u32 \t%r11, 0;", "\tmov.u32 \t%r12, 0;", "\tmov.u32 \t%r13, 0;",
+          "SLOOP:",
+          f"\tmad.lo.u32 \t%r14, %r12, {T}, %r5;", "\tshl.b32 \t%r15, %r12, 3;", "\tadd.u32 \t%r15, %r15, %r6;"]
+    L += _wait("SWAIT", "%r15", "%r13", "SLANDED")
+    L += ["\tmad.lo.u32 \t%r16, %r11, %r3, %r2;", f"\tmul.lo.u32 \t%r16, %r16, {R};",
+          _store(cfg, "%r16", "%r14"),
+          "\tcp.async.bulk.commit_group;",
+          # free the stage of i-D (for tile i-D+S) once store i-D has read it
+          f"\tsetp.lt.u32 \t%p4, %r11, {D};", "\t@%p4 bra \tSNEXT;",
+          f"\tadd.u32 \t%r17, %r11, {S - D};", "\tsetp.ge.u32 \t%p5, %r17, %r4;", "\t@%p5 bra \tSNEXT;",
+          f"\tcp.async.bulk.wait_group.read \t{D};",
+          f"\tadd.u32 \t%r18, %r12, {S - D};", f"\trem.u32 \t%r18, %r18, {S};",
+          "\tshl.b32 \t%r20, %r18, 3;", "\tadd.u32 \t%r20, %r20, %r7;",
+          "\tmbarrier.arrive.shared::cta.b64 \t_, [%r20];",
+          "SNEXT:", "\tadd.u32 \t%r11, %r11, 1;", "\tadd.u32 \t%r12, %r12, 1;",
+          f"\tsetp.eq.u32 \t%p6, %r12, {S};", "\t@%p6 mov.u32 \t%r12, 0;", "\t@%p6 xor.b32 \t%r13, %r13, 1;",
+          "\tsetp.lt.u32 \t%p7, %r11, %r4;", "\t@%p7 bra \tSLOOP;",
           "\tcp.async.bulk.wait_group \t0;",
           "END:", "\tret;", "}", ""]
     return "\n".join(line for line in L if line != "")
