@@ -5,19 +5,22 @@ loads and stores, ``tilecheck/gpu/tma_copy.py``) against cuMemcpyDtoD, in one ru
                              [--rounds 3] [--json FILE]   # JSON default: $OUT/tma_copy.json
 
 One process, one CUDA context.  A buffer of random bits (1 GiB by default) is copied by every
-variant.  Each kernel configuration (box row bytes x rows per tile, stages, CTAs per SM) is first
-checked bit for bit against the source (numpy ``array_equal``) at a ragged height (a last tile across
-the tensor's end: zero-filled on load, clipped on store) with the bytes after the copy untouched, and
-the three finalists on the whole buffer too; timed: a sweep of every configuration (median of ``--sweep-reps`` launches), the
-best three again with L2 promotion 256B, and the best three of all interleaved with cuMemcpyDtoD
-(``--rounds`` x ``--reps`` launches each, CUDA events, median), with the best of each variant
-family too.  ``--variants`` picks the families (``VARIANTS``; default ``base``, the kernel measured first:
-one thread issues loads and stores): ``split`` (loads from warp 0, stores from warp 1, a 'full' and an
-'empty' mbarrier a stage), ``hint`` and ``splithint`` (the same with an L2 evict_first cache policy on
-every load and store), ``big`` (64 KiB tiles, boxes of 256 rows, 3 CTAs a SM, both issue schemes).  TB/s counts the bytes read plus the
-bytes written, as for cuMemcpyDtoD.  Imports nothing of the tilecheck package (the kernel's module
-and the driver's encoder and launcher are loaded by path): no z3 needed.  pycuda allocates, copies and
-times; the kernels launch through ``tensormap_driver.Module`` (cuLaunchKernel with kernelParams).
+variant.  Each kernel configuration (box row bytes x rows per tile, stages, CTAs per SM, issue
+scheme, cache hint) is first checked bit for bit against the source (numpy ``array_equal``) at a
+ragged height (a last tile across the tensor's end: zero-filled on load, clipped on store) with the
+bytes after the copy untouched, and the finalists on the whole buffer too; timed: a sweep of every
+configuration (median of ``--sweep-reps`` launches), the best three again with L2 promotion 256B, and
+the finalists (the best three of all, and the best of each variant family swept) interleaved with
+cuMemcpyDtoD (``--rounds`` x ``--reps`` launches each, CUDA events, median).
+
+``--variants`` picks the families (``VARIANTS``; default ``base``, the kernel measured first: one
+thread issues loads and stores): ``split`` (loads from warp 0, stores from warp 1, a 'full' and an
+'empty' mbarrier a stage), ``hint`` and ``splithint`` (the same two with an L2 evict_first cache
+policy on every load and store), ``big`` (64 KiB tiles, boxes of 256 rows, 3 CTAs a SM; both issue
+schemes).  TB/s counts the bytes read plus the bytes written, as for cuMemcpyDtoD.  Imports nothing
+of the tilecheck package (the kernel's module and the driver's encoder and launcher are loaded by
+path): no z3 needed.  pycuda allocates, copies and times; the kernels launch through
+``tensormap_driver.Module`` (cuLaunchKernel with kernelParams).
 """
 import argparse
 import dataclasses
@@ -252,7 +255,9 @@ def main():
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps({
             "device": dev.name(), "bytes": nbytes, "rows": rows,
-            "sweep": [{"config": str(c), "ms": m * 1e3, "vs memcpy (sweep)": ref / m} for c, m in sweep]}, indent=1))
+            "variants": names,
+            "sweep": [{"family": family_of(c), "config": str(c), "name": c.name, "ms": m * 1e3,
+                       "vs memcpy (sweep)": ref / m} for c, m in sweep]}, indent=1))
 
 
 if __name__ == "__main__":
