@@ -11,7 +11,10 @@ ragged height (a last tile across the tensor's end: zero-filled on load, clipped
 bytes after the copy untouched, and the finalists on the whole buffer too; timed: a sweep of every
 configuration (median of ``--sweep-reps`` launches), the best three again with L2 promotion 256B, and
 the finalists (the best three of all, and the best of each variant family swept) interleaved with
-cuMemcpyDtoD (``--rounds`` x ``--reps`` launches each, CUDA events, median).
+cuMemcpyDtoD (``--rounds`` x ``--reps`` launches each, CUDA events, median).  Before all that a
+preflight (``--no-preflight`` skips it) copies every configuration's ragged height in a child process
+(4 MiB, its own context): a variant that traps or copies wrong is dropped and reported, and the run
+goes on without it (a launch failure loses the context that found it).
 
 ``--variants`` picks the families (``VARIANTS``; default ``base``, the kernel measured first: one
 thread issues loads and stores): ``split`` (loads from warp 0, stores from warp 1, a 'full' and an
@@ -27,7 +30,9 @@ import dataclasses
 import importlib.util
 import json
 import os
+import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -116,6 +121,43 @@ def sweep_configs(names: list, per_sm: int, per_block: int, quick: bool = False)
     return out
 
 
+def preflight(cs: list, args) -> list:
+    """Run every configuration's ragged-height copy in a child process (4 MiB buffer, its own context)
+    first; a launch failure (a trap, a fault: the context is lost) or a wrong copy ends that child and
+    drops that configuration (reported), the next child goes on after it.  A second failure in one
+    family and issue scheme drops the rest of it unchecked (a broken scheme costs two children, not one a
+    configuration).  Returns the configurations that copied exactly, so one bad variant does not end
+    the run."""
+    t = time.perf_counter()
+    base = [sys.executable, str(Path(__file__).resolve()), "--gib", str(4 / 1024), "--variants",
+            ",".join(parse_variants(args.variants)), "--json", ""] + (["--quick"] if args.quick else [])
+    ok, todo, failed = set(), list(range(len(cs))), {}
+    while todo:
+        try:
+            r = subprocess.run(base + ["--preflight-child", ",".join(map(str, todo))], capture_output=True,
+                               text=True, timeout=120)
+            out, err, rc = r.stdout, r.stderr, r.returncode
+        except subprocess.TimeoutExpired as e:
+            out, err, rc = (e.stdout or b"").decode(), "timed out after 120 s", -1
+        ok |= {int(m) for m in re.findall(r"^PREFLIGHT ok (\d+)$", out, re.M)}
+        todo = [i for i in todo if i not in ok]
+        if rc == 0 or not todo:
+            break
+        bad, todo = todo[0], todo[1:]
+        why = (err.strip().splitlines() or [f"exit status {rc}"])[-1]
+        print(f"  [{family_of(cs[bad])}] {cs[bad]}: dropped, its preflight copy failed: {why}", flush=True)
+        key = (family_of(cs[bad]), cs[bad].split)
+        failed[key] = failed.get(key, 0) + 1
+        if failed[key] == 2:
+            rest = [i for i in todo if (family_of(cs[i]), cs[i].split) == key]
+            todo = [i for i in todo if i not in rest]
+            print(f"  [{key[0]}] {'split issue' if key[1] else 'one thread'}: failed twice, its other "
+                  f"{len(rest)} configurations dropped unchecked", flush=True)
+    print(f"preflight: {len(ok)} of {len(cs)} configurations copied a ragged height exactly, in "
+          f"{time.perf_counter() - t:.1f} s", flush=True)
+    return [c for i, c in enumerate(cs) if i in ok]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--gib", type=float, default=1.0, help="the buffer's size in GiB (default 1)")
@@ -125,6 +167,9 @@ def main():
     ap.add_argument("--quick", action="store_true", help="a few configurations only")
     ap.add_argument("--variants", default="base",
                     help=f"comma-separated variant families to sweep: {', '.join(VARIANTS)} (default base)")
+    ap.add_argument("--no-preflight", action="store_true",
+                    help="skip the preflight (every configuration's ragged copy in a child process first)")
+    ap.add_argument("--preflight-child", default=None, help=argparse.SUPPRESS)  # indices into the sweep
     ap.add_argument("--json", default=str(Path(os.environ.get("OUT", ".")) / "tma_copy.json"))
     args = ap.parse_args()
     try:
@@ -141,6 +186,8 @@ def main():
     per_block = dev.get_attribute(attr.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
     per_sm = dev.get_attribute(attr.MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
     cs = sweep_configs(names, per_sm, per_block, args.quick)
+    if args.preflight_child is None and not args.no_preflight:
+        cs = preflight(cs, args)
     inner_lcm = 2048
     nbytes = int(args.gib * 2**30) // (inner_lcm * 256) * (inner_lcm * 256)  # whole tiles of every config
     t0 = time.perf_counter()
@@ -186,6 +233,16 @@ def main():
                 raise SystemExit(f"{c}: the copy of {height} rows differs ({len(bad)} bytes, first at {bad[:1]}) "
                                  f"or wrote past its end")
         return True
+
+    if args.preflight_child is not None:  # a child of preflight: the ragged copies of these indices
+        for i in map(int, args.preflight_child.split(",")):
+            c = cs[i]
+            try:
+                verify(c, whole=False)
+            except ValueError:  # a map the driver refused: the parent reports it
+                pass
+            print(f"PREFLIGHT ok {i}", flush=True)
+        return
 
     start, end = cuda.Event(), cuda.Event()
 

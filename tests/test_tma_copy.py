@@ -353,3 +353,37 @@ def test_the_split_replay_catches_a_wrong_parity_and_a_stage_freed_too_early():
         with pytest.raises(AssertionError):
             for seed in range(20):
                 split_run(wrong, 40, 3, seed)
+
+
+def test_the_preflight_drops_a_failing_variant_and_goes_on(monkeypatch, capsys):
+    """A child that dies at a configuration (a trap loses the context) drops that one only and the next
+    child resumes after it; a second failure of one family and issue scheme drops the rest of it."""
+    import types
+    b = bench()
+    cs = b.sweep_configs(["base", "split", "hint"], *H200_SHARED, quick=True)
+    bad = {cs.index(c) for c in cs if c.split} | {cs.index([c for c in cs if c.hint][2])}
+    calls = []
+
+    def run(cmd, **kw):
+        assert cmd[1].endswith("bench/tma_copy.py") and cmd[cmd.index("--variants") + 1] == "base,split,hint"
+        todo = [int(i) for i in cmd[-1].split(",")]
+        calls.append(todo)
+        out = []
+        for i in todo:
+            if i in bad:
+                return types.SimpleNamespace(stdout="\n".join(out), stderr="Traceback\nCudaError: LAUNCH_FAILED",
+                                             returncode=1)
+            out.append(f"PREFLIGHT ok {i}")
+        return types.SimpleNamespace(stdout="\n".join(out) + "\n", stderr="", returncode=0)
+
+    monkeypatch.setattr(b.subprocess, "run", run)
+    args = types.SimpleNamespace(variants="base,split,hint", quick=True)
+    kept = b.preflight(cs, args)
+    assert kept == [c for i, c in enumerate(cs) if i not in bad]  # every hint configuration but the bad one
+    assert len(calls) == 2 + 1 + 1  # two split failures (the rest dropped unchecked), one hint one, the rest
+    first_split = min(i for i in bad if cs[i].split)
+    assert calls[1][0] == first_split + 1 and not any(cs[i].split for i in calls[2])  # resumed, then skipped
+    text = capsys.readouterr().out
+    assert text.count("its preflight copy failed: CudaError: LAUNCH_FAILED") == 3
+    assert "[split] split issue: failed twice, its other 6 configurations dropped unchecked" in text
+    assert f"preflight: {len(kept)} of {len(cs)} configurations" in text
