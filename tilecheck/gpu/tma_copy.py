@@ -93,7 +93,14 @@ class Config:
 
 LOAD = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
 STORE = "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"
+COMMIT = "\tcp.async.bulk.commit_group;"
+DRAIN = "\tcp.async.bulk.wait_group \t0;"  # every store done
 POLICY = "\tcreatepolicy.fractional.L2::evict_first.b64 \t%rd3, 1.0;"  # every line evict_first
+
+
+def _read(lag: int) -> str:
+    """Wait until every bulk group but the newest ``lag`` has read shared memory."""
+    return f"\tcp.async.bulk.wait_group.read \t{lag};"
 
 
 def _load(cfg: Config, smem: str, row: str, bar: str) -> str:
@@ -151,11 +158,11 @@ def copy_ptx(cfg: Config) -> str:
           "LANDED:",
           "\tmad.lo.u32 \t%r16, %r11, %r3, %r2;", f"\tmul.lo.u32 \t%r16, %r16, {R};",
           _store(cfg, "%r16", "%r14"),
-          "\tcp.async.bulk.commit_group;",
+          COMMIT,
           # refill the stage of i-D with tile i-D+S, once store i-D has read it
           f"\tsetp.lt.u32 \t%p4, %r11, {D};", "\t@%p4 bra \tNEXT;",
           f"\tadd.u32 \t%r17, %r11, {S - D};", "\tsetp.ge.u32 \t%p5, %r17, %r4;", "\t@%p5 bra \tNEXT;",
-          f"\tcp.async.bulk.wait_group.read \t{D};",
+          _read(D),
           f"\tadd.u32 \t%r18, %r12, {S - D};", f"\trem.u32 \t%r18, %r18, {S};",
           f"\tmad.lo.u32 \t%r19, %r18, {T}, %r5;", "\tshl.b32 \t%r20, %r18, 3;", "\tadd.u32 \t%r20, %r20, %r6;",
           "\tmad.lo.u32 \t%r21, %r17, %r3, %r2;", f"\tmul.lo.u32 \t%r21, %r21, {R};",
@@ -164,7 +171,7 @@ def copy_ptx(cfg: Config) -> str:
           "NEXT:", "\tadd.u32 \t%r11, %r11, 1;", "\tadd.u32 \t%r12, %r12, 1;",
           f"\tsetp.eq.u32 \t%p6, %r12, {S};", "\t@%p6 mov.u32 \t%r12, 0;", "\t@%p6 xor.b32 \t%r13, %r13, 1;",
           "\tsetp.lt.u32 \t%p7, %r11, %r4;", "\t@%p7 bra \tLOOP;",
-          "\tcp.async.bulk.wait_group \t0;",
+          DRAIN,
           "END:", "\tret;", "}", ""]
     return "\n".join(line for line in L if line != "")
 
@@ -236,18 +243,18 @@ def _split_ptx(cfg: Config) -> str:
     L += _wait("SWAIT", "%r15", "%r13", "SLANDED")
     L += ["\tmad.lo.u32 \t%r16, %r11, %r3, %r2;", f"\tmul.lo.u32 \t%r16, %r16, {R};",
           _store(cfg, "%r16", "%r14"),
-          "\tcp.async.bulk.commit_group;",
+          COMMIT,
           # free the stage of i-D (for tile i-D+S) once store i-D has read it
           f"\tsetp.lt.u32 \t%p4, %r11, {D};", "\t@%p4 bra \tSNEXT;",
           f"\tadd.u32 \t%r17, %r11, {S - D};", "\tsetp.ge.u32 \t%p5, %r17, %r4;", "\t@%p5 bra \tSNEXT;",
-          f"\tcp.async.bulk.wait_group.read \t{D};",
+          _read(D),
           f"\tadd.u32 \t%r18, %r12, {S - D};", f"\trem.u32 \t%r18, %r18, {S};",
           "\tshl.b32 \t%r20, %r18, 3;", "\tadd.u32 \t%r20, %r20, %r7;",
           "\tmbarrier.arrive.shared::cta.b64 \t_, [%r20];",
           "SNEXT:", "\tadd.u32 \t%r11, %r11, 1;", "\tadd.u32 \t%r12, %r12, 1;",
           f"\tsetp.eq.u32 \t%p6, %r12, {S};", "\t@%p6 mov.u32 \t%r12, 0;", "\t@%p6 xor.b32 \t%r13, %r13, 1;",
           "\tsetp.lt.u32 \t%p7, %r11, %r4;", "\t@%p7 bra \tSLOOP;",
-          "\tcp.async.bulk.wait_group \t0;",
+          DRAIN,
           "END:", "\tret;", "}", ""]
     return "\n".join(line for line in L if line != "")
 
