@@ -225,7 +225,7 @@ def test_every_variant_assembles_with_tma_loads_and_stores(tmp_path):
 
 def test_the_variant_families_fit_the_h200_and_name_their_configurations():
     b, fams = _bench_families()
-    assert set(b.VARIANTS) == {"base", "split", "hint", "splithint", "big"}
+    assert set(b.VARIANTS) == {"base", "split", "hint", "splithint", "big", "bulk"}
     assert fams[("base", False)] == b.configs(*H200_SHARED) and fams[("base", True)] == b.configs(*H200_SHARED, True)
     for (v, quick), cs in fams.items():
         assert cs and all(b.family_of(c) == v and b.fits(c, *H200_SHARED) for c in cs), (v, quick)
@@ -234,6 +234,8 @@ def test_the_variant_families_fit_the_h200_and_name_their_configurations():
     assert max(c.tile for c in big) == 65536 and max(c.rows for c in big) == 256
     assert {c.split for c in big} == {False, True} and max(c.ctas_per_sm for c in big) == 3
     assert {c.ctas_per_sm for c in fams[("split", True)]} >= {1, 2}
+    assert all(c.bulk for c in fams[("bulk", True)]) and not any(c.bulk for v in b.VARIANTS if v != "bulk"
+                                                                  for c in fams[(v, True)])
     every = b.sweep_configs(list(b.VARIANTS), *H200_SHARED, quick=True)
     assert len(every) == len(set(every)) == sum(len(fams[(v, True)]) for v in b.VARIANTS)
 
@@ -387,3 +389,39 @@ def test_the_preflight_drops_a_failing_variant_and_goes_on(monkeypatch, capsys):
     assert text.count("its preflight copy failed: CudaError: LAUNCH_FAILED") == 3
     assert "[split] split issue: failed twice, its other 6 configurations dropped unchecked" in text
     assert f"preflight: {len(kept)} of {len(cs)} configurations" in text
+
+
+def test_the_bulk_comparison_copies_1d_tiles_with_the_last_one_short(tmp_path):
+    """The ``bulk`` variant (a comparison, not the tensor kernel): the same loop with non-tensor
+    cp.async.bulk copies of each tile, the last tile's bytes a parameter (expect_tx, load and store
+    alike), the same schedule; it assembles to UBLKCP in both directions."""
+    from tilecheck.gpu.tma_copy import bulk_args
+    c = Config(2048, 8, 6, lag=3, bulk=True)
+    for kw in ({"split": True}, {"hint": True}):
+        with pytest.raises(ValueError, match="bulk"):
+            Config(2048, 8, 6, bulk=True, **kw)
+    text = copy_ptx(c)
+    assert c.name.endswith("_bulk") and "cp.async.bulk.tensor" not in text and "tensormap" not in text
+    assert f".param .u64 {c.name}_src, .param .u64 {c.name}_dst, .param .u32 {c.name}_tiles, " \
+           f".param .u32 {c.name}_last)" in text
+    assert text.count("selp.b32 \t%r23, %r25, 16384, %q0;") == 6 + 1 + 1  # prologue, refill, store
+    assert text.count("expect_tx.shared::cta.b64 \t_, [%r20], %r23;") == 1
+    assert text.count("cp.async.bulk.global.shared::cta.bulk_group \t[%rb0], [%r14], %r23;") == 1
+    for tiles, grid in ((1, 132), (100, 7), (131, 132)):
+        assert sorted(schedule(text, tiles, grid)) == list(range(tiles))
+    args = bulk_args(0x1000, 0x2000, 7 * 8 + 3, c)  # 8 tiles, the last of 3 rows
+    assert [a.value for a in args] == [0x1000, 0x2000, 8, 3 * 2048]
+    assert [a.value for a in bulk_args(0, 0, 16, c)][2:] == [2, 16384]
+    with pytest.raises(ValueError):
+        bulk_args(0, 0, 16, Config(2048, 8, 6))
+    try:
+        ptxas, nvdisasm = find_tool("ptxas"), find_tool("nvdisasm")
+    except ToolNotFound as e:
+        pytest.skip(f"no ptxas/nvdisasm here: {e}")
+    src = tmp_path / "bulk.ptx"
+    src.write_text(text)
+    subprocess.run([ptxas, "-arch=sm_90a", "-o", str(tmp_path / "bulk.cubin"), str(src)], check=True,
+                   capture_output=True)
+    sass = subprocess.run([nvdisasm, str(tmp_path / "bulk.cubin")], check=True, capture_output=True,
+                          text=True).stdout
+    assert "UBLKCP.S.G" in sass and "UBLKCP.G.S" in sass and "UTMALDG" not in sass
