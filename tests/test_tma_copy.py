@@ -121,7 +121,8 @@ def test_the_maps_describe_the_buffer_as_rows_of_the_box():
 @pytest.mark.gpu
 @pytest.mark.parametrize("cfg", [Config(2048, 16, 4, lag=2), Config(1024, 8, 6, ctas_per_sm=2, lag=1),
                                  Config(2048, 8, 6, lag=3, split=True), Config(2048, 8, 6, lag=1, hint=True),
-                                 Config(2048, 16, 4, lag=1, split=True, hint=True), Config(256, 256, 3, lag=1)])
+                                 Config(2048, 16, 4, lag=1, split=True, hint=True), Config(256, 256, 3, lag=1),
+                                 Config(2048, 8, 6, lag=3, bulk=True)])
 def test_the_copy_on_the_device_equals_numpy(cfg):
     """16 MiB and a ragged height (the last tile across the end: zero-filled, then clipped), bit for bit."""
     import numpy as np
@@ -143,9 +144,13 @@ def test_the_copy_on_the_device_equals_numpy(cfg):
         for height in (nbytes // cfg.inner, 7 * cfg.rows + 3):
             n = height * cfg.inner
             drv.memset_d8(dst, 0xA5, nbytes + guard)
-            a, b = maps(encode_tiled, int(src), int(dst), height, cfg)
             tiles = cfg.tiles(height)
-            mod.launch(cfg.name, launch_args(a, b, tiles), grid=(min(tiles, sms * cfg.ctas_per_sm),),
+            if cfg.bulk:
+                from tilecheck.gpu.tma_copy import bulk_args
+                args = bulk_args(int(src), int(dst), height, cfg)
+            else:
+                args = launch_args(*maps(encode_tiled, int(src), int(dst), height, cfg), tiles)
+            mod.launch(cfg.name, args, grid=(min(tiles, sms * cfg.ctas_per_sm),),
                        block=(cfg.threads,), shared=cfg.shared)
             drv.Context.synchronize()
             got = np.empty(n + guard, dtype=np.uint8)
