@@ -160,6 +160,9 @@ def preflight(cs: list, args) -> list:
                   f"{len(rest)} configurations dropped unchecked", flush=True)
     print(f"preflight: {len(ok)} of {len(cs)} configurations copied a ragged height exactly, in "
           f"{time.perf_counter() - t:.1f} s", flush=True)
+    if cs and not ok:  # no child copied anything: a child's own failure (its context?), not the kernels'
+        print("preflight: no child copied anything; the run goes on without it", flush=True)
+        return cs
     return [c for i, c in enumerate(cs) if i in ok]
 
 
@@ -182,17 +185,21 @@ def main():
     except ValueError as e:
         ap.exit(2, f"bench/tma_copy.py: {e}\n")
 
-    import pycuda.autoinit  # noqa: F401
     import pycuda.driver as cuda
 
-    dev = pycuda.autoinit.device
+    cuda.init()  # the device's attributes need no context: the preflight's children run before this
+    dev0 = cuda.Device(0)  # process makes one (a device in exclusive-process mode takes one at a time)
     attr = cuda.device_attribute
-    sms = dev.get_attribute(attr.MULTIPROCESSOR_COUNT)
-    per_block = dev.get_attribute(attr.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
-    per_sm = dev.get_attribute(attr.MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
+    sms = dev0.get_attribute(attr.MULTIPROCESSOR_COUNT)
+    per_block = dev0.get_attribute(attr.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+    per_sm = dev0.get_attribute(attr.MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
     cs = sweep_configs(names, per_sm, per_block, args.quick)
     if args.preflight_child is None and not args.no_preflight:
         cs = preflight(cs, args)
+
+    import pycuda.autoinit  # noqa: F401
+
+    dev = pycuda.autoinit.device
     inner_lcm = 2048
     nbytes = int(args.gib * 2**30) // (inner_lcm * 256) * (inner_lcm * 256)  # whole tiles of every config
     t0 = time.perf_counter()
