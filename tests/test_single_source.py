@@ -250,7 +250,7 @@ FAMILY_CODE_LEFT = {
     # recorder's `.copies` is its list of traced cute.copy calls, not a family attribute
     "tilecheck/frontends/cute.py": 8, "tilecheck/frontends/cute_extract.py": 6,
     # hand-written measurement kernels (PTX text for the H200, like ncu_probe): not an apply's family
-    "tilecheck/gpu/tma_copy.py": 6, "tilecheck/gpu/tma_probe.py": 3,
+    "tilecheck/gpu/tma_copy.py": 7, "tilecheck/gpu/tma_probe.py": 3,
 }
 
 
