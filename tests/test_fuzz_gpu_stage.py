@@ -2,6 +2,7 @@
 prepared, batched, run and compared; a kernel that is wrong becomes a finding.  The real thing runs
 on the H200 (``tests/test_fuzz_emit.py``, ``-m gpu``, and the campaign in BENCHMARKS.md)."""
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -247,3 +248,25 @@ def test_forced_cases_are_emitted_once_in_the_main_process_and_the_child_gets_th
     assert len(emitted) >= 2 and all(emitted), "emitted once per chosen case, in the main thread"
     assert len(given) == len(emitted) - 1 and all(given)
     assert "1 not emittable" in line and not tally.findings
+
+
+def test_a_tma_copy_kernel_is_loaded_to_be_launched_with_its_map_by_value(monkeypatch):
+    """The stage's batch loads a kernel that takes a tensor map by value through ``runner.load_by_value``
+    (pycuda's launch refused every TMA draw on the H200: "invalid type on parameter #2"), the others
+    linked together, each entry keeping its place."""
+    from types import SimpleNamespace
+
+    import tilecheck
+    from tilecheck.fuzz import gpu_stage
+    from tilecheck.gpu import runner
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    tma = SimpleNamespace(check=tilecheck.load(examples / "tma_swizzle_match.toml"))
+    plain = SimpleNamespace(check=tilecheck.load(examples / "seed.toml"))
+    calls = []
+    monkeypatch.setattr(gpu_stage, "load_modules", lambda ptx, chunks=None: calls.append(("plain", ptx)) or
+                        [f"P{p}" for p in ptx])
+    monkeypatch.setattr(runner, "load_by_value", lambda ptx: calls.append(("by value", ptx)) or [f"V{p}" for p in ptx])
+    batch = [(None, "k0", "a", plain), (None, "k1", "b", tma), (None, "k2", "c", plain)]
+    assert gpu_stage._modules(batch) == ["Pa", "Vb", "Pc"]
+    assert calls == [("plain", ["a", "c"]), ("by value", ["b"])]

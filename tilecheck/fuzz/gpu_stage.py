@@ -34,7 +34,7 @@ from .. import emit
 from ..check import from_dict
 from ..check_toml import to_toml
 from ..decide import alignment_base
-from ..emit.kernel import unplaceable
+from ..emit.kernel import tensormap_params, unplaceable
 from ..gpu.reference import ReferenceUndefined, bind_symbols, buffer_size, reference
 from ..gpu import runner, unchecked  # runner.gpu, unchecked.confirm: looked up at the call (the tests replace them)
 from ..gpu.runner import BatchTimes, cannot_run, launch_loaded, load_modules
@@ -197,17 +197,28 @@ def _run_batch(batch, st, times, tally, out) -> str | None:
     return None
 
 
+def _modules(batch, chunks=None):
+    """Each entry's Loaded: the kernels that take a tensor map by value (a TMA copy's) one module each
+    through ``runner.load_by_value`` (pycuda's launch makes them fault: "invalid type on parameter"),
+    the others linked together (``load_modules``)."""
+    by_value = [k for k, (_, _, _, case) in enumerate(batch) if tensormap_params(case.check)]
+    plain = [k for k in range(len(batch)) if k not in by_value]
+    out = dict(zip(plain, load_modules([batch[k][2] for k in plain], chunks=chunks) if plain else []))
+    out |= dict(zip(by_value, runner.load_by_value([batch[k][2] for k in by_value])))
+    return [out[k] for k in range(len(batch))]
+
+
 def _load(batch, tally):
     """The batch's kernels loaded together; when ptxas or the driver rejects the batch, each kernel
     alone, and every rejected one (a proved plan's kernel!) is a finding.  Returns (batch, loaded)
     for the kernels that loaded."""
     try:
-        return batch, load_modules([ptx for _, _, ptx, _ in batch])
+        return batch, _modules(batch)
     except Exception:  # noqa: BLE001 - find the kernels it was
         kept, loaded = [], []
         for entry in batch:
             try:
-                loaded += load_modules([entry[2]], chunks=1)
+                loaded += _modules([entry], chunks=1)
                 kept.append(entry)
             except Exception as e:  # noqa: BLE001
                 tally.findings.append(Finding(entry[0], [f"gpu: the kernel of a proved case was rejected: "
