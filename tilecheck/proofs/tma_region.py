@@ -44,7 +44,8 @@ def violation(q):
         reach = reach + (q.poly(d) - 1) * q.poly(s)
     top, mixed = _extent(q, g)
     end = q.poly(g.offset) * te + reach - top * te  # > 0: past the buffer (before the open-signed terms)
-    over = z(q, end) > z3.Sum(*[z3.If(x > 0, x, 0) * te for x in mixed]) if mixed else z(q, end) > 0
+    terms = [z3.If(x > 0, x, 0) * te for x in mixed]  # one term alone, not a one-child (+ ...) cvc5 refuses
+    over = z(q, end) > (terms[0] if len(terms) == 1 else z3.Sum(*terms)) if terms else z(q, end) > 0
     formula = z3.Or(z(q, q.poly(g.offset)) < 0, over)
 
     def explain(w):
