@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from .. import oracle  # the oracles' evaluator of views and layouts (the decider's rules below; not crd2idx)
 from ..errors import InputError
 from ..expr import evaluate, names_of, parse_expr
-from ..opcodes import OpcodeError, needs, parse_arch
+from ..opcodes import OpcodeError, needs
 from . import MEMORY, READ, WRITE, Family, Role, mbarrier
 
 LOAD_COMPLETION, STORE_COMPLETION = "mbarrier::complete_tx::bytes", "bulk_group"
@@ -78,22 +78,7 @@ def parse(text: str) -> BulkOpcode:
 
 
 def legality(op, arch) -> str | None:
-    groups = [GROUP_OF[q] for q in op.qualifiers]
-    spaces = [q for q in op.qualifiers if GROUP_OF[q] == "space"]
-    want = ("shared::cluster", "global") if op.load else ("global", "shared::cta")
-    completion = LOAD_COMPLETION if op.load else STORE_COMPLETION
-    reasons = [
-        (tuple(spaces) != want, f"the spaces must be .{want[0]}.{want[1]} (global -> shared::cluster loads, "
-                                "shared::cta -> global stores, at PTX 8.0)"),
-        (op.first("completion") != completion, f"a {'load' if op.load else 'store'} completes with .{completion}"),
-        (any(groups.count(g) > 1 for g in GROUPS if g != "space"), "a qualifier group given twice"),
-    ]
-    for bad, reason in reasons:
-        if bad:
-            return f"{op.text}: {reason}"
-    if parse_arch(arch).sm < 90:
-        return f"{op.text} needs sm_90 or newer, target is {parse_arch(arch).name}"
-    return None
+    return mbarrier.copy_problem(op, arch, GROUP_OF, GROUPS, spaces_note=", at PTX 8.0")
 
 
 def ptx_version(op, arch) -> tuple[int, int]:

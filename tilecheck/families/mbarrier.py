@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import InputError
+from ..opcodes import parse_arch
 
 
 def phase_key(spec, load: bool):
@@ -60,3 +61,29 @@ def members(check, apply) -> list:
     if name is None:
         return [apply]
     return [a for a in check.applies if getattr(a.opcode, "phase", None) == name]
+
+
+def copy_problem(op, arch, group_of, groups, before=(), after=(), spaces_note="") -> str | None:
+    """The spelling rules the engine copies share (``cp.async.bulk.tensor``, ``cp.async.bulk``): the two
+    spaces in the direction's order (a load global -> shared::cluster, a store shared::cta -> global), the
+    direction's completion (``mbarrier::complete_tx::bytes`` / ``bulk_group``), no qualifier group twice,
+    sm_90 or newer; ``before``/``after``: the family's own ``(bad, reason)`` pairs around them.  The
+    first problem in that order, or None."""
+    kinds = [group_of[q] for q in op.qualifiers]
+    spaces = [q for q in op.qualifiers if group_of[q] == "space"]
+    want = ("shared::cluster", "global") if op.load else ("global", "shared::cta")
+    completion = "mbarrier::complete_tx::bytes" if op.load else "bulk_group"
+    reasons = [
+        *before,
+        (tuple(spaces) != want, f"the spaces must be .{want[0]}.{want[1]} (global -> shared::cluster loads, "
+                                f"shared::cta -> global stores{spaces_note})"),
+        (op.first("completion") != completion, f"a {'load' if op.load else 'store'} completes with .{completion}"),
+        (any(kinds.count(g) > 1 for g in groups if g != "space"), "a qualifier group given twice"),
+        *after,
+    ]
+    for bad, reason in reasons:
+        if bad:
+            return f"{op.text}: {reason}"
+    if parse_arch(arch).sm < 90:
+        return f"{op.text} needs sm_90 or newer, target is {parse_arch(arch).name}"
+    return None

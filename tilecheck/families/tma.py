@@ -41,7 +41,7 @@ from .. import oracle  # the oracles' evaluator of declared layouts (the decider
 from .. import tma_landing as landing
 from ..errors import InputError
 from ..expr import evaluate, names_of, parse_expr
-from ..opcodes import OpcodeError, needs, parse_arch
+from ..opcodes import OpcodeError, needs
 from . import MEMORY, READ, WRITE, Family, Lowered, Moves, Role, mbarrier
 
 LOAD_COMPLETION, STORE_COMPLETION = "mbarrier::complete_tx::bytes", "bulk_group"
@@ -111,24 +111,10 @@ def load_spelling(rank: int) -> str:
 
 
 def legality(op, arch) -> str | None:
-    groups = [GROUP_OF[q] for q in op.qualifiers]
-    spaces = [q for q in op.qualifiers if GROUP_OF[q] == "space"]
-    want = ("shared::cluster", "global") if op.load else ("global", "shared::cta")
-    completion = LOAD_COMPLETION if op.load else STORE_COMPLETION
-    reasons = [
-        (groups.count("dim") != 1, "needs exactly one of .1d .. .5d"),
-        (tuple(spaces) != want, f"the spaces must be .{want[0]}.{want[1]} (global -> shared::cluster loads, "
-                                "shared::cta -> global stores)"),
-        (op.first("completion") != completion, f"a {'load' if op.load else 'store'} completes with .{completion}"),
-        (any(groups.count(g) > 1 for g in GROUPS if g != "space"), "a qualifier group given twice"),
-        (op.multicast and not op.load, ".multicast::cluster is a load's (global -> shared::cluster)"),
-    ]
-    for bad, reason in reasons:
-        if bad:
-            return f"{op.text}: {reason}"
-    if parse_arch(arch).sm < 90:
-        return f"{op.text} needs sm_90 or newer, target is {parse_arch(arch).name}"
-    return None
+    dims = [q for q in op.qualifiers if GROUP_OF[q] == "dim"]
+    return mbarrier.copy_problem(
+        op, arch, GROUP_OF, GROUPS, before=[(len(dims) != 1, "needs exactly one of .1d .. .5d")],
+        after=[(op.multicast and not op.load, ".multicast::cluster is a load's (global -> shared::cluster)")])
 
 
 def ptx_version(op, arch) -> tuple[int, int]:
