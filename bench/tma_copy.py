@@ -76,7 +76,8 @@ def configs(per_sm: int, per_block: int, quick: bool = False, **kw) -> list:
 
 def fits(c, per_sm: int, per_block: int) -> bool:
     """``c``'s dynamic shared memory fits a block, and ``ctas_per_sm`` of them (1 KiB reserved each) a SM."""
-    return c.shared <= per_block and c.ctas_per_sm * (c.shared + 1024) <= per_sm
+    d = c.dynamic(per_sm)
+    return d <= per_block and c.ctas_per_sm * (d + 1024) <= per_sm and c.ctas_per_sm <= MAX_CTAS_A_SM
 
 
 def big(per_sm: int, per_block: int, quick: bool = False) -> list:
@@ -87,6 +88,43 @@ def big(per_sm: int, per_block: int, quick: bool = False) -> list:
     return [c for c in out if fits(c, per_sm, per_block)]
 
 
+def lean(per_sm: int, per_block: int, quick: bool = False) -> list:
+    """The persistent kernel with fewer bytes in flight a SM (32, 48, 64 KiB: ``configs`` starts at 96):
+    tiles of 4, 8 and 16 KiB (2048-byte rows), 1 or 2 CTAs a SM, lag 1 or half the stages."""
+    out = []
+    for tile in (8192,) if quick else (4096, 8192, 16384):
+        for budget in (32 << 10, 64 << 10) if quick else (32 << 10, 48 << 10, 64 << 10):
+            for ctas in (1, 2):
+                stages = budget // ctas // tile
+                for lag in sorted({1, stages // 2}):
+                    if 1 <= lag < stages:
+                        c = Config(2048, tile // 2048, stages, ctas, lag=lag)
+                        if fits(c, per_sm, per_block) and c not in out:
+                            out.append(c)
+    return out
+
+
+MAX_CTAS_A_SM = 32  # Hopper's resident blocks a SM
+
+
+def wave(per_sm: int, per_block: int, quick: bool = False) -> list:
+    """Short CTAs instead of a persistent grid: each loads its ``chunk`` consecutive tiles at once, stores
+    each as it lands and ends once the stores have read shared memory; the block scheduler starts CTAs in
+    order, so the bytes in flight stay on one narrow address window (as the ld/st copy's CTAs do).  Tiles
+    of 4, 8, 16 and 32 KiB, chunks of 1, 2 and 4 tiles, occupancy (padded shared memory) for 32, 64 or 128
+    KiB in flight a SM."""
+    out = []
+    for tile in (8192, 16384) if quick else (4096, 8192, 16384, 32768):
+        for chunk in (1, 2) if quick else (1, 2, 4):
+            for budget in (64 << 10, 128 << 10) if quick else (32 << 10, 64 << 10, 128 << 10):
+                ctas = budget // (chunk * tile)
+                if 1 <= ctas <= MAX_CTAS_A_SM:
+                    c = Config(2048, tile // 2048, chunk, ctas, lag=1, chunk=chunk)
+                    if fits(c, per_sm, per_block) and c not in out:
+                        out.append(c)
+    return out
+
+
 VARIANTS = {  # family -> its configurations (per_sm, per_block, quick)
     "base": configs,
     "split": lambda *a: configs(*a, split=True),
@@ -94,6 +132,8 @@ VARIANTS = {  # family -> its configurations (per_sm, per_block, quick)
     "splithint": lambda *a: configs(*a, split=True, hint=True),
     "big": big,
     "bulk": lambda *a: configs(*a, bulk=True),  # a comparison: cp.async.bulk 1-D, not the tensor kernel
+    "lean": lean,
+    "wave": wave,
 }
 
 
@@ -102,6 +142,10 @@ def family_of(c) -> str:
     scheme and the hint)."""
     if c.bulk:
         return "bulk"
+    if c.chunk:
+        return "wave"
+    if not c.split and not c.hint and c.stages * c.tile * c.ctas_per_sm < (96 << 10):
+        return "lean"
     if c.tile > 32768 or c.rows > 128 or c.ctas_per_sm == 3:
         return "big"
     return {(False, False): "base", (True, False): "split", (False, True): "hint", (True, True): "splithint"}[
@@ -220,16 +264,16 @@ def main():
     print(f"module of {len(kernels)} kernels loaded (driver JIT) in {time.perf_counter() - t:.1f} s", flush=True)
 
     def launcher(c, height, s=src, d=dst):
-        mod.set_max_dynamic_shared(c.name, c.shared)
+        # a wave's kernel is shared by configurations of other occupancies: the largest any may ask
+        mod.set_max_dynamic_shared(c.name, per_block if c.chunk else c.shared)
         tiles = c.tiles(height)
         if c.bulk:  # pointers, no maps
             kargs = tma_copy.bulk_args(int(s), int(d), height, c)
         else:
             m_src, m_dst = tma_copy.maps(tensormap_driver.encode_tiled, int(s), int(d), height, c)
             kargs = tma_copy.launch_args(m_src, m_dst, tiles)
-        grid = min(tiles, sms * c.ctas_per_sm)
-        return mod.launcher(c.name, kargs, grid=(grid,),
-                            block=(c.threads,), shared=c.shared)
+        return mod.launcher(c.name, kargs, grid=(c.grid(tiles, sms),),
+                            block=(c.threads,), shared=c.dynamic(per_sm))
 
     check = np.empty(nbytes // 8 + GUARD // 8, dtype=np.uint64)
 

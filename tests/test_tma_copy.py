@@ -69,9 +69,17 @@ def schedule(text: str, tiles: int, grid: int):
     D = int(re.search(r"wait_group\.read \t(\d+);", text).group(1))
     assert int(re.search(r"setp\.lt\.u32 \t%p4, %r11, (\d+);", text).group(1)) == D
     assert int(re.search(r"add\.u32 \t%r17, %r11, (\d+);", text).group(1)) == S - D
+    chunk = re.search(r"mul\.lo\.u32 \t%r2, %r2, (\d+);", text)  # a wave: CTA b takes b*K .. b*K+K-1
+    if chunk:
+        K = int(chunk.group(1))
+        assert "\tmov.u32 \t%r3, 1;" in text and f"\tmin.u32 \t%r4, %r4, {K};" in text
+        assert grid == -(-tiles // K)
     stored = []
     for b in range(min(grid, tiles)):
-        n = -(-(tiles - b) // grid)
+        first, step = (b * K, 1) if chunk else (b, grid)
+        n = min(K, tiles - first) if chunk else -(-(tiles - b) // grid)
+        grid_ = grid
+        grid, b = step, first  # the tile of iteration i: b + i * grid
         stage = {s: (b + s * grid, 0) for s in range(min(S, n))}  # the prologue: tile, phase it completes
         phases = {s: 0 for s in range(S)}
         reading = []  # stores not yet known to have read their stage
@@ -87,6 +95,7 @@ def schedule(text: str, tiles: int, grid: int):
                 assert sp not in reading, "refilled while a store still reads it"
                 phases[sp] ^= 1
                 stage[sp] = (b + (i - D + S) * grid, phases[sp])
+        grid = grid_
     return stored
 
 
@@ -95,6 +104,30 @@ def schedule(text: str, tiles: int, grid: int):
 @pytest.mark.parametrize("tiles, grid", [(1, 132), (5, 2), (100, 7), (1000, 132), (131, 132)])
 def test_the_schedule_copies_every_tile_once(cfg, tiles, grid):
     assert sorted(schedule(copy_ptx(cfg), tiles, grid)) == list(range(tiles))
+
+
+@pytest.mark.parametrize("cfg", [Config(2048, 4, 1, 8, chunk=1), Config(2048, 4, 2, 4, chunk=2),
+                                 Config(2048, 2, 4, 2, chunk=4), Config(2048, 2, 2, 2, lag=1, chunk=4),
+                                 Config(1024, 2, 3, 2, lag=2, chunk=7)])
+@pytest.mark.parametrize("tiles", [1, 5, 100, 1001])
+def test_a_wave_copies_every_tile_once_in_consecutive_chunks(cfg, tiles):
+    """A wave's CTA copies its ``chunk`` consecutive tiles (fewer at the end), with a pipeline where its
+    stages are fewer than its chunk, and ends once its stores have read shared memory."""
+    text = copy_ptx(cfg)
+    assert sorted(schedule(text, tiles, cfg.grid(tiles, 132))) == list(range(tiles))
+    assert text.rstrip().endswith("cp.async.bulk.wait_group.read \t0;\nEND:\n\tret;\n}")
+    assert "wait_group \t0;" not in text and "_c%d" % cfg.chunk in cfg.name
+
+
+def test_a_wave_pads_shared_memory_to_its_occupancy_and_a_bad_one_is_refused():
+    c = Config(2048, 4, 1, 8, chunk=1)
+    assert c.dynamic(233472) == 27648 and 8 * (27648 + 1024) <= 233472 < 9 * (27648 + 1024)  # 8 a SM, not 9
+    assert c.grid(1000, 132) == 1000 and Config(2048, 4, 2, 4, chunk=2).grid(1001, 132) == 501
+    assert Config(2048, 4, 6, 2).grid(1000, 132) == 264 and Config(2048, 4, 6, 2).dynamic(233472) == 6 * 8192 + 48
+    for kw in ({"stages": 3, "chunk": 2}, {"stages": 1}, {"stages": 2, "chunk": 4, "lag": 2},
+               {"stages": 2, "chunk": 2, "split": True}, {"stages": 2, "chunk": -1}):
+        with pytest.raises(ValueError):
+            Config(2048, 4, **kw)
 
 
 def test_the_maps_describe_the_buffer_as_rows_of_the_box():
@@ -122,7 +155,8 @@ def test_the_maps_describe_the_buffer_as_rows_of_the_box():
 @pytest.mark.parametrize("cfg", [Config(2048, 16, 4, lag=2), Config(1024, 8, 6, ctas_per_sm=2, lag=1),
                                  Config(2048, 8, 6, lag=3, split=True), Config(2048, 8, 6, lag=1, hint=True),
                                  Config(2048, 16, 4, lag=1, split=True, hint=True), Config(256, 256, 3, lag=1),
-                                 Config(2048, 8, 6, lag=3, bulk=True)])
+                                 Config(2048, 8, 6, lag=3, bulk=True), Config(2048, 4, 1, 8, chunk=1),
+                                 Config(2048, 2, 2, 4, lag=1, chunk=4)])
 def test_the_copy_on_the_device_equals_numpy(cfg):
     """16 MiB and a ragged height (the last tile across the end: zero-filled, then clipped), bit for bit."""
     import numpy as np
@@ -139,8 +173,10 @@ def test_the_copy_on_the_device_equals_numpy(cfg):
         src, dst = drv.to_device(host), drv.mem_alloc(nbytes + guard)
         from tilecheck.gpu.tensormap_driver import Module
         mod = Module(copy_ptx(cfg))  # cuLaunchKernel with kernelParams: pycuda's launch breaks the maps
-        mod.set_max_dynamic_shared(cfg.name, cfg.shared)
-        sms = drv.Context.get_device().get_attribute(drv.device_attribute.MULTIPROCESSOR_COUNT)
+        dev = drv.Context.get_device()
+        sms = dev.get_attribute(drv.device_attribute.MULTIPROCESSOR_COUNT)
+        per_sm = dev.get_attribute(drv.device_attribute.MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)
+        mod.set_max_dynamic_shared(cfg.name, cfg.dynamic(per_sm))
         for height in (nbytes // cfg.inner, 7 * cfg.rows + 3):
             n = height * cfg.inner
             drv.memset_d8(dst, 0xA5, nbytes + guard)
@@ -150,8 +186,8 @@ def test_the_copy_on_the_device_equals_numpy(cfg):
                 args = bulk_args(int(src), int(dst), height, cfg)
             else:
                 args = launch_args(*maps(encode_tiled, int(src), int(dst), height, cfg), tiles)
-            mod.launch(cfg.name, args, grid=(min(tiles, sms * cfg.ctas_per_sm),),
-                       block=(cfg.threads,), shared=cfg.shared)
+            mod.launch(cfg.name, args, grid=(cfg.grid(tiles, sms),), block=(cfg.threads,),
+                       shared=cfg.dynamic(per_sm))
             drv.Context.synchronize()
             got = np.empty(n + guard, dtype=np.uint8)
             drv.memcpy_dtoh(got, dst)
@@ -214,7 +250,7 @@ def test_every_variant_assembles_with_tma_loads_and_stores(tmp_path):
     except ToolNotFound as e:
         pytest.skip(f"no ptxas/nvdisasm here: {e}")
     b, fams = _bench_families()
-    cs = [fams[(v, True)][k] for v in ("split", "hint", "splithint") for k in (0, -1)] + fams[("big", True)]
+    cs = [fams[(v, True)][k] for v in ("split", "hint", "splithint", "lean", "wave") for k in (0, -1)] + fams[("big", True)]
     for c in cs:
         src = tmp_path / f"{c.name}.ptx"
         src.write_text(copy_ptx(c))
@@ -230,7 +266,7 @@ def test_every_variant_assembles_with_tma_loads_and_stores(tmp_path):
 
 def test_the_variant_families_fit_the_h200_and_name_their_configurations():
     b, fams = _bench_families()
-    assert set(b.VARIANTS) == {"base", "split", "hint", "splithint", "big", "bulk"}
+    assert set(b.VARIANTS) == {"base", "split", "hint", "splithint", "big", "bulk", "lean", "wave"}
     assert fams[("base", False)] == b.configs(*H200_SHARED) and fams[("base", True)] == b.configs(*H200_SHARED, True)
     for (v, quick), cs in fams.items():
         assert cs and all(b.family_of(c) == v and b.fits(c, *H200_SHARED) for c in cs), (v, quick)
@@ -241,6 +277,12 @@ def test_the_variant_families_fit_the_h200_and_name_their_configurations():
     assert {c.ctas_per_sm for c in fams[("split", True)]} >= {1, 2}
     assert all(c.bulk for c in fams[("bulk", True)]) and not any(c.bulk for v in b.VARIANTS if v != "bulk"
                                                                   for c in fams[(v, True)])
+    lean, wave = fams[("lean", False)], fams[("wave", False)]
+    assert max(c.stages * c.tile * c.ctas_per_sm for c in lean) <= 64 << 10 < 96 << 10 <= min(
+        c.stages * c.tile * c.ctas_per_sm for c in fams[("base", False)])
+    assert all(c.chunk and c.stages == c.chunk for c in wave) and {c.chunk for c in wave} == {1, 2, 4}
+    assert {c.chunk * c.tile * c.ctas_per_sm for c in wave} == {32 << 10, 64 << 10, 128 << 10}
+    assert max(c.ctas_per_sm for c in wave) == 32
     every = b.sweep_configs(list(b.VARIANTS), *H200_SHARED, quick=True)
     assert len(every) == len(set(every)) == sum(len(fams[(v, True)]) for v in b.VARIANTS)
 

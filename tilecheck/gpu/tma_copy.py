@@ -52,14 +52,23 @@ class Config:
     hint: bool = False  # loads and stores with .L2::cache_hint, a createpolicy.fractional evict_first policy
     bulk: bool = False  # a comparison, not the TMA tensor kernel: non-tensor cp.async.bulk 1-D copies of
     # each tile (pointers and the last tile's bytes for parameters, no tensor maps; one thread issues)
+    chunk: int = 0  # 0: persistent (SMs x ctas_per_sm CTAs, CTA b takes tiles b, b + grid, ...); k > 0: a
+    # wave of short CTAs, CTA b copies the k consecutive tiles b*k .. b*k+k-1 and ends once its stores have
+    # read shared memory (grid ceil(tiles / k); ctas_per_sm is then the occupancy the launch pads
+    # dynamic shared memory to: the block scheduler keeps the CTAs in flight on one narrow address window)
 
     def __post_init__(self):
         if self.inner % 16 or not 16 <= self.inner <= 256 * ESIZE:
             raise ValueError(f"inner {self.inner}: a multiple of 16 bytes, 16..{256 * ESIZE}")
-        if not 1 <= self.rows <= 256 or self.stages < 2:
-            raise ValueError(f"rows {self.rows} (1..256), stages {self.stages} (>= 2)")
-        if not 1 <= self.lag < self.stages:
+        if self.chunk < 0 or (self.chunk and not 1 <= self.stages <= self.chunk):
+            raise ValueError(f"chunk {self.chunk}: 0 (persistent) or a CTA's tiles, >= stages ({self.stages})")
+        if not 1 <= self.rows <= 256 or self.stages < (1 if self.chunk else 2):
+            raise ValueError(f"rows {self.rows} (1..256), stages {self.stages} (>= 2; >= 1 with a chunk)")
+        if not 1 <= self.lag < self.stages and not (self.chunk == self.stages and self.lag == 1):
+            # (a wave CTA holding its whole chunk at once never refills a stage: lag 1, unused)
             raise ValueError(f"lag {self.lag}: 1..stages-1 ({self.stages - 1})")
+        if self.chunk and (self.split or self.bulk):
+            raise ValueError("chunk: the one-thread tensor kernel only")
         if self.bulk and (self.split or self.hint):
             raise ValueError("bulk: the one-thread kernel without a cache hint only")
 
@@ -73,6 +82,18 @@ class Config:
         the 'full' ones, then the 'empty' ones)."""
         return self.stages * self.tile + 8 * self.stages * (2 if self.split else 1)
 
+    def dynamic(self, per_sm: int) -> int:
+        """The dynamic shared bytes a CTA is launched with: ``shared``, or for a wave (``chunk``) padded so
+        that at most ``ctas_per_sm`` CTAs fit a SM of ``per_sm`` bytes (1 KiB reserved each), rounded down
+        to 1 KiB."""
+        if not self.chunk:
+            return self.shared
+        return max(self.shared, (per_sm // self.ctas_per_sm - 1024) // 1024 * 1024)
+
+    def grid(self, tiles: int, sms: int) -> int:
+        """The CTAs a launch of ``tiles`` tiles on ``sms`` SMs takes."""
+        return -(-tiles // self.chunk) if self.chunk else min(tiles, sms * self.ctas_per_sm)
+
     @property
     def threads(self) -> int:
         """Threads per CTA: one warp, two with ``split`` (lane 0 of each issues)."""
@@ -81,7 +102,8 @@ class Config:
     @property
     def name(self) -> str:
         return (f"tma_copy_i{self.inner}_r{self.rows}_s{self.stages}_l{self.lag}"
-                + ("_split" if self.split else "") + ("_ef" if self.hint else "") + ("_bulk" if self.bulk else ""))
+                + ("_split" if self.split else "") + ("_ef" if self.hint else "") + ("_bulk" if self.bulk else "")
+                + (f"_c{self.chunk}" if self.chunk else ""))
 
     def box(self) -> tuple[int, int]:
         return self.inner // ESIZE, self.rows
@@ -93,13 +115,16 @@ class Config:
         return (f"tile {self.inner} B x {self.rows} rows ({self.tile // 1024} KiB), {self.stages} stages, "
                 f"lag {self.lag}, {self.ctas_per_sm} CTA/SM, L2 promotion {self.l2}"
                 + (", split issue" if self.split else "") + (", evict_first" if self.hint else "")
-                + (", 1-D bulk copies (not a tensor copy)" if self.bulk else ""))
+                + (", 1-D bulk copies (not a tensor copy)" if self.bulk else "")
+                + (f", a wave of CTAs of {self.chunk} consecutive tiles" if self.chunk else ""))
 
 
 LOAD = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
 STORE = "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"
 COMMIT = "\tcp.async.bulk.commit_group;"
 DRAIN = "\tcp.async.bulk.wait_group \t0;"  # every store done
+DRAIN_READ = "\tcp.async.bulk.wait_group.read \t0;"  # every store has read shared memory (a wave's CTA
+# ends there: the grid's end makes its writes visible, its shared memory goes to the next CTA)
 POLICY = "\tcreatepolicy.fractional.L2::evict_first.b64 \t%rd3, 1.0;"  # every line evict_first
 
 
@@ -173,11 +198,16 @@ def copy_ptx(cfg: Config) -> str:
          # bulk: %r24 = the last tile's first row, %r25 = its bytes
          *([f"\tld.param.u32 \t%r25, [{n}_last];", "\tsub.u32 \t%r24, %r1, 1;",
             f"\tmul.lo.u32 \t%r24, %r24, {R};"] if cfg.bulk else []),
-         "\tmov.u32 \t%r2, %ctaid.x;", "\tmov.u32 \t%r3, %nctaid.x;",
-         "\tsetp.ge.u32 \t%p1, %r2, %r1;", "\t@%p1 bra \tEND;",
-         # %r4 = this CTA's tiles: ceil((tiles - ctaid) / nctaid)
-         "\tsub.u32 \t%r4, %r1, %r2;", "\tadd.u32 \t%r4, %r4, %r3;", "\tsub.u32 \t%r4, %r4, 1;",
-         "\tdiv.u32 \t%r4, %r4, %r3;",
+         # tile i of this CTA is %r2 + i * %r3: ctaid + i * nctaid (persistent) or ctaid * chunk + i
+         *(["\tmov.u32 \t%r2, %ctaid.x;", "\tmov.u32 \t%r3, %nctaid.x;",
+            "\tsetp.ge.u32 \t%p1, %r2, %r1;", "\t@%p1 bra \tEND;",
+            # %r4 = this CTA's tiles: ceil((tiles - ctaid) / nctaid)
+            "\tsub.u32 \t%r4, %r1, %r2;", "\tadd.u32 \t%r4, %r4, %r3;", "\tsub.u32 \t%r4, %r4, 1;",
+            "\tdiv.u32 \t%r4, %r4, %r3;"] if not cfg.chunk else
+           ["\tmov.u32 \t%r2, %ctaid.x;", f"\tmul.lo.u32 \t%r2, %r2, {cfg.chunk};", "\tmov.u32 \t%r3, 1;",
+            "\tsetp.ge.u32 \t%p1, %r2, %r1;", "\t@%p1 bra \tEND;",
+            # %r4 = this CTA's tiles: min(chunk, tiles - ctaid * chunk)
+            "\tsub.u32 \t%r4, %r1, %r2;", f"\tmin.u32 \t%r4, %r4, {cfg.chunk};"]),
          f"\tmov.u32 \t%r5, {n}_smem;", f"\tadd.u32 \t%r6, %r5, {S * T};"]  # stages, then the barriers
     L += [f"\tmbarrier.init.shared::cta.b64 \t[%r6+{8 * s}], 1;" for s in range(S)]
     L += ["\tfence.mbarrier_init.release.cluster;", "\tfence.proxy.async.shared::cta;",
@@ -214,7 +244,7 @@ def copy_ptx(cfg: Config) -> str:
           "NEXT:", "\tadd.u32 \t%r11, %r11, 1;", "\tadd.u32 \t%r12, %r12, 1;",
           f"\tsetp.eq.u32 \t%p6, %r12, {S};", "\t@%p6 mov.u32 \t%r12, 0;", "\t@%p6 xor.b32 \t%r13, %r13, 1;",
           "\tsetp.lt.u32 \t%p7, %r11, %r4;", "\t@%p7 bra \tLOOP;",
-          DRAIN,
+          DRAIN_READ if cfg.chunk else DRAIN,
           "END:", "\tret;", "}", ""]
     return "\n".join(line for line in L if line != "")
 
