@@ -1,7 +1,7 @@
 """H200 copy benchmark: the TMA copy kernel (global -> shared -> global through cp.async.bulk.tensor
 loads and stores, ``tilecheck/gpu/tma_copy.py``) against cuMemcpyDtoD, in one run (issue 30).
 
-    python bench/tma_copy.py [--quick] [--variants base,split,hint,splithint,big,bulk] [--gib 1]
+    python bench/tma_copy.py [--quick] [--variants base,wave,lean,split,hint,splithint,big,bulk] [--gib 1]
                              [--reps 20] [--rounds 3] [--json FILE]   # JSON default: $OUT/tma_copy.json
 
 One process, one CUDA context.  A buffer of random bits (1 GiB by default) is copied by every
@@ -16,8 +16,11 @@ preflight (``--no-preflight`` skips it) copies every configuration's ragged heig
 (4 MiB, its own context): a variant that traps or copies wrong is dropped and reported, and the run
 goes on without it (a launch failure loses the context that found it).
 
-``--variants`` picks the families (``VARIANTS``; default ``base``, the kernel measured first: one
-thread issues loads and stores): ``split`` (loads from warp 0, stores from warp 1, a 'full' and an
+``--variants`` picks the families (``VARIANTS``; default ``base,wave``): ``base`` (the kernel measured
+first: persistent, one thread issues loads and stores), ``wave`` (short CTAs of 1-4 consecutive tiles
+instead of a persistent grid, occupancy set by padded shared memory: the block scheduler keeps the
+bytes in flight on one narrow address window -- the family that reaches cuMemcpyDtoD on the H200, with
+40 KiB in flight a SM), ``lean`` (the persistent kernel with 32-64 KiB in flight a SM), ``split`` (loads from warp 0, stores from warp 1, a 'full' and an
 'empty' mbarrier a stage), ``hint`` and ``splithint`` (the same two with an L2 evict_first cache
 policy on every load and store), ``big`` (64 KiB tiles, boxes of 256 rows, 3 CTAs a SM; both issue
 schemes), ``bulk`` (a comparison, not the tensor kernel: non-tensor ``cp.async.bulk`` 1-D copies of the
@@ -111,14 +114,20 @@ def wave(per_sm: int, per_block: int, quick: bool = False) -> list:
     """Short CTAs instead of a persistent grid: each loads its ``chunk`` consecutive tiles at once, stores
     each as it lands and ends once the stores have read shared memory; the block scheduler starts CTAs in
     order, so the bytes in flight stay on one narrow address window (as the ld/st copy's CTAs do).  Tiles
-    of 4, 8, 16 and 32 KiB, chunks of 1, 2 and 4 tiles, occupancy (padded shared memory) for 32, 64 or 128
-    KiB in flight a SM."""
+    of 2 to 32 KiB (rows of 2048 bytes), chunks of 1, 2 and 4 tiles, occupancy (padded shared memory) for
+    32 to 128 KiB in flight a SM (the H200's best: 40 KiB, ten CTAs of one 4 KiB tile).  ``quick``: the neighbourhood of the H200's best (one tile of 2 or 4 KiB
+    a CTA, 36-56 KiB in flight a SM; rows of 1024 bytes too; the evict_first hint on two of them)."""
+    if quick:
+        shapes = ([(2048, 2, k, False) for k in (9, 10, 11, 12, 13, 14)] + [(1024, 4, k, False) for k in (10, 12)]
+                  + [(2048, 1, k, False) for k in (18, 20, 22, 24)] + [(2048, 2, k, True) for k in (10, 12)])
+        out = [Config(i, r, 1, k, lag=1, hint=h, chunk=1) for i, r, k, h in shapes]
+        return [c for c in out if fits(c, per_sm, per_block)]
     out = []
-    for tile in (8192, 16384) if quick else (4096, 8192, 16384, 32768):
-        for chunk in (1, 2) if quick else (1, 2, 4):
-            for budget in (64 << 10, 128 << 10) if quick else (32 << 10, 64 << 10, 128 << 10):
-                ctas = budget // (chunk * tile)
-                if 1 <= ctas <= MAX_CTAS_A_SM:
+    for tile in (2048, 4096, 8192, 16384, 32768):
+        for chunk in (1, 2, 4):
+            for budget in (32, 40, 48, 56, 64, 80, 96, 128):
+                ctas = (budget << 10) // (chunk * tile)
+                if 1 <= ctas <= MAX_CTAS_A_SM and ctas * chunk * tile == budget << 10:
                     c = Config(2048, tile // 2048, chunk, ctas, lag=1, chunk=chunk)
                     if fits(c, per_sm, per_block) and c not in out:
                         out.append(c)
@@ -217,8 +226,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sweep-reps", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="a few configurations only")
-    ap.add_argument("--variants", default="base",
-                    help=f"comma-separated variant families to sweep: {', '.join(VARIANTS)} (default base)")
+    ap.add_argument("--variants", default="base,wave",
+                    help=f"comma-separated variant families to sweep: {', '.join(VARIANTS)} (default base,wave)")
     ap.add_argument("--no-preflight", action="store_true",
                     help="skip the preflight (every configuration's ragged copy in a child process first)")
     ap.add_argument("--preflight-child", default=None, help=argparse.SUPPRESS)  # indices into the sweep

@@ -281,7 +281,11 @@ def test_the_variant_families_fit_the_h200_and_name_their_configurations():
     assert max(c.stages * c.tile * c.ctas_per_sm for c in lean) <= 64 << 10 < 96 << 10 <= min(
         c.stages * c.tile * c.ctas_per_sm for c in fams[("base", False)])
     assert all(c.chunk and c.stages == c.chunk for c in wave) and {c.chunk for c in wave} == {1, 2, 4}
-    assert {c.chunk * c.tile * c.ctas_per_sm for c in wave} == {32 << 10, 64 << 10, 128 << 10}
+    assert {c.chunk * c.tile * c.ctas_per_sm >> 10 for c in wave} == {32, 40, 48, 56, 64, 80, 96, 128}
+    assert b.Config(2048, 2, 1, 10, chunk=1) in wave  # the H200's best: ten CTAs of one 4 KiB tile a SM
+    quick = fams[("wave", True)]
+    assert {c.tile for c in quick} == {2048, 4096} and {c.inner for c in quick} == {1024, 2048}
+    assert {c.hint for c in quick} == {False, True} and all(c.chunk == 1 for c in quick)
     assert max(c.ctas_per_sm for c in wave) == 32
     every = b.sweep_configs(list(b.VARIANTS), *H200_SHARED, quick=True)
     assert len(every) == len(set(every)) == sum(len(fams[(v, True)]) for v in b.VARIANTS)
