@@ -476,3 +476,37 @@ def test_the_bulk_comparison_copies_1d_tiles_with_the_last_one_short(tmp_path):
     sass = subprocess.run([nvdisasm, str(tmp_path / "bulk.cubin")], check=True, capture_output=True,
                           text=True).stdout
     assert "UBLKCP.S.G" in sass and "UBLKCP.G.S" in sass and "UTMALDG" not in sass
+
+
+def test_the_fastest_wave_copies_what_the_proved_example_states():
+    """examples/tma_copy_wave.toml is the copy of the wave the H200 runs fastest (ten CTAs of one 4 KiB
+    tile a SM): its maps are the maps the benchmark encodes for that configuration (uint64 rows of 2048
+    bytes, a box of 256 x 2, no swizzle), its coordinates the kernel's (column 0, row 2t for CTA t),
+    its expect_tx the tile's bytes -- and tilecheck proves it for every height up to 4 GiB."""
+    import tomllib
+
+    from tilecheck.check import load
+    from tilecheck.report import prove
+
+    path = ROOT / "examples" / "tma_copy_wave.toml"
+    spec = tomllib.loads(path.read_text())
+    b = bench()
+    c = b.Config(2048, 2, 1, 10, chunk=1)
+    assert c in b.wave(*H200_SHARED)
+    calls = []
+
+    class Ok:
+        accepted, status, descriptor = True, 0, bytes(128)
+
+    maps(lambda *a: calls.append(a) or Ok(), 0x1000, 0x2000, 12345, c)
+    for (dtype, _, dims, strides, box, elem, interleave, swizzle, _l2, fill), m in zip(
+            calls, (spec["tensormaps"]["TX"], spec["tensormaps"]["TY"])):
+        assert dtype == spec["tensors"][m["tensor"]]["dtype"] and box == m["box"] and strides == m["strides"]
+        assert dims == [m["dims"][0], 12345] and m["dims"][1] == "H" and swizzle == m.get("swizzle", "none")
+        assert elem == [1, 1] and interleave == "none" and fill == "none"
+    load_, store = spec["apply"]
+    assert load_["coords"] == store["coords"] == [0, "2*t"] and load_["expect_tx"] == c.tile
+    text = copy_ptx(c)
+    assert f"\tmul.lo.u32 \t%r7, %r7, {c.rows};" in text  # row = (the CTA's tile) * rows
+    assert spec["tensors"]["S"]["shape"] == [c.rows, c.inner // 8] and spec["tensors"]["S"]["align"] == 1024
+    assert prove(load(path)).verdict == "proved"

@@ -205,19 +205,27 @@ def test_the_tma_examples_include_loads_stores_and_a_nan_fill():
 
 @pytest.mark.parametrize("path", EXAMPLE_PATHS, ids=lambda p: p.stem)
 def test_every_proved_tma_example_emits_a_kernel_ptxas_assembles(path, tmp_path):
+    """Each copy of the example (one, or a load then a store: tma_copy_wave) lowered in order by one
+    issuing thread, its map a by-value parameter after the pointers."""
     check = tilecheck.load(path)
-    ptx = kernel(tilecheck.prove(check).plan)
-    a = check.applies[0]
-    m = a.opcode.tensormap
-    assert tensormap_params(check) == [m]
-    assert re.search(rf"\.param \.align 64 \.b8 {m}\[128\]\n\)", ptx)  # by value, the last parameter
-    assert ptx.count("\tcp.async.bulk.tensor.") == 1 and ptx.count("setp.eq.u32") == 1  # one issuing thread
-    if a.opcode.load:
-        assert f"mbarrier.arrive.expect_tx.shared::cta.b64 _, [%ra" in ptx and f"], {a.opcode.expect_tx};" in ptx
-        assert "mbarrier.init" in ptx and "fence.mbarrier_init" in ptx and "mbarrier.try_wait.parity" in ptx
-    else:
-        assert "cp.async.bulk.commit_group;" in ptx and "cp.async.bulk.wait_group 0;" in ptx
-        assert ptx.index("fence.proxy.async.shared::cta;") < ptx.index("\tcp.async.bulk.tensor.")
+    plan = tilecheck.prove(check).plan
+    ptx = kernel(plan)
+    ms = list(dict.fromkeys(a.opcode.tensormap for a in check.applies))
+    assert tensormap_params(check) == ms
+    assert re.search(rf"\.param \.align 64 \.b8 {ms[-1]}\[128\]\n\)", ptx)  # by value, the last parameters
+    assert all(f".param .align 64 .b8 {m}[128]" in ptx for m in ms)
+    assert ptx.count("\tcp.async.bulk.tensor.") == len(check.applies) and ptx.count("setp.eq.u32") == 1  # one issuer
+    at = 0
+    for a in check.applies:
+        at = ptx.index("\tcp.async.bulk.tensor.", at) + 1  # the copies in the applies' order
+        assert ptx[at:ptx.index("\n", at)].startswith(("cp.async.bulk.tensor.%dd." % a.opcode.rank) +
+                                                      ("shared" if a.opcode.load else "global"))
+        if a.opcode.load:
+            assert f"mbarrier.arrive.expect_tx.shared::cta.b64 _, [%ra" in ptx and f"], {a.opcode.expect_tx};" in ptx
+            assert "mbarrier.init" in ptx and "fence.mbarrier_init" in ptx and "mbarrier.try_wait.parity" in ptx
+        else:
+            assert "cp.async.bulk.commit_group;" in ptx and "cp.async.bulk.wait_group 0;" in ptx
+            assert ptx.rindex("fence.proxy.async.shared::cta;", 0, at) < at
     for arch in ("sm_90", "sm_90a"):
         ptxas(ptx, arch, tmp_path, f"{path.stem}_{arch}")
     try:
@@ -225,9 +233,11 @@ def test_every_proved_tma_example_emits_a_kernel_ptxas_assembles(path, tmp_path)
     except ToolNotFound as e:
         pytest.skip(f"no nvdisasm: {e}")
     tma = [i for i in sass if i.startswith(("UTMALDG", "UTMASTG"))]  # the TMA unit's own instruction
-    assert tma == [f"{'UTMALDG' if a.opcode.load else 'UTMASTG'}.{a.opcode.rank}D"], tma
-    frag = fragment(tilecheck.prove(check).plan, 0).text
-    assert f"[%tmap_{m}, {{" in frag and ".shared .align 8 .b64" in frag if a.opcode.load else f"[%tmap_{m}, {{" in frag
+    assert tma == [f"{'UTMALDG' if a.opcode.load else 'UTMASTG'}.{a.opcode.rank}D" for a in check.applies], tma
+    for k, a in enumerate(check.applies):
+        m = a.opcode.tensormap
+        frag = fragment(plan, k).text
+        assert f"[%tmap_{m}, {{" in frag and (".shared .align 8 .b64" in frag) == bool(a.opcode.load)
 
 
 def test_the_copy_takes_the_unswizzled_start_and_the_coordinates_from_the_symbols():
