@@ -6,6 +6,7 @@ import copy
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +14,7 @@ import pytest
 
 import tilecheck
 from tilecheck.errors import InputError
+from tilecheck.families import mbarrier
 from tilecheck import tma_landing
 from tilecheck.check import from_dict
 from tilecheck.emit import fragment, kernel
@@ -40,15 +42,43 @@ def tma_examples():
     return out
 
 
-def test_a_multicast_or_phased_copy_is_refused_in_one_line_not_emitted_wrong():
-    """A multicast needs a cluster launch; a phase's copies share one mbarrier that the per-copy lowering
-    would not declare (each emitted load would wait for the phase's sum alone: a hang)."""
-    for stem, word in (("tma_multicast_halves", "multicast"), ("tma_phase_ab", "phase")):
-        c = tilecheck.load(EXAMPLES / f"{stem}.toml")
-        report = tilecheck.prove(c)
-        assert report.verdict == "proved"
-        with pytest.raises(InputError, match=word):
-            kernel(report.plan)
+def test_a_multicast_or_a_separated_phase_is_refused_in_one_line_not_emitted_wrong():
+    """A multicast needs a cluster launch; a phase's copies are waited for after its last, so an
+    application between two of them would read before the first had landed: refused (Family.unemitted)."""
+    c = tilecheck.load(EXAMPLES / "tma_multicast_halves.toml")
+    report = tilecheck.prove(c)
+    assert report.verdict == "proved"
+    with pytest.raises(InputError, match="multicast"):
+        kernel(report.plan)
+    d = tomllib.loads((EXAMPLES / "tma_phase_ab.toml").read_text())
+    between = {"opcode": "ld.shared.b16", "scope": "thread", "dst": "R", "src": "SA[0:1, 0:1]"}
+    d["tensors"]["R"] = {"dtype": "float16", "scope": "register", "shape": [1, 1], "layout": "(1,1):(1,1)"}
+    d["apply"] = [d["apply"][0], between, d["apply"][1]]
+    c = from_dict(d)
+    report = tilecheck.prove(c)
+    assert report.verdict == "proved"
+    why = c.applies[0].family.unemitted(c.applies[0], c)
+    assert "consecutive" in why and "apply[0] .. apply[2]" in why and c.applies[0].family.unemitted(c.applies[0]) == ""
+    with pytest.raises(InputError, match="consecutive"):
+        kernel(report.plan)
+
+
+def test_a_phase_of_two_loads_inits_one_barrier_declares_its_sum_once_and_waits_after_the_last():
+    """tma_phase_ab: A's and B's boxes on one mbarrier, expect_tx 32768 (their sum) before the first copy,
+    one wait after the second; each fragment in order: the first declares and initialises mbar0, the
+    second names it and waits."""
+    c = tilecheck.load(EXAMPLES / "tma_phase_ab.toml")
+    plan = tilecheck.prove(c).plan
+    ptx = kernel(plan)
+    assert ptx.count(".shared .align 8 .b64 mbar0;") == 1 and "mbar1" not in ptx
+    assert ptx.count("mbarrier.init.shared::cta.b64") == 1 and ptx.count("mbarrier.arrive.expect_tx") == 1
+    assert "], 32768;" in ptx and ptx.count("mbarrier.try_wait.parity") == 1
+    copies = [m.start() for m in re.finditer(r"\tcp\.async\.bulk\.tensor\.", ptx)]
+    assert len(copies) == 2 and ptx.index("arrive.expect_tx") < copies[0] < copies[1] < ptx.index("try_wait")
+    first, second = fragment(plan, 0).text, fragment(plan, 1).text
+    assert ".shared .align 8 .b64 mbar0;" in first and "mbarrier.init" in first and "try_wait" not in first
+    assert "mbar0" in second and ".shared .align" not in second and "mbarrier.init" not in second
+    assert "arrive.expect_tx" not in second and "try_wait" in second
 
 
 EXAMPLE_PATHS = tma_examples()
@@ -237,7 +267,8 @@ def test_every_proved_tma_example_emits_a_kernel_ptxas_assembles(path, tmp_path)
     for k, a in enumerate(check.applies):
         m = a.opcode.tensormap
         frag = fragment(plan, k).text
-        assert f"[%tmap_{m}, {{" in frag and (".shared .align 8 .b64" in frag) == bool(a.opcode.load)
+        first = mbarrier.members(check, a)[0] is a  # a phase's barrier is its first copy's
+        assert f"[%tmap_{m}, {{" in frag and (".shared .align 8 .b64" in frag) == bool(a.opcode.load and first)
 
 
 def test_the_copy_takes_the_unswizzled_start_and_the_coordinates_from_the_symbols():

@@ -98,7 +98,7 @@ class Plan:
 def _operands(check: Check):
     from .emit import operand
     for a in check.applies:  # an application without an emitter (Family.unemitted) says so first, in one line
-        why = a.family.unemitted(a)
+        why = a.family.unemitted(a, check)
         if why:
             if not a.family.emits:
                 a.family.instruction(a, "", "", "", "")  # the family's own line

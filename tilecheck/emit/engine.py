@@ -9,6 +9,7 @@ from typing import Callable
 from ..check import Check
 from ..expr import to_poly
 from ..poly import Poly
+from .address import addresses
 from .arith import Arith
 from .operand import TID
 
@@ -51,14 +52,27 @@ class Services:
         offset = to_poly(t.offset, self.model.ctx, self.model.symbols) * t.esize
         return self.arith.offset(self._base(tensor), offset, SPACE_BITS[t.scope])
 
+    def address(self, a, role: str) -> str:
+        """The address of the first atom of ``a``'s memory operand ``role`` as the operand model places it
+        (``reg`` or ``reg+imm``, in the viewed tensor's state space): where an engine copy of one
+        contiguous run (``cp.async.bulk``) starts."""
+        view = getattr(a, role)
+        t = self.check.tensors[view.tensor]
+        w = addresses(self.model.applies[a.index][role], self.arith, self._base(view.tensor), SPACE_BITS[t.scope])
+        r, i = w.registers[int(w.which[0, 0])], int(w.imm[0, 0])
+        return f"{r}+{i}" if i else r
+
     def tensormap(self, name: str) -> str:
         """A .b64 register holding the generic address of tensor map ``name`` (a kernel parameter)."""
         return self._tensormap(name)
 
-    def shared(self, name: str, ptx_type: str = ".b64", align: int = 8) -> str:
-        """A scratch ``.shared`` variable of the kernel (an mbarrier), declared once; its name."""
+    def shared(self, name: str, ptx_type: str = ".b64", align: int = 8, declare: bool = True) -> str:
+        """A scratch ``.shared`` variable of the kernel (an mbarrier), declared once; its name.
+        ``declare=False``: another application's (a phase's barrier, declared by its first copy: a
+        fragment of a later copy names it without declaring it again)."""
         if name not in self._shared:
-            self._declare.append(f".shared .align {align} {ptx_type} {name};")
+            if declare:
+                self._declare.append(f".shared .align {align} {ptx_type} {name};")
             self._shared[name] = name
         return self._shared[name]
 

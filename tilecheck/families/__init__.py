@@ -206,10 +206,11 @@ class Family:
     # check using it is not emitted, assembled or run; tests ask this flag, not a list of examples
     emits = True
 
-    def unemitted(self, apply) -> str:
+    def unemitted(self, apply, check=None) -> str:
         """Why this application is not emitted (one line), or ``""``: a family without an emitter
-        (``emits``), or an application outside what its emitter spells (a TMA multicast, a phase of
-        several copies).  Tests and the golden files ask this, not a list of examples."""
+        (``emits``), or an application outside what its emitter spells (a TMA multicast; with ``check``,
+        the application's place among the others: a phase whose copies other applications separate).
+        Tests and the golden files ask this, not a list of examples."""
         return "" if self.emits else f"tilecheck does not emit {self.name} applications yet"
     # True when an application is one instruction whatever its view's repeats (a bulk copy's 16-byte atoms
     # are the engine's): the report's "instructions per thread" is then 1

@@ -107,7 +107,6 @@ class Bulk(Family):
     pictured = False  # the engine's copy: no thread's elements to draw (tilecheck draw writes one line)
     unpictured = ("tilecheck does not draw bulk copies yet (the bytes are the engine's copy of one contiguous "
                   "run, not elements of threads; docs/tma.md)")
-    emits = False  # instruction() raises: the mbarrier and the issuing thread need emitter hooks (as TMA's)
 
     def roles(self, op):
         if op.load:
@@ -166,9 +165,24 @@ class Bulk(Family):
         operands = [f"[{dst}]", f"[{src}]", size] + ([f"[{mbar}]"] if op.load else [])
         return f"\t{op.text} " + ", ".join(operands + ([policy] if op.cache_hint else [])) + ";"
 
-    def instruction(self, a, regs, addr, pred, policy):
-        raise InputError(f"{a.opcode.text}: tilecheck does not emit bulk copies yet (the mbarrier and the one "
-                         "issuing thread need emitter hooks; docs/tma.md, \"Bulk copies\")", f"apply[{a.index}]")
+    def uses(self, a):
+        return ("policy",) if a.opcode.cache_hint else ()
+
+    def unemitted(self, apply, check=None) -> str:
+        """The copies of a ``phase`` are emitted only as consecutive applications (``mbarrier.separated``)."""
+        return mbarrier.separated(check, apply)
+
+    def lower(self, a, k):
+        """``mbarrier.lower_copy`` (as a TMA copy's): one thread issues the copy from the address of the
+        source view's first atom to the destination view's (``bulk_copy`` proved each view one contiguous
+        run of ``size`` bytes from there), ``size`` an immediate or a register of the symbols."""
+        op = a.opcode
+        why = self.unemitted(a, k.check)
+        if why:
+            raise InputError(f"{op.text}: {why}", f"apply[{a.index}]")
+        dst, src, size = k.address(a, "dst"), k.address(a, "src"), k.value(op.size)
+        policy = k.policy if op.cache_hint else ""
+        return mbarrier.lower_copy(a, k, lambda mbar: self.spell(op, dst, src, size, mbar, policy=policy), "bulk")
 
 
 # --- the decider's restatement (tilecheck/decide.py reads RULES): at one symbol assignment, apart from

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ..errors import InputError
 from ..opcodes import parse_arch
+from . import Lowered
 
 
 def phase_key(spec, load: bool):
@@ -61,6 +62,64 @@ def members(check, apply) -> list:
     if name is None:
         return [apply]
     return [a for a in check.applies if getattr(a.opcode, "phase", None) == name]
+
+
+def separated(check, apply) -> str:
+    """Why ``apply``'s phase cannot be emitted (one line), or ``""``: its copies must be consecutive
+    applications -- the emitter waits for the phase after its last copy, and an application between two
+    of them would run before the bytes of the first had landed."""
+    group = members(check, apply) if check is not None else [apply]
+    if len(group) > 1 and [a.index for a in group] != list(range(group[0].index, group[-1].index + 1)):
+        return (f"tilecheck emits the copies of a phase ({apply.opcode.phase!r}) only as consecutive applications "
+                f"(it waits after the last: apply[{group[0].index}] .. apply[{group[-1].index}] has others between)")
+    return ""
+
+
+def lower_copy(a, k, spell, tag: str):
+    """The lowering both engine copies share (``Family.lower``; ``k``: ``emit.engine.Services``): one
+    thread (``k.issuer()``) issues the copy ``spell(mbar)`` spells (``mbar``: the load's mbarrier
+    register, ``""`` for a store), every thread then waits for it.
+
+    A load completes on the mbarrier of its phase (``mbar<i>``, ``i`` the index of the phase's first copy;
+    a copy without ``phase`` is a phase of its own): the prologue initialises it once (arrival count 1)
+    and fences it (``fence.mbarrier_init``) and the threads' fills of shared memory (``fence.proxy.async``)
+    before the kernel's first barrier; in the body the threads' shared writes are fenced again and met at
+    a barrier (an earlier application may have written the box's bytes), then the phase's first copy
+    declares the phase's proved ``expect_tx`` (``arrive.expect_tx``) and each copy is issued; after the
+    phase's last copy every thread spins on ``try_wait.parity`` of phase 0 (in the GPU tests' kernel at
+    most ``k.patience`` tries of 1 us: a copy that never lands leaves its elements unwritten).  A store:
+    the threads' writes of the shared source are fenced to the async proxy and met at a barrier, then the
+    issuing thread copies, commits the bulk group and waits for it (``wait_group 0``: the global writes
+    complete, so a later application of the kernel reads them; ``.read`` would only free the source).
+    ``tag`` prefixes the labels."""
+    op = a.opcode
+    one, done = k.issuer(), k.label(f"{tag}_issued")
+    fence = ["fence.proxy.async.shared::cta;", "bar.sync 0;"]
+    if not op.load:
+        return Lowered((), (*fence, f"@!{one} bra {done};", spell("").strip(), "cp.async.bulk.commit_group;",
+                            "cp.async.bulk.wait_group 0;", f"{done}:"))
+    group = members(k.check, a)
+    first, last = group[0] is a, group[-1] is a
+    mbar = k.new(32)
+    copy = spell(mbar).strip()
+    prologue = (f"mov.u32 {mbar}, {k.shared(f'mbar{group[0].index}', declare=first)};",)
+    if first:
+        prologue += (f"@{one} mbarrier.init.shared::cta.b64 [{mbar}], 1;",
+                     "fence.mbarrier_init.release.cluster;", "fence.proxy.async.shared::cta;")
+    arm = (f"mbarrier.arrive.expect_tx.shared::cta.b64 _, [{mbar}], {k.value(op.expect_tx)};",) if first else ()
+    issue = (*fence, f"@!{one} bra {done};", *arm, copy, f"{done}:")
+    if not last:  # the phase's later copies complete it
+        return Lowered(prologue, issue)
+    ready, wait = k.new("pred"), k.label(f"{tag}_wait")
+    if k.patience is None:  # wait for ever
+        return Lowered(prologue, (*issue, f"{wait}:", f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, "
+                                  f"[{mbar}], 0;", f"@!{ready} bra {wait};"))
+    tries, more, landed = k.new(32), k.new("pred"), k.label(f"{tag}_landed")  # the kernel's bounded wait
+    return Lowered(prologue, (*issue, f"mov.u32 {tries}, 0;", f"{wait}:",
+                              f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, [{mbar}], 0, 1000;",
+                              f"@{ready} bra {landed};", f"add.u32 {tries}, {tries}, 1;",
+                              f"setp.lt.u32 {more}, {tries}, {k.patience};", f"@{more} bra {wait};",
+                              f"{landed}:"))
 
 
 def copy_problem(op, arch, group_of, groups, before=(), after=(), spaces_note="") -> str | None:

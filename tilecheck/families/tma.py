@@ -223,65 +223,26 @@ class Tma(Family):
     def tensormaps(self, a):
         return (a.opcode.tensormap,)
 
-    def unemitted(self, apply) -> str:
-        """A multicast copy needs a cluster launch; the copies of a ``phase`` share one mbarrier, which
-        the per-copy lowering does not declare (each copy would wait for the phase's sum on its own)."""
-        op = apply.opcode
-        if op.multicast:
+    def unemitted(self, apply, check=None) -> str:
+        """A multicast copy needs a cluster launch; the copies of a ``phase`` are emitted only as
+        consecutive applications (``mbarrier.separated``)."""
+        if apply.opcode.multicast:
             return "tilecheck does not emit .multicast::cluster copies yet (the kernel would need a cluster launch)"
-        if op.phase is not None:
-            return (f"tilecheck does not emit the copies of a phase ({op.phase!r}) yet: they complete on one "
-                    "mbarrier, and each emitted load declares its own")
-        return ""
+        return mbarrier.separated(check, apply)
 
     def lower(self, a, k):
-        """One thread (``k.issuer()``) issues the copy; every thread of the CTA then waits for it.
-
-        A load: the prologue initialises the copy's own mbarrier (``mbar<index>``, arrival count 1) and
-        fences it (``fence.mbarrier_init``) and the threads' fills of shared memory
-        (``fence.proxy.async``) before the kernel's first barrier; the body fences the threads' shared
-        writes again and meets at a barrier (an earlier application may have written the box's
-        bytes), then the issuing thread declares the proved ``expect_tx`` bytes and issues the copy,
-        and every thread spins on ``try_wait.parity`` of phase 0 (in the GPU tests' kernel at most
-        ``k.patience`` tries of 1 us: a copy that never lands leaves its elements unwritten).  A
-        store: the threads' writes of the shared source are fenced to the async proxy and met at a
-        barrier, then the issuing thread
-        copies, commits the bulk group and waits for it (``wait_group 0``: the global writes complete,
-        so a later application of the kernel reads them; ``.read`` would only free the source).
-        The shared address is the tensor's unswizzled start (TMA swizzles the address itself), the
-        coordinates registers computed from the symbols."""
+        """``mbarrier.lower_copy``: one thread issues the copy, the phase's first declares its bytes, every
+        thread waits after the phase's last.  The shared address is the tensor's unswizzled start (TMA
+        swizzles the address itself), the coordinates registers computed from the symbols."""
         op = a.opcode
-        why = self.unemitted(a)
+        why = self.unemitted(a, k.check)
         if why:
             raise InputError(f"{op.text}: {why}", f"apply[{a.index}]")
-        shared = (a.dst if op.load else a.src).tensor
-        smem = k.start(shared)
+        smem = k.start((a.dst if op.load else a.src).tensor)
         tmap = k.tensormap(op.tensormap)
         coords = [k.register(c, 32) for c in op.coords]
-        one, done = k.issuer(), k.label("tma_issued")
-        fence = ["fence.proxy.async.shared::cta;", "bar.sync 0;"]
         policy = k.policy if op.cache_hint else ""
-        if not op.load:
-            copy = self.spell(op, smem, tmap, coords, policy=policy).strip()
-            return Lowered((), (*fence, f"@!{one} bra {done};", copy, "cp.async.bulk.commit_group;",
-                                "cp.async.bulk.wait_group 0;", f"{done}:"))
-        mbar = k.new(32)
-        ready, wait = k.new("pred"), k.label("tma_wait")
-        copy = self.spell(op, smem, tmap, coords, mbar, policy=policy).strip()
-        prologue = (f"mov.u32 {mbar}, {k.shared(f'mbar{a.index}')};",
-                    f"@{one} mbarrier.init.shared::cta.b64 [{mbar}], 1;",
-                    "fence.mbarrier_init.release.cluster;", "fence.proxy.async.shared::cta;")
-        issue = (*fence, f"@!{one} bra {done};",
-                 f"mbarrier.arrive.expect_tx.shared::cta.b64 _, [{mbar}], {k.value(op.expect_tx)};", copy, f"{done}:")
-        if k.patience is None:  # wait for ever
-            return Lowered(prologue, (*issue, f"{wait}:", f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, "
-                                      f"[{mbar}], 0;", f"@!{ready} bra {wait};"))
-        tries, more, landed = k.new(32), k.new("pred"), k.label("tma_landed")  # the kernel's bounded wait
-        return Lowered(prologue, (*issue, f"mov.u32 {tries}, 0;", f"{wait}:",
-                                  f"mbarrier.try_wait.parity.shared::cta.b64 {ready}, [{mbar}], 0, 1000;",
-                                  f"@{ready} bra {landed};", f"add.u32 {tries}, {tries}, 1;",
-                                  f"setp.lt.u32 {more}, {tries}, {k.patience};", f"@{more} bra {wait};",
-                                  f"{landed}:"))
+        return mbarrier.lower_copy(a, k, lambda mbar: self.spell(op, smem, tmap, coords, mbar, policy=policy), "tma")
 
     def moves(self, check, a, env):
         """The box, element by element (the numpy reference): TMA's landing model (``tma_landing.TmaBox``)

@@ -209,7 +209,7 @@ def _emitted(data: dict) -> bool:
         check = from_dict(data)
     except Exception:  # noqa: BLE001 - a check that does not load: the stage skips it with its reason
         return True
-    return not any(a.family.unemitted(a) for a in check.applies)
+    return not any(a.family.unemitted(a, check) for a in check.applies)
 
 
 def _new(result, known, symbolic) -> list:
