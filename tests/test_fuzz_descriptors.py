@@ -87,16 +87,19 @@ def test_z3_and_the_decider_agree_on_symbolic_descriptor_files(data):
 
 
 def test_tma_draws_agree_and_refute_every_tma_obligation():
-    refuted, unknown = Counter(), 0
+    refuted, unknown, phases, bulk = Counter(), 0, 0, 0
     for symbolic, n in ((False, 120), (True, 40)):
         for data in sample(n, 11, tma_checks(symbolic=symbolic)):
+            bulk += len(data["apply"]) > 1  # a non-tensor bulk copy after the TMA copy
+            phases += any("phase" in a for a in data["apply"])  # in the TMA load's mbarrier phase
             assert tomllib.loads(to_toml(data)) == data and bool(data.get("symbols")) >= symbolic
             r = compare(data, timeout=5)
             assert r.ok, explain(r, data)
             unknown += r.unknown
             refuted.update(k for s in r.statuses + r.others for k, v in s.items() if v == "refuted")
-    assert unknown == 0
-    want = {"tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box", "descriptor"}
+    assert unknown == 0 and bulk >= 20 and phases >= 8, (bulk, phases)
+    want = {"tma_map", "tma_inner", "tma_smem", "tma_landing", "tma_tx", "tma_box", "descriptor", "bulk_copy",
+            "bulk_tx"}
     assert want <= set(refuted), refuted
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from .families.bulk import FAMILY as BULK  # the non-tensor copies' spelling
 from .families.tma import FAMILY as TMA  # the copies' spelling (the family's own)
 from .tensormap import DATA_TYPES, INTERLEAVES, L2_PROMOTIONS, SWIZZLES
 
@@ -113,7 +114,9 @@ SW_BITS = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
 def tma_checks(draw, symbolic: bool = False):
     """A check file's dict with a global tensor ``G``, a tensor map ``T`` of it, a shared tensor ``S`` and
     one TMA copy (``cp.async.bulk.tensor.{1,2,3}d``): a load (now and then multicast, with its
-    ``cta_mask``) or a store.  The box is concrete; the shared tensor's layout is where TMA lands the box
+    ``cta_mask``) or a store; in one draw of four a non-tensor bulk copy follows (``_bulk_copy``: a load
+    in the TMA load's mbarrier phase, its ``expect_tx`` then the sum or the box's alone, or a copy of its
+    own).  The box is concrete; the shared tensor's layout is where TMA lands the box
     (rows padded to the swizzle span) or, now and then, another: dense rows, another swizzle; the
     destination on or off the pattern's repeat; ``expect_tx`` the bytes delivered or a clamped box's;
     the innermost coordinate on 16 bytes or not.  ``symbolic``: the global extent, the coordinates,
@@ -216,15 +219,66 @@ def tma_checks(draw, symbolic: bool = False):
             ap["expect_tx"] = max(0, nbytes - esize * inner)
     else:
         ap = {"opcode": TMA.spelling(rank, False), "dst": global_view, "src": shared_view, **ap}
+    tensors, applies = {"G": g, "S": s}, [ap]
+    if draw(st.integers(0, 3)) == 0:  # and a non-tensor bulk copy: in the TMA load's phase, or on its own
+        bulk_tensors, bulk = draw(_bulk_copy(symbolic, sym))
+        tensors |= bulk_tensors
+        if load and "expect_tx" in ap and draw(st.integers(0, 2)) > 0 and bulk["opcode"] == BULK_LOAD:
+            bulk["phase"] = ap["phase"] = "p"  # one mbarrier phase: the TMA load's expect_tx is the sum
+            del bulk["expect_tx"]
+            if draw(st.integers(0, 4)) > 0 or how != "exact":  # (else: the box alone, the bulk bytes missed)
+                ap["expect_tx"] = f"{ap['expect_tx']} + {bulk['size']}" if isinstance(ap["expect_tx"], str) \
+                    else ap["expect_tx"] + (bulk["size"] if isinstance(bulk["size"], int) else 0)
+        applies.append(bulk)
     data = {"arch": "sm_90"}
     if symbols:
         data["symbols"] = symbols
-    data["tensors"] = {"G": g, "S": s}
+    data["tensors"] = tensors
     data["tensormaps"] = {"T": tmap}
-    data["apply"] = [ap]
+    data["apply"] = applies
     if symbolic and not symbols:  # every symbolic draw has a symbol: the stage offset
         data["symbols"] = {"s": {"min": 0, "max": 2}}
         s["offset"] = f"{max(1, 1024 // esize)}*s"
         data = {"arch": "sm_90", "symbols": data["symbols"], "tensors": data["tensors"], "tensormaps": data["tensormaps"],
                 "apply": data["apply"]}
     return data
+
+
+BULK_LOAD, BULK_STORE = BULK.spelling(True), BULK.spelling(False)
+BULK_DTYPES = {"uint8": 1, "uint16": 2, "float32": 4, "float64": 8}
+
+
+@st.composite
+def _bulk_copy(draw, symbolic: bool, sym):
+    """A non-tensor bulk copy (``cp.async.bulk``) between a 1-D global tensor ``H`` and a 1-D shared tensor
+    ``B``: ``n`` 16-byte atoms, a load (``expect_tx`` its size, now and then off) or a store; now and then
+    a size off 16 or off the views' bytes, a start off 16 bytes, a slice past the tensor's end.  ``sym``
+    declares a symbol (the slice's start, ``symbolic``).  Returns (tensors, apply)."""
+    dtype = draw(st.sampled_from(tuple(BULK_DTYPES)))
+    w = 16 // BULK_DTYPES[dtype]  # elements an atom
+    n = draw(st.sampled_from((1, 2, 4, 8)))
+    rows = draw(st.integers(1, 3))  # the global tensor holds `rows` runs of n atoms
+    size = 16 * n
+    odd = draw(st.sampled_from(("none",) * 12 + ("size", "views", "start", "past")))
+    if odd == "size":
+        size += draw(st.sampled_from((-8, 8, -1)))  # not a multiple of 16: bulk_copy
+    elif odd == "views":
+        size += 16  # a multiple of 16, but not the views' bytes: bulk_copy
+    run = w * n
+    if symbolic and draw(st.booleans()):
+        sym("q", 0, rows - 1 + (odd == "past"))
+        start = f"{run}*q"
+    else:
+        start = run * draw(st.integers(0, rows - 1)) + (run * rows if odd == "past" else 0)
+    if odd == "start" and w > 1:
+        start = f"{start}+1" if isinstance(start, str) else start + 1  # 16 bytes off: alignment
+    end = f"{start}+{run}" if isinstance(start, str) else start + run
+    tensors = {"H": {"dtype": dtype, "scope": "global", "shape": [run * rows], "align": 16},
+               "B": {"dtype": dtype, "scope": "shared", "shape": [run], "align": 128}}
+    shared, glob = f"B: (r w={w}) -> r w", f"H[{start}:{end}]: (r w={w}) -> r w"
+    if draw(st.integers(0, 2)):
+        ap = {"opcode": BULK_LOAD, "dst": shared, "src": glob, "size": size,
+              "expect_tx": size + (draw(st.sampled_from((16, -16))) if draw(st.integers(0, 9)) == 0 else 0)}
+    else:
+        ap = {"opcode": BULK_STORE, "dst": glob, "src": shared, "size": size}
+    return tensors, ap

@@ -157,6 +157,14 @@ class Bulk(Family):
                 **({"phase": op.phase} if op.phase is not None else {})}
 
     @staticmethod
+    def spelling(load: bool = True) -> str:
+        """The opcode of a copy global -> shared (a load completing on an mbarrier) or shared -> global (a
+        store completing on a bulk group): ``tmap_strategies`` draws them."""
+        if load:
+            return f"cp.async.bulk.shared::cluster.global.{LOAD_COMPLETION}"
+        return f"cp.async.bulk.global.shared::cta.{STORE_COMPLETION}"
+
+    @staticmethod
     def spell(op, dst: str, src: str, size: str, mbar: str = "", policy: str = "") -> str:
         """One copy's PTX line from its operands: ``dst``/``src`` addresses (a load's destination and a
         store's source .b32 shared, the global side .b64), ``size`` (.b32 or an immediate), ``mbar`` (a
