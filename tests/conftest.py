@@ -41,3 +41,21 @@ def prove():
     def run(tensors, apply, **top):
         return tilecheck.prove(build(tensors, apply, **top))
     return run
+
+
+def require_gpu(arch: str | None = None):
+    """The device (``tilecheck.gpu.runner.gpu()``), or the test skipped with its reason: no pycuda (e.g.
+    CI), no CUDA device, or (``arch``) a device that cannot run that target.  Every GPU test asks here."""
+    try:
+        import pycuda.driver  # noqa: F401
+    except ImportError:
+        pytest.skip("GPU test: pycuda is not installed (pip install -e '.[gpu]'); no GPU run here, e.g. CI")
+    from tilecheck.gpu import runner
+    try:
+        g = runner.gpu()
+    except runner.GpuUnavailable as e:
+        pytest.skip(f"GPU test: no CUDA device here ({e}); e.g. CI has no GPU")
+    why = g.can_run(arch) if arch else ""
+    if why:
+        pytest.skip(f"GPU test: {why}")
+    return g

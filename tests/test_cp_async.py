@@ -19,6 +19,7 @@ from tilecheck.gpu.reference import reference
 from tilecheck.opcodes import OpcodeError
 from tilecheck.tools import ToolNotFound, find_tool, ptxas
 from test_target_sweep import minimum_problems, unchecked_rows
+from conftest import require_gpu
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ARCHS = ("sm_80", "sm_90", "sm_100a")
@@ -218,10 +219,7 @@ def test_reference_is_a_copy():
 def test_tile_on_the_gpu_equals_numpy():
     """The proved example's kernel, bit-exact against the copy (tests/test_gpu.py runs it in its batch too)."""
     from tilecheck.gpu import runner
-    try:
-        runner.gpu()
-    except runner.GpuUnavailable as e:
-        pytest.skip(f"GPU test: no CUDA device here ({e})")
+    require_gpu()
     (r,) = runner.run_checks([runner.Job(tilecheck.loads(TILE), None, 5, name="cp_async_tile")])
     assert r.ok, r.summary()
     assert r.comparison.written["S"] == 4096

@@ -20,6 +20,7 @@ from tilecheck.gpu import runner
 from tilecheck.strategies import checks, to_toml
 
 from regressions.known_bugs import known_emit
+from conftest import require_gpu
 
 PROPERTY = settings(max_examples=int(os.environ.get("TILECHECK_FUZZ_EMIT", "40")), deadline=None,
                     derandomize=True, database=None, suppress_health_check=list(HealthCheck))
@@ -102,10 +103,7 @@ def test_every_proved_check_emits_one_memory_instruction_per_repeat_and_ptxas_ac
 
 # --- on the GPU -----------------------------------------------------------------------------------------
 def _device():
-    try:
-        return runner, runner.gpu()
-    except runner.GpuUnavailable as e:
-        pytest.skip(str(e))
+    return runner, require_gpu()
 
 
 def _drawn(n, keep, seed=0):

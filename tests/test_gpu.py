@@ -15,7 +15,7 @@ import pytest
 import tilecheck
 from tilecheck.gpu.runner import Job
 
-from conftest import big_block
+from conftest import big_block, require_gpu
 
 pytestmark = pytest.mark.gpu
 
@@ -199,16 +199,7 @@ REFUTED_ALIGNMENT = [EXAMPLES / "region_misaligned_refuted.toml", EXAMPLES / "re
                      *sorted(CASES_DIR.glob("*.toml"))]
 
 
-def _gpu():
-    try:
-        import pycuda.driver  # noqa: F401
-    except ImportError:
-        pytest.skip("GPU test: pycuda is not installed (pip install -e '.[gpu]'); no GPU run here, e.g. CI")
-    from tilecheck.gpu import runner
-    try:
-        return runner.gpu()
-    except runner.GpuUnavailable as e:
-        pytest.skip(f"GPU test: no CUDA device here ({e}); e.g. CI has no GPU")
+_gpu = require_gpu
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ one standard-normal case per type within the stated tolerance); a descriptor the
 import pytest
 
 from tilecheck import mainloop as ml
+from conftest import require_gpu
 
 pytestmark = pytest.mark.gpu
 
@@ -25,11 +26,7 @@ CASES = ([ml.Mainloop(m, n, k, 128, 3, sw, dt) for (m, n, k) in SHAPES[:2] for s
 
 @pytest.fixture(scope="module")
 def device():
-    from tilecheck.gpu.runner import GpuUnavailable, gpu
-    try:
-        g = gpu()
-    except GpuUnavailable as e:
-        pytest.skip(str(e))
+    g = require_gpu()
     why = g.can_run("sm_90a")
     if why:
         pytest.skip(why)

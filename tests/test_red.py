@@ -16,6 +16,7 @@ from tilecheck.gpu.reference import reference
 from tilecheck.opcodes import OpcodeError
 from tilecheck.tools import ToolNotFound, find_tool, ptxas
 from test_target_sweep import minimum_problems, unchecked_rows
+from conftest import require_gpu
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ARCHS = ("sm_80", "sm_90", "sm_100a")
@@ -167,16 +168,7 @@ def test_reference_is_numpy_add_at(op, dtype):
 
 
 # --- on the H200 (pytest -m gpu) -------------------------------------------------------------
-def _gpu():
-    try:
-        import pycuda.driver  # noqa: F401
-    except ImportError:
-        pytest.skip("GPU test: pycuda is not installed")
-    from tilecheck.gpu import runner
-    try:
-        return runner.gpu()
-    except runner.GpuUnavailable as e:
-        pytest.skip(f"GPU test: no CUDA device here ({e})")
+_gpu = require_gpu
 
 
 @pytest.mark.gpu

@@ -2,7 +2,6 @@
 assembles (the tensor map a by-value parameter, the coordinates from the symbols, one issuing thread,
 the mbarrier or the bulk group); the numpy reference lands the box where the landing model says and
 reads and fills it as TMA does; on a GPU (marked ``gpu``) each runs equal to numpy."""
-import copy
 import re
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import numpy as np
 import pytest
 
 import tilecheck
+from conftest import require_gpu
 from tilecheck.errors import InputError
 from tilecheck.families import mbarrier
 from tilecheck import tma_landing
@@ -20,7 +20,7 @@ from tilecheck.check import from_dict
 from tilecheck.emit import fragment, kernel
 from tilecheck.emit.kernel import tensormap_params
 from tilecheck.emit.sass import assemble
-from tilecheck.gpu.reference import SENTINEL, bind_symbols, compare, reference, storage
+from tilecheck.gpu.reference import SENTINEL, bind_symbols, compare, reference
 from tilecheck.tools import ToolNotFound, find_tool
 
 ROOT = Path(__file__).parent.parent
@@ -483,16 +483,7 @@ def test_run_checks_launches_a_tensor_map_kernel_with_its_parameters_in_the_ptxs
 
 # --- on the GPU -----------------------------------------------------------------------------------
 
-def _gpu():
-    try:
-        import pycuda.driver  # noqa: F401
-    except ImportError:
-        pytest.skip("GPU test: pycuda is not installed (pip install -e '.[gpu]'); no GPU run here, e.g. CI")
-    from tilecheck.gpu import runner
-    try:
-        return runner.gpu()
-    except runner.GpuUnavailable as e:
-        pytest.skip(f"GPU test: no CUDA device here ({e}); e.g. CI has no GPU")
+_gpu = require_gpu
 
 
 EXAMPLE_VALUES = {  # symbol values per example: the smallest (unset), and others

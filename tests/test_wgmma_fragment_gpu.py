@@ -14,6 +14,7 @@ from tilecheck.gpu import wgmma_probe as probe
 from tilecheck.layout import parse_layout
 from tilecheck.mma_spelling import WGMMA_TARGET, WGMMA_VERSION
 from tilecheck.tools import ToolNotFound, ptxas
+from conftest import require_gpu
 
 NS = [8, 16, 24, 64, 128, 256]
 A_BYTES = 64 * 64 * 2  # A: a 64 x 64 half tile, one 128B swizzle atom along K (the wgmma reads K 0..15)
@@ -87,13 +88,8 @@ def test_the_kernels_assemble():
 @pytest.mark.gpu
 @pytest.mark.parametrize("n", NS)
 def test_the_hardware_fragment_is_the_declared_map(n):
-    from tilecheck.gpu.runner import GpuUnavailable, gpu, ptxas as assemble
-    try:
-        g = gpu()
-    except GpuUnavailable as e:
-        pytest.skip(str(e))
-    if g.can_run("sm_90a"):
-        pytest.skip(g.can_run("sm_90a"))
+    from tilecheck.gpu.runner import ptxas as assemble
+    g = require_gpu("sm_90a")
     img, fa, fb, declared, _ = _setup(n)
     drv = g.drv
     fn = drv.module_from_buffer(assemble(kernel(n), WGMMA_TARGET)).get_function("frag")

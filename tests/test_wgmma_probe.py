@@ -12,6 +12,7 @@ from tilecheck.gpu import wgmma_probe as probe
 from tilecheck.layout import parse_layout
 from tilecheck.proofs.smem_descriptor import Declaration, Operand, decide
 from tilecheck.tools import ToolNotFound, ptxas
+from conftest import require_gpu
 
 SW128 = parse_layout("Sw<3,3,3> o (64,64):(64,1)")  # A: a 64x64 half tile, one 128B atom along K
 SW64 = parse_layout("Sw<2,3,3> o (64,32):(32,1)")
@@ -69,13 +70,7 @@ def test_the_probe_kernel_assembles():
 @pytest.mark.gpu
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_hardware_reads_what_the_model_says(name):
-    from tilecheck.gpu.runner import GpuUnavailable, gpu
-    try:
-        g = gpu()
-    except GpuUnavailable as e:
-        pytest.skip(str(e))
-    if g.can_run("sm_90a"):
-        pytest.skip(g.can_run("sm_90a"))
+    g = require_gpu("sm_90a")
     img_a, fa, img_b, declared, refuted, *_ = _case(name)
     got = probe.run(img_a, fa, img_b, FB, g)
     predicted = probe.predict(img_a, fa, img_b, FB)

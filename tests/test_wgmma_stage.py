@@ -12,6 +12,7 @@ import pytest
 from tilecheck.fuzz import wgmma_stage
 from tilecheck.gpu import wgmma_probe as probe
 from tilecheck.tools import ToolNotFound, ptxas
+from conftest import require_gpu
 
 
 def test_drawn_pairs_are_placed_predicted_and_the_model_agrees_with_tilecheck():
@@ -45,13 +46,7 @@ def test_the_probe_kernel_assembles(trans_a):
 
 @pytest.mark.gpu
 def test_the_hardware_reads_what_the_model_says_on_drawn_descriptors():
-    from tilecheck.gpu.runner import GpuUnavailable, gpu
-    try:
-        g = gpu()
-    except GpuUnavailable as e:
-        pytest.skip(str(e))
-    if g.can_run("sm_90a"):
-        pytest.skip(g.can_run("sm_90a"))
+    g = require_gpu("sm_90a")
     lines = wgmma_stage.run(n=60, seed=0, gpu=g)
     assert "hardware == model 60/60" in lines[0] and "model vs tilecheck problems 0" in lines[0], "\n".join(lines)
 

@@ -315,13 +315,18 @@ def _run_eval(code, env):
     return vals[0]
 
 
-def _run_poly(code, ctx: Context, symbols: dict[str, Poly]) -> Poly:
+def fold(code, const, name, div):
+    """Interpret postfix ``code`` (``Expr.code()``) over any values: ``const(c)`` of a constant,
+    ``name(n)`` of a symbol, ``+ - *`` and unary minus of the values themselves, and ``div(a, b, floor)``
+    of ``a // b`` (``floor``) or ``a % b`` (the parser allows a concrete divisor only).  The polynomial
+    interpreter below and the descriptor obligation's Z3 terms (``proofs/descriptor.term``) are this
+    with their own leaves and division."""
     vals = []
     for op, arg in code:
         if op == "c":
-            vals.append(Poly.const(arg))
+            vals.append(const(arg))
         elif op == "n":
-            vals.append(symbols[arg])
+            vals.append(name(arg))
         elif op == "u":
             if arg:
                 vals[-1] = -vals[-1]
@@ -335,9 +340,15 @@ def _run_poly(code, ctx: Context, symbols: dict[str, Poly]) -> Poly:
             elif arg is ast.Mult:
                 vals[-1] = a * b
             else:
-                q, r = ctx.divmod(a, b.constant, "div")
-                vals[-1] = q if arg is ast.FloorDiv else r
+                vals[-1] = div(a, b, arg is ast.FloorDiv)
     return vals[0]
+
+
+def _run_poly(code, ctx: Context, symbols: dict[str, Poly]) -> Poly:
+    def div(a, b, floor):
+        q, r = ctx.divmod(a, b.constant, "div")
+        return q if floor else r
+    return fold(code, Poly.const, symbols.__getitem__, div)
 
 
 # a parser for texts too deep for Python's ----------------------------------------------------------

@@ -40,10 +40,11 @@ def _extent(t):
     return t.layout.extent({}, t.offset)
 
 
-def _symbolic_extent(q, t, block: int):
-    """The declared extent of a symbolic swizzled layout as a Z3 term, or None when it is a multiple
-    of ``block`` for all symbol values (every coefficient is): the plain offset's bound then holds of
-    the swizzled one too."""
+def extent_terms(q, t):
+    """A tensor's declared extent, ``offset + 1 + sum((shape_i - 1) * stride_i)`` over its memory modes, as
+    ``(top, mixed)``: ``top`` the polynomial of the terms the symbols' ranges keep non-negative, ``mixed``
+    the terms whose sign they leave open (each counts as ``max(term, 0)``; a term never positive is
+    dropped).  ``bounds`` and ``tma_region`` bound what a tensor holds with it."""
     top, mixed = q.poly(t.offset) + 1, []
     for s, d in zip(_leaves(t.layout.shape), _leaves(t.layout.stride)):
         if isinstance(d, ThreadStride):
@@ -53,9 +54,18 @@ def _symbolic_extent(q, t, block: int):
         if lo is not None and lo >= 0:
             top = top + term
         elif hi is None or hi > 0:
-            mixed.append(q.z(term))  # max(term, 0): its sign is open under the ranges
+            mixed.append(term)  # max(term, 0): its sign is open under the ranges
+    return top, mixed
+
+
+def _symbolic_extent(q, t, block: int):
+    """The declared extent of a symbolic swizzled layout as a Z3 term, or None when it is a multiple
+    of ``block`` for all symbol values (every coefficient is): the plain offset's bound then holds of
+    the swizzled one too."""
+    top, mixed = extent_terms(q, t)
     if not mixed and all(c % block == 0 for c in top.terms.values()):
         return None
+    mixed = [q.z(m) for m in mixed]
     return z3.Sum(q.z(top), *[z3.If(m > 0, m, 0) for m in mixed]) if mixed else q.z(top)
 
 

@@ -13,12 +13,11 @@ independently (``decide.tensormap``).
 """
 from __future__ import annotations
 
-import ast
 import time
 
 import z3
 
-from ..expr import concrete
+from ..expr import concrete, fold
 from ..opcodes import parse_arch
 from ..tensormap import BITS, FLOATS, HOST_TYPES, PACKED, TensorMap
 from . import facts as _facts
@@ -83,31 +82,13 @@ def term(x, env=None):
     c = concrete(x)
     if c is not None:
         return c
-    vals = []
-    for op, arg in x.code():
-        if op == "c":
-            vals.append(arg)
-        elif op == "n":
-            vals.append(z3.Int(arg) if env is None else env[arg])
-        elif op == "u":
-            if arg:
-                vals[-1] = -vals[-1]
-        else:
-            b = vals.pop()
-            a = vals[-1]
-            if arg is ast.Add:
-                vals[-1] = a + b
-            elif arg is ast.Sub:
-                vals[-1] = a - b
-            elif arg is ast.Mult:
-                vals[-1] = a * b
-            else:  # a concrete divisor (the expression parser allows no other)
-                if env is not None:
-                    vals[-1] = a // b if arg is ast.FloorDiv else a % b
-                else:
-                    q = a / b if b > 0 else (-a) / (-b)  # Z3 divides by b > 0 as floor does
-                    vals[-1] = q if arg is ast.FloorDiv else a - b * q
-    return vals[0]
+
+    def div(a, b, floor):  # a concrete divisor (the expression parser allows no other)
+        if env is not None:
+            return a // b if floor else a % b
+        q = a / b if b > 0 else (-a) / (-b)  # Z3 divides by b > 0 as floor does
+        return q if floor else a - b * q
+    return fold(x.code(), lambda c: c, z3.Int if env is None else env.__getitem__, div)
 
 
 def rules(check, m: TensorMap, v: dict, A) -> list[tuple[str, object]]:

@@ -10,24 +10,16 @@ elements, a row-major map over a column-major tensor) loads and stores bytes of 
 import z3
 
 from ..expr import evaluate
-from ..layout import ThreadStride, _leaves
+from .bounds import extent_terms
 from .runner import Violation
 from .tma_common import at, parts, z
 
 
 def _extent(q, t):
-    """The tensor's declared extent as a Z3 term (a term of open sign as ``max(term, 0)``)."""
-    top, mixed = q.poly(t.offset) + 1, []
-    for s, d in zip(_leaves(t.layout.shape), _leaves(t.layout.stride)):
-        if isinstance(d, ThreadStride):
-            continue
-        term = (q.poly(s) - 1) * q.poly(d)
-        lo, _ = q.ctx.interval(term)
-        if lo is not None and lo >= 0:
-            top = top + term
-        else:
-            mixed.append(z(q, term))
-    return top, mixed
+    """The tensor's declared extent (``bounds.extent_terms``): ``top`` a polynomial, each term of open
+    sign a Z3 term counted as ``max(term, 0)``."""
+    top, mixed = extent_terms(q, t)
+    return top, [z(q, m) for m in mixed]
 
 
 def _reach(m, env):
