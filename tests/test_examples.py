@@ -66,6 +66,9 @@ EXPECTED = {  # file -> (verdict, instructions, refuted obligations)
     "tma_store_ragged_rows.toml": ("proved", 1, {"tma_box"}),  # the rows past M: reported, not written
     # bench/tma_copy.py's fastest copy: a load, then a store, of the rows of CTA t (an odd H: the edge)
     "tma_copy_wave.toml": ("proved", 2, {"tma_box"}),
+    # a grid of CTAs storing 2-row tiles: at row t the boxes of CTAs t and t+1 share a row (a race); at 2t not
+    "tma_store_ctas_overlap_refuted.toml": ("refuted", 1, {"tma_disjoint"}),
+    "tma_store_ctas_disjoint.toml": ("proved", 1, set()),
     "tma_edge_nan_fill.toml": ("proved", 1, {"tma_box"}),  # across both far edges: NaN-filled, counted
     "tma_multicast_halves.toml": ("proved", 1, set()),
     "tma_multicast_same_half_refuted.toml": ("refuted", 1, {"tma_multicast"}),

@@ -962,8 +962,10 @@ def count(check, apply_index: int, name: str, env: dict | None = None) -> int:
 # every rule, under the obligation registry's names (tests/test_registry.py holds the two lists equal)
 # the families' own obligations (TMA's), restated in their family files: appended in the families' order
 FAMILY_RULES: dict = {}  # rule(check, apply, env): decided at each assignment, replayed at a witness's symbols
+CTA_RULES: dict = {}  # rule(check, apply, env, others): across the CTAs of one launch (Family.cta_rules)
 for _fam in dict.fromkeys(families.FAMILIES.values()):
     FAMILY_RULES.update(_fam.rules)
+    CTA_RULES.update(_fam.cta_rules)
     STATIC.update(_fam.rules)
     NEEDS.update(_fam.rule_needs)
     ORDER += tuple(n for n in _fam.rules if n not in ORDER)
@@ -1045,8 +1047,36 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
             w = disjoint_grid(check, apply, envs)
             if w is not None:
                 combined["disjoint"] = (REFUTED, w)
+        for name, rule in CTA_RULES.items():
+            if name in combined and combined[name][0] == PROVED:
+                w = across_ctas(check, apply, envs, rule)
+                if w is not None:
+                    combined[name] = (REFUTED, w)
         results.append(combined)
     return results
+
+
+def launches(check, envs) -> list[list[dict]]:
+    """The assignments grouped by launch: equal in every symbol but the CTA-bound ones (one CTA each)."""
+    bound = cta_symbols(check)
+    out: dict = {}
+    for env in envs:
+        out.setdefault(tuple(sorted((k, v) for k, v in env.items() if k not in bound)), []).append(env)
+    return list(out.values())
+
+
+def across_ctas(check, apply, envs, rule):
+    """A ``Family.cta_rules`` rule over every CTA of each launch against the others: its first witness."""
+    bound = cta_symbols(check)
+    if not bound:
+        return None
+    for ctas in launches(check, envs):
+        for env in ctas:
+            others = [o for o in ctas if any(o[n] != env[n] for n in bound)]
+            w = rule(check, apply, env, others)
+            if w is not None:
+                return w
+    return None
 
 
 def disjoint_grid(check, apply, envs):
@@ -1095,6 +1125,14 @@ def violation_at(check, apply_index: int, name: str, cex: dict) -> str | None:
     ``cex`` is the report's counterexample dict (``Witness.describe`` keys: symbols,
     thread, group, repeat, word; ``first``/``second`` for disjoint)."""
     apply = check.applies[apply_index]
+    if name in CTA_RULES and cex.get("other_symbols"):  # two CTAs: each at its own symbols
+        env, other = dict(cex.get("symbols") or {}), dict(cex["other_symbols"])
+        for e in (env, other):
+            if check.symbols and not allowed(check, e):
+                return f"symbol values {e} are not allowed by the symbols' ranges and facts"
+        if any(env.get(n) != other.get(n) for n in env if n not in cta_symbols(check)):
+            return f"{env} and {other} are not two CTAs of one launch (they differ outside the CTA-bound symbols)"
+        return None if CTA_RULES[name](check, apply, env, [other]) else f"{name} holds between {env} and {other}"
     if name in FAMILY_RULES:  # at the witness's symbols (a fact of the input: at any allowed ones)
         env = dict(cex.get("symbols") or {}) or (assignments(check, limit=1) or [{}])[0]
         if check.symbols and not allowed(check, env):

@@ -191,6 +191,12 @@ def tma_checks(draw, symbolic: bool = False):
     elif stage:
         s["offset"] = max(1, stage // esize)
     load = draw(st.integers(0, 4)) > 0
+    if not load and symbolic and rank > 1 and draw(st.integers(0, 2)) == 0:
+        # a grid: CTA t stores the tile at row step*t (the boxes apart), or at a smaller step (they overlap:
+        # tma_disjoint); the symbol read from %ctaid.x, each CTA its own value
+        step = box[1] * es[1]
+        symbols["t"] = {"from": "ctaid.x", "min": 0, "max": draw(st.integers(1, 3))}
+        coords[1] = f"{draw(st.sampled_from((step, step, max(1, step - 1), 1)))}*t"
     shared_view = "S: " + " ".join("ijk"[:rank]) + " -> (" + " ".join("ijk"[:rank]) + ")"
     global_view = "G[" + ", ".join(["0:1"] * rank) + "]"
     ap = {"tensormap": "T", "coords": coords}
@@ -221,7 +227,7 @@ def tma_checks(draw, symbolic: bool = False):
         ap = {"opcode": TMA.spelling(rank, False), "dst": global_view, "src": shared_view, **ap}
     tensors, applies = {"G": g, "S": s}, [ap]
     if draw(st.integers(0, 3)) == 0:  # and a non-tensor bulk copy: in the TMA load's phase, or on its own
-        bulk_tensors, bulk = draw(_bulk_copy(symbolic, sym))
+        bulk_tensors, bulk = draw(_bulk_copy(symbolic, sym, grid="t" not in symbols))
         tensors |= bulk_tensors
         if load and "expect_tx" in ap and draw(st.integers(0, 2)) > 0 and bulk["opcode"] == BULK_LOAD:
             bulk["phase"] = ap["phase"] = "p"  # one mbarrier phase: the TMA load's expect_tx is the sum
@@ -249,11 +255,12 @@ BULK_DTYPES = {"uint8": 1, "uint16": 2, "float32": 4, "float64": 8}
 
 
 @st.composite
-def _bulk_copy(draw, symbolic: bool, sym):
+def _bulk_copy(draw, symbolic: bool, sym, grid: bool = False):
     """A non-tensor bulk copy (``cp.async.bulk``) between a 1-D global tensor ``H`` and a 1-D shared tensor
     ``B``: ``n`` 16-byte atoms, a load (``expect_tx`` its size, now and then off) or a store; now and then
     a size off 16 or off the views' bytes, a start off 16 bytes, a slice past the tensor's end.  ``sym``
-    declares a symbol (the slice's start, ``symbolic``).  Returns (tensors, apply)."""
+    declares a symbol (the slice's start, ``symbolic``); ``grid``: a store's start symbol may be read from
+    ``%ctaid.x`` (each CTA its own run; ``disjoint`` compares two CTAs').  Returns (tensors, apply)."""
     dtype = draw(st.sampled_from(tuple(BULK_DTYPES)))
     w = 16 // BULK_DTYPES[dtype]  # elements an atom
     n = draw(st.sampled_from((1, 2, 4, 8)))
@@ -276,7 +283,10 @@ def _bulk_copy(draw, symbolic: bool, sym):
     tensors = {"H": {"dtype": dtype, "scope": "global", "shape": [run * rows], "align": 16},
                "B": {"dtype": dtype, "scope": "shared", "shape": [run], "align": 128}}
     shared, glob = f"B: (r w={w}) -> r w", f"H[{start}:{end}]: (r w={w}) -> r w"
-    if draw(st.integers(0, 2)):
+    load = draw(st.integers(0, 2)) > 0
+    if not load and grid and isinstance(start, str) and start.startswith(f"{run}*q") and draw(st.booleans()):
+        sym("q", 0, rows - 1)["from"] = "ctaid.x"  # a grid of stores: CTA q its run
+    if load:
         ap = {"opcode": BULK_LOAD, "dst": shared, "src": glob, "size": size,
               "expect_tx": size + (draw(st.sampled_from((16, -16))) if draw(st.integers(0, 9)) == 0 else 0)}
     else:

@@ -258,6 +258,10 @@ class Family:
     # ``decide.py`` iterates them (written apart from the proofs, sharing no evaluation code)
     rules: dict = {}
     rule_needs: dict = {}
+    # name -> rule(check, apply, env, others) -> witness or None: an obligation across the CTAs of one launch
+    # (``others``: the assignments of the other CTAs, the CTA-bound symbols differing, the rest ``env``'s);
+    # ``rules`` holds the same name, decided at one assignment (usually nothing to find there)
+    cta_rules: dict = {}
 
     # --- the tools' hooks: what tilecheck/strategies.py, gpu/ncu_*.py and emit/sass.py need to know ---
 

@@ -99,8 +99,9 @@ class Bulk(Family):
     instructions = ("cp.async.bulk",)
     groups = ("thread",)  # one thread issues a copy
     keys = {"size": None, "expect_tx": None, "phase": None}
-    obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "bounds", "overflow",
-                   "bulk_copy", "bulk_tx")  # no ownership (no registers), no disjoint: one contiguous run
+    obligations = ("target", "space", "shape", "width", "contiguity", "alignment", "disjoint", "bounds", "overflow",
+                   "bulk_copy", "bulk_tx")  # no ownership (no registers); disjoint: a store's run against
+    # another CTA's (its atoms are one run: within one copy they never meet)
     verbs = ("reads", "copies to")
     form = "cp.async.bulk (global -> shared::cluster, shared::cta -> global)"
     one_instruction = True  # its atoms are the engine's: one instruction per copy
@@ -119,8 +120,10 @@ class Bulk(Family):
     versions = VERSIONS
 
     def applicable(self, op):
-        """``bulk_tx`` is a load's (a store completes with .bulk_group)."""
-        return self.obligations if op.load else tuple(n for n in self.obligations if n != "bulk_tx")
+        """``bulk_tx`` is a load's (a store completes with .bulk_group); ``disjoint`` a store's (a load's
+        shared destination is its own CTA's, written by one thread)."""
+        drop = ("disjoint",) if op.load else ("bulk_tx",)
+        return tuple(n for n in self.obligations if n not in drop)
 
     def bind(self, op, spec, tensors, views):
         """The opcode with the apply's ``size``, ``expect_tx``, ``phase`` and the copied element width."""

@@ -52,7 +52,8 @@ GROUPS = {"dim": DIMS, "space": ("shared::cluster", "shared::cta", "global"), "m
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
 VERSIONS = (("cp.async.bulk.tensor", lambda op: True, (8, 0)),)
 MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
-OBLIGATIONS = ("target", "tma_map", "tma_region", "tma_inner", "tma_store_edge", "tma_smem", "tma_landing", "tma_tx", "tma_box", "tma_multicast")
+OBLIGATIONS = ("target", "tma_map", "tma_region", "tma_inner", "tma_store_edge", "tma_disjoint", "tma_smem", "tma_landing",
+               "tma_tx", "tma_box", "tma_multicast")
 
 
 @dataclass(frozen=True)
@@ -188,8 +189,8 @@ class Tma(Family):
                 **({"phase": op.phase} if op.phase is not None else {})}
 
     def applicable(self, op):
-        """``tma_multicast`` is a multicast load's only, ``tma_store_edge`` a store's."""
-        skip = {"tma_store_edge"} if op.load else {"tma_multicast"}
+        """``tma_multicast`` is a multicast load's only, ``tma_store_edge`` and ``tma_disjoint`` a store's."""
+        skip = {"tma_store_edge", "tma_disjoint"} if op.load else {"tma_multicast"}
         if not op.multicast:
             skip.add("tma_multicast")
         return tuple(n for n in self.obligations if n not in skip)
@@ -463,15 +464,49 @@ def decide_box(check, apply, env):
     return None
 
 
+def _written(check, apply, env) -> set:
+    """The global bytes a store's box writes at ``env``: every visited element inside the map, ``e`` bytes
+    at ``e * offset + e * x[0] + sum(x[i] * strides[i - 1])`` of the tensor."""
+    op, m, _, g = _parts(check, apply, env)
+    shape, step = _visits(m, env)
+    e = m.bits // 8
+    dims = [evaluate(d, env) for d in m.dims]
+    pitch = [e] + [evaluate(s, env) for s in m.strides]
+    start = [evaluate(c, env) for c in op.coords]
+    base = evaluate(g.offset, env) * e
+    out = set()
+    for k in product(*(range(n) for n in shape)):
+        x = [c + i * s for c, i, s in zip(start, k, step)]
+        if all(0 <= v < d for v, d in zip(x, dims)):
+            a = base + sum(v * p for v, p in zip(x, pitch))
+            out.update(range(a, a + e))
+    return out
+
+
+def decide_disjoint(check, apply, env, others):
+    """A store's box against the boxes of the launch's other CTAs (``others``: their assignments, the
+    CTA-bound symbols differing): no byte in common."""
+    if apply.opcode.load or not others:
+        return None
+    mine = _written(check, apply, env)
+    for o in others:
+        both = mine & _written(check, apply, o)
+        if both:
+            return {"symbols": dict(env), "other_symbols": dict(o), "byte": min(both)}
+    return None
+
+
 RULE_NEEDS = {"tma_map": (), "tma_region": ("tma_map",), "tma_inner": ("tma_map",),
-              "tma_store_edge": ("tma_map",), "tma_smem": ("tma_map",),
+              "tma_store_edge": ("tma_map",), "tma_disjoint": ("tma_map",), "tma_smem": ("tma_map",),
               "tma_landing": ("tma_map", "tma_smem"), "tma_tx": ("tma_map",), "tma_box": ("tma_map",),
               "tma_multicast": ("tma_map", "tma_smem")}
 RULES = {"tma_map": decide_map, "tma_region": decide_region, "tma_inner": decide_inner,
-         "tma_store_edge": decide_store_edge, "tma_smem": decide_smem, "tma_landing": decide_landing,
+         "tma_store_edge": decide_store_edge, "tma_disjoint": lambda check, apply, env: None,  # (across CTAs: below)
+         "tma_smem": decide_smem, "tma_landing": decide_landing,
          "tma_tx": decide_tx, "tma_box": decide_box, "tma_multicast": decide_multicast}
 
 
 FAMILY = Tma()
 FAMILY.tx_bytes = tx_bytes  # the decider's: an mbarrier phase sums its copies' (decide_tx)
 FAMILY.rules, FAMILY.rule_needs = RULES, RULE_NEEDS
+FAMILY.cta_rules = {"tma_disjoint": decide_disjoint}  # rule(check, apply, env, others): the decider's pairs of CTAs

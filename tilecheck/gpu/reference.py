@@ -493,9 +493,10 @@ def reference(check: Check, symbols: dict | None = None, seed: int = 0, strict: 
                         if role[name] == "input" else poison(t, sizes[name]))
     expected = {n: b.copy() for n, b in inputs.items()}
     try:
-        if len(ctas) > 1 and any(check.tensors[a.memory.tensor].scope != "global" and not a.is_load
-                                 for a in check.applies):
-            raise ReferenceUndefined("several CTAs copy back one shared/local buffer: the result is a race")
+        if len(ctas) > 1 and any(check.tensors[a.dst.tensor].scope != "global" for a in check.applies):
+            # (what an application writes is its dst: a register tile, a shared box, a local array; the kernel
+            # copies each back to one buffer from every CTA)
+            raise ReferenceUndefined("several CTAs copy back one shared/local/register buffer: the result is a race")
         nan: dict = {}
         for cta in ctas:
             _simulate(check, {**env, **cta}, inputs, expected, pred, nan)

@@ -23,6 +23,11 @@ RECORDS = (
                "16-byte chunks past the innermost extent on the other)",
                hardware="an illegal-instruction fault (a negative coordinate), or bytes written past the tensor's "
                         "innermost extent (output that differs from the numpy reference)", rank=0),
+    Obligation("tma_disjoint", ("tma_map",),
+               "(TMA stores) with a symbol bound to `%ctaid` or `%cluster_ctarank`, the boxes two CTAs store (their "
+               "elements inside the map) share no global byte",
+               hardware="two CTAs write the same bytes: which one's value stays is a race (output that differs "
+                        "from the numpy reference, or from run to run)", rank=1),
     Obligation("tma_smem", ("tma_map",),
                "(TMA copies) the shared address (`align`, plus `offset * element size`) is a multiple of 128 bytes, "
                "and with a swizzled map `align` is a multiple of the pattern's repeat (256/512/1024 bytes)",

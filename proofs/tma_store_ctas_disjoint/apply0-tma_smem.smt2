@@ -1,0 +1,8 @@
+; tilecheck obligation query: file examples/tma_store_ctas_disjoint.toml, apply[0], obligation tma_smem
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(assert
+ (and (distinct (mod (* 0 4) 128) 0) true))
+(check-sat)

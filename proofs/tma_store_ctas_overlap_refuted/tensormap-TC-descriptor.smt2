@@ -1,0 +1,8 @@
+; tilecheck obligation query: file examples/tma_store_ctas_overlap_refuted.toml, tensormap TC, obligation descriptor
+; z3 5.4.1: unsat (proved)
+; sat: the obligation is violated (refuted); unsat: it holds (proved)
+(set-logic ALL)
+(set-info :status unsat)
+(assert
+ false)
+(check-sat)
