@@ -191,7 +191,7 @@ def tma_checks(draw, symbolic: bool = False):
     elif stage:
         s["offset"] = max(1, stage // esize)
     load = draw(st.integers(0, 4)) > 0
-    if not load and symbolic and rank > 1 and draw(st.integers(0, 2)) == 0:
+    if not load and rank > 1 and draw(st.integers(0, 2)) == 0:  # (concrete draws too: the GPU stage runs a grid)
         # a grid: CTA t stores the tile at row step*t (the boxes apart), or at a smaller step (they overlap:
         # tma_disjoint); the symbol read from %ctaid.x, each CTA its own value
         step = box[1] * es[1]
