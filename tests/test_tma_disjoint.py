@@ -106,3 +106,29 @@ def test_a_bulk_store_is_held_to_disjoint_across_ctas():
     d["apply"][0]["dst"] = "H[8*q:8*q+32]: (r w=4) -> r w"
     o = verdict(d, "disjoint")
     assert o.status == "refuted" and "two CTAs" in o.message
+
+
+def test_two_applications_of_a_grid_on_one_global_tensor_are_unknown_not_proved():
+    """Obligations compare one application across CTAs: CTA b's second store (row b+1) and CTA b+1's first
+    (row b+1) race, which no per-application obligation sees -- so the stores' disjoint is unknown, naming
+    the other application (the decider skips it), and the check is not proved."""
+    d = {"threads": 32, "symbols": {"b": {"from": "ctaid.x", "min": 0, "max": 3}},
+         "tensors": {"A": {"dtype": "uint16", "scope": "global", "shape": [5, 32, 4], "align": 8},
+                     "R": {"dtype": "uint16", "scope": "register", "shape": [32, 4], "layout": "(32,4):(1@laneid,1)"}},
+         "apply": [{"opcode": "st.global.v4.b16", "scope": "warp", "dst": f"A[{r}:{r}+1, :, :]: o l (r=1 v) -> (o l) r v",
+                    "src": "R: l (r=1 v) -> l r v"} for r in ("b", "b+1")]}
+    c = from_dict(copy.deepcopy(d))
+    r = prove(c)
+    assert r.verdict == "unknown"
+    for i, a in enumerate(r.applies):
+        o = a.obligation("disjoint")
+        assert o.status == "unknown" and f"apply[{1 - i}] also reads or writes A" in o.message
+    assert [x["disjoint"][0] for x in decide.decide(c)] == ["skipped", "skipped"]
+    d["symbols"]["b"] = {"min": 0, "max": 3}  # one CTA: the two stores run in order
+    assert prove(from_dict(d)).applies[0].obligation("disjoint").status == "proved"
+    t = grid("2*t")  # a TMA store and a load of the same tensor C in a grid
+    t["apply"].append({"opcode": "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes",
+                       "dst": "S: i j -> (i j)", "src": "C[0:1, 0:1]", "tensormap": "TC", "coords": [0, "2*t"],
+                       "expect_tx": 256})
+    o = prove(from_dict(t)).applies[0].obligation("tma_disjoint")
+    assert o.status == "unknown" and "apply[1]" in o.message

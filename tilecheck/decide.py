@@ -1043,6 +1043,10 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
             for name, (status, w) in _decide_one(check, apply, env, settled).items():
                 if _RANK[status] > _RANK[combined[name][0]]:
                     combined[name] = (status, w)
+        why = across_applies(check, apply)
+        for name in ("disjoint", *CTA_RULES):
+            if why and name in combined and combined[name][0] == PROVED:
+                combined[name] = (SKIPPED, {"unsupported": why})  # (the prover: unknown)
         if "disjoint" in combined and combined["disjoint"][0] == PROVED:
             w = disjoint_grid(check, apply, envs)
             if w is not None:
@@ -1054,6 +1058,21 @@ def decide(check, symbol_values: dict | list | None = None, limit: int = 64) -> 
                     combined[name] = (REFUTED, w)
         results.append(combined)
     return results
+
+
+def across_applies(check, apply) -> str:
+    """(The decider's restatement of ``proofs/disjoint.across_applies``.)  A store to a global tensor in a
+    grid (a symbol bound to ``%ctaid``/``%cluster_ctarank``) that another application also reads or
+    writes: not decided (two applications are not compared across CTAs), else ``""``."""
+    if apply.is_load or not cta_symbols(check):
+        return ""
+    t = apply.dst.tensor
+    if check.tensors[t].scope != "global":
+        return ""
+    for a in check.applies:
+        if a.index != apply.index and t in (a.dst.tensor, a.src.tensor):
+            return f"apply[{a.index}] also reads or writes {t} in a grid: two applications are not compared"
+    return ""
 
 
 def launches(check, envs) -> list[list[dict]]:

@@ -5,7 +5,7 @@ over every access that can race with it, as PTX's state spaces define them:
 * ``.shared`` is private to each CTA: every thread, repeat and word of the CTA;
 * ``.global`` is shared by the grid: when a symbol is bound to ``%ctaid``, also the accesses of
   another CTA (the CTA-bound symbols take other values under the same facts)."""
-
+import z3
 
 from ..encode import element
 from ..layout import OFFSET
@@ -17,6 +17,28 @@ from .runner import Violation, static
 
 def violation(q):
     return _load(q) if q.apply.is_load else _store(q)
+
+
+def across_applies(check, apply, tensor: str) -> str:
+    """Why a global store of ``tensor`` in a grid cannot be proved race-free (one line), or ``""``: with a
+    symbol bound to ``%ctaid``/``%cluster_ctarank``, CTAs run this application and the others at once, and
+    an obligation compares one application's accesses across CTAs, not two applications' -- another
+    application reading or writing ``tensor`` is left unknown rather than proved (docs/check-file.md,
+    "Symbols bound to the CTA index").  The decider says the same (``decide.across_applies``)."""
+    if check.tensors[tensor].scope != "global" or not any(s.per_cta for s in check.symbols.values()):
+        return ""
+    other = next((a for a in check.applies if a.index != apply.index and tensor in (a.dst.tensor, a.src.tensor)),
+                 None)
+    if other is None:
+        return ""
+    return (f"apply[{other.index}] also reads or writes {tensor}, and with a CTA-bound symbol two CTAs may run "
+            f"apply[{apply.index}] and apply[{other.index}] at once: tilecheck compares one application's stores "
+            "across CTAs, not two applications'")
+
+
+def _across(q, name: str, tensor: str):
+    why = across_applies(q.check, q.apply, tensor)
+    return Violation(z3.BoolVal(False), lambda w: None, unknown=f"{name} unknown: {why}") if why else None
 
 
 def _coordinates(q, a, b, thread=False, cta=()) -> list:
@@ -91,6 +113,9 @@ def _plain(q, view, c) -> Poly:
 def _store(q):
     view = q.apply.memory
     t = q.tensor(view)
+    grid_unknown = _across(q, "disjoint", view.tensor)
+    if grid_unknown is not None:
+        return grid_unknown
     local, grid = t.scope == "local", t.scope == "global" and bool(q.cta_bound)
     cta = q.cta_bound if grid else ()
     a = q.coords("a", thread=True)
