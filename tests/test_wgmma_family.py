@@ -302,3 +302,19 @@ def test_operands_refuted():
     assert wgmma.DECLARATION.operand_problems(op64, a) == []
     refuted = {o.name for o in decide(a) if o.status.value == "refuted"}
     assert "descriptor-layout" in refuted
+
+
+def test_the_descriptor_queries_take_the_runners_timeout(monkeypatch):
+    """``prove --timeout`` reaches the descriptors' bit-vector queries (their own solver, smem_descriptor.decide)."""
+    from tilecheck.proofs import smem_descriptor
+    seen = []
+    real = smem_descriptor.decide
+
+    def spy(decl, names=None, timeout_s=10.0):
+        seen.append(timeout_s)
+        return real(decl, names, timeout_s)
+    monkeypatch.setattr(smem_descriptor, "decide", spy)
+    from tilecheck.check import load as load_check
+    from tilecheck.report import prove as prove_check
+    report = prove_check(load_check(Path(__file__).resolve().parent.parent / "examples" / "wgmma_chain.toml"), timeout=3.5)
+    assert report.verdict == "proved" and seen and set(seen) == {3.5}

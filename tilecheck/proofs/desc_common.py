@@ -20,7 +20,7 @@ from ..layout import OFFSET
 from . import smem_descriptor as obligations
 from .runner import Violation, static
 
-TIMEOUT_S = 10.0  # per descriptor and obligation (the runner's timeout is not the query's)
+TIMEOUT_S = 10.0  # per descriptor and obligation, where the query carries no timeout (a Query made outside the runner)
 SHARED_BYTES = 227 * 1024  # the most shared memory a CTA may have on sm_90 (cudaFuncSetAttribute's limit)
 NAMES = {"desc_encoding": "descriptor-encoding", "desc_base": "descriptor-base", "desc_layout": "descriptor-layout",
          "desc_k_advance": "descriptor-k-advance"}
@@ -88,7 +88,7 @@ def decide(q, name: str, precondition=None) -> Violation:
         problem = precondition(access, d) if precondition is not None else None
         if problem is not None:
             return static(False, f"{who}: {problem}", {"operand": access.role, "descriptor": d.name})
-        (o,) = obligations.decide(declaration(q, access, d), [NAMES[name]], TIMEOUT_S)
+        (o,) = obligations.decide(declaration(q, access, d), [NAMES[name]], getattr(q, "timeout_s", TIMEOUT_S))
         text = (o.message or "").split(" refuted: ", 1)[-1].split(" unknown: ", 1)[-1]
         if o.status == "refuted":
             cex = dict(o.counterexample or {})

@@ -146,6 +146,7 @@ def decide(name: str, obligation, check, apply, timeout_s: float, facts=None, mi
     q = Query(check, apply, role)
     q.facts = facts  # banks/sectors try the facts' smallest model by enumeration before any query
     q.exporting = recorder is not None  # an exported query states the whole formula (bounds.py)
+    q.timeout_s = timeout_s  # (an obligation that decides its own queries: the descriptors' bit-vector ones)
     v: Violation = obligation(q)
     if v.budget is not None:
         timeout_s = min(timeout_s, v.budget)
