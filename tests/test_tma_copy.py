@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tilecheck.gpu.tma_copy import Config, copy_ptx, launch_args, maps
+from tilecheck.emit.sass import assemble
 from tilecheck.tools import ToolNotFound, find_tool
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,19 +45,20 @@ def test_bad_configurations_are_refused():
             Config(**kw)
 
 
-def test_every_configuration_assembles_with_tma_loads_and_stores(tmp_path):
+def sass_of(ptx: str) -> str:
+    """nvdisasm's listing of ``ptx`` assembled by ptxas for sm_90a (``emit.sass.assemble``); the test is
+    skipped where either tool is missing."""
     try:
-        ptxas, nvdisasm = find_tool("ptxas"), find_tool("nvdisasm")
+        find_tool("ptxas"), find_tool("nvdisasm")
     except ToolNotFound as e:
         pytest.skip(f"no ptxas/nvdisasm here: {e}")
+    return assemble(ptx, "sm_90a").sass
+
+
+def test_every_configuration_assembles_with_tma_loads_and_stores():
     cs = list({c.name: c for c in bench().configs(*H200_SHARED)}.values())[::3]
     for c in cs:
-        src = tmp_path / f"{c.name}.ptx"
-        src.write_text(copy_ptx(c))
-        subprocess.run([ptxas, "-arch=sm_90a", "-o", str(src.with_suffix(".cubin")), str(src)], check=True,
-                       capture_output=True)
-        sass = subprocess.run([nvdisasm, str(src.with_suffix(".cubin"))], check=True, capture_output=True,
-                              text=True).stdout
+        sass = sass_of(copy_ptx(c))
         assert "UTMALDG.2D" in sass and "UTMASTG.2D" in sass and "SYNCS.PHASECHK" in sass, c.name
         assert re.search(r"DEPBAR|UTMACMDFLUSH", sass)
 
@@ -242,22 +244,13 @@ def test_the_hint_puts_an_evict_first_policy_on_every_load_and_store(split):
     assert {".global.tile.mbarrier" in line for line in ops} == {True, False}  # loads and stores both
 
 
-def test_every_variant_assembles_with_tma_loads_and_stores(tmp_path):
+def test_every_variant_assembles_with_tma_loads_and_stores():
     """One kernel of each family and of each big shape: TMA loads and stores in SASS, the cache policy
     (a ``desc[...]`` operand) on both where hinted, a block barrier (the barriers' init) where split."""
-    try:
-        ptxas, nvdisasm = find_tool("ptxas"), find_tool("nvdisasm")
-    except ToolNotFound as e:
-        pytest.skip(f"no ptxas/nvdisasm here: {e}")
     b, fams = _bench_families()
     cs = [fams[(v, True)][k] for v in ("split", "hint", "splithint", "lean", "wave") for k in (0, -1)] + fams[("big", True)]
     for c in cs:
-        src = tmp_path / f"{c.name}.ptx"
-        src.write_text(copy_ptx(c))
-        subprocess.run([ptxas, "-arch=sm_90a", "-o", str(src.with_suffix(".cubin")), str(src)], check=True,
-                       capture_output=True)
-        sass = subprocess.run([nvdisasm, str(src.with_suffix(".cubin"))], check=True, capture_output=True,
-                              text=True).stdout
+        sass = sass_of(copy_ptx(c))
         tma = [line for line in sass.splitlines() if re.search(r"UTMA(LDG|STG)\.2D", line)]
         assert any("UTMALDG.2D" in t for t in tma) and any("UTMASTG.2D" in t for t in tma), c.name
         assert all(("desc[" in t) == c.hint for t in tma), c.name
@@ -442,7 +435,7 @@ def test_the_preflight_drops_a_failing_variant_and_goes_on(monkeypatch, capsys):
     assert f"preflight: {len(kept)} of {len(cs)} configurations" in text
 
 
-def test_the_bulk_comparison_copies_1d_tiles_with_the_last_one_short(tmp_path):
+def test_the_bulk_comparison_copies_1d_tiles_with_the_last_one_short():
     """The ``bulk`` variant (a comparison, not the tensor kernel): the same loop with non-tensor
     cp.async.bulk copies of each tile, the last tile's bytes a parameter (expect_tx, load and store
     alike), the same schedule; it assembles to UBLKCP in both directions."""
@@ -465,16 +458,7 @@ def test_the_bulk_comparison_copies_1d_tiles_with_the_last_one_short(tmp_path):
     assert [a.value for a in bulk_args(0, 0, 16, c)][2:] == [2, 16384]
     with pytest.raises(ValueError):
         bulk_args(0, 0, 16, Config(2048, 8, 6))
-    try:
-        ptxas, nvdisasm = find_tool("ptxas"), find_tool("nvdisasm")
-    except ToolNotFound as e:
-        pytest.skip(f"no ptxas/nvdisasm here: {e}")
-    src = tmp_path / "bulk.ptx"
-    src.write_text(text)
-    subprocess.run([ptxas, "-arch=sm_90a", "-o", str(tmp_path / "bulk.cubin"), str(src)], check=True,
-                   capture_output=True)
-    sass = subprocess.run([nvdisasm, str(tmp_path / "bulk.cubin")], check=True, capture_output=True,
-                          text=True).stdout
+    sass = sass_of(text)
     assert "UBLKCP.S.G" in sass and "UBLKCP.G.S" in sass and "UTMALDG" not in sass
 
 

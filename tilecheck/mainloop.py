@@ -46,6 +46,7 @@ import z3
 from . import smem_descriptor as sd
 from .check import from_dict
 from .families import tma as tma_family, wgmma as wg
+from .families.mbarrier import MAX_TX  # the mbarrier's transaction count
 from .proofs import smem_descriptor as sdp
 from .report import prove as prove_check
 from .layout import Layout
@@ -59,7 +60,6 @@ SPAN = {"none": 128, "32B": 32, "64B": 64, "128B": 128}  # bytes of K a stage ho
 DTYPES = {"f16": ("float16", "float16", 16), "bf16": ("bfloat16", "bfloat16", 16), "e4m3": ("uint8", "uint8", 8)}
 # dtype -> (tensor dtype of the check file, CUtensorMapDataType name, element bits)
 SHARED_LIMIT = 232448  # dynamic shared memory a block may opt in to on sm_90 (227 KiB)
-MAX_TX = 2**20 - 1  # the mbarrier's transaction count
 SMEM_SPACE = 1 << 18  # descriptor start addresses: 18 bits
 BAR_BYTES = 8
 ALIGN_SLACK = 1024  # dynamic shared bytes past the ring: the kernel rounds its base up to 1024 bytes

@@ -55,7 +55,7 @@ class Services:
     def address(self, a, role: str) -> str:
         """The address of the first atom of ``a``'s memory operand ``role`` as the operand model places it
         (``reg`` or ``reg+imm``, in the viewed tensor's state space): where an engine copy of one
-        contiguous run (``cp.async.bulk``) starts."""
+        contiguous run starts."""
         view = getattr(a, role)
         t = self.check.tensors[view.tensor]
         w = addresses(self.model.applies[a.index][role], self.arith, self._base(view.tensor), SPACE_BITS[t.scope])

@@ -18,7 +18,7 @@ register, ``base[map]`` names another: the address of a ``.param .align 64 .b8 m
 ``cvta.param``), declares its mbarrier (``.shared .align 8 .b64 mbar<apply>``) and puts its
 initialisation (one thread, ``%tid.x == 0``) at the end of ``setup``; the body is every thread's:
 the issuing thread copies, all wait (kernel.py's module doc).  A load of a ``phase`` of several
-copies (TMA or ``cp.async.bulk``) completes on the barrier of the phase's first copy: that copy's
+engine copies completes on the barrier of the phase's first copy: that copy's
 fragment declares and initialises it and declares the phase's bytes, a later one names it, and only
 the last one's body waits -- the fragments go into the kernel in the applications' order.
 """

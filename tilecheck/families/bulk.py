@@ -35,7 +35,6 @@ GROUPS = {"space": ("shared::cluster", "shared::cta", "global"), "completion": (
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
 VERSIONS = (("cp.async.bulk", lambda op: True, (8, 0)),)
 ATOM = 16  # bytes: the alignment of both ends and the granule of size
-MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
 NOT_MODELLED = ("multicast::cluster", "prefetch", "commit_group", "wait_group", "wait_group.read", "read",
                 "cp_mask", "ignore_oob")
 
@@ -233,19 +232,8 @@ def decide_copy(check, apply, env):
     return None
 
 
-def decide_tx(check, apply, env):
-    op = apply.opcode
-    if op.expect_tx is None:
-        return None
-    parts = [a.family.tx_bytes(check, a, env) for a in mbarrier.members(check, apply)]
-    if None in parts:
-        return None
-    n, tx = sum(parts), evaluate(op.expect_tx, env)
-    return None if tx == n and n <= MAX_TX else {"symbols": dict(env), "expect_tx": tx, "delivered": n}
-
-
 RULE_NEEDS = {"bulk_copy": ("shape", "space"), "bulk_tx": ("bulk_copy",)}
-RULES = {"bulk_copy": decide_copy, "bulk_tx": decide_tx}
+RULES = {"bulk_copy": decide_copy, "bulk_tx": mbarrier.decide_tx}
 
 
 FAMILY = Bulk()

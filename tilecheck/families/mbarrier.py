@@ -14,7 +14,10 @@ from dataclasses import replace
 
 from ..errors import InputError
 from ..opcodes import parse_arch
+from ..expr import evaluate
 from . import Lowered
+
+MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
 
 
 def phase_key(spec, load: bool):
@@ -62,6 +65,19 @@ def members(check, apply) -> list:
     if name is None:
         return [apply]
     return [a for a in check.applies if getattr(a.opcode, "phase", None) == name]
+
+
+def decide_tx(check, apply, env):
+    """(The decider's ``tma_tx``/``bulk_tx``.)  ``expect_tx`` against the bytes the copies of its phase
+    deliver (``Family.tx_bytes``, each family's own restatement; alone: this copy's), at most ``MAX_TX``."""
+    op = apply.opcode
+    if op.expect_tx is None:
+        return None
+    parts = [a.family.tx_bytes(check, a, env) for a in members(check, apply)]
+    if None in parts:
+        return None  # a member's own prerequisite (a TMA copy's tma_map) refutes it
+    n, tx = sum(parts), evaluate(op.expect_tx, env)
+    return None if tx == n and n <= MAX_TX else {"symbols": dict(env), "expect_tx": tx, "delivered": n}
 
 
 def separated(check, apply) -> str:

@@ -42,7 +42,7 @@ from .. import tma_landing as landing
 from ..errors import InputError
 from ..expr import evaluate, names_of, parse_expr
 from ..opcodes import OpcodeError, needs
-from . import MEMORY, READ, WRITE, Family, Lowered, Moves, Role, mbarrier
+from . import MEMORY, READ, WRITE, Family, Moves, Role, mbarrier
 
 LOAD_COMPLETION, STORE_COMPLETION = "mbarrier::complete_tx::bytes", "bulk_group"
 DIMS = ("1d", "2d", "3d", "4d", "5d")
@@ -51,7 +51,6 @@ GROUPS = {"dim": DIMS, "space": ("shared::cluster", "shared::cta", "global"), "m
           "hint": ("L2::cache_hint",)}
 GROUP_OF = {q: g for g, qs in GROUPS.items() for q in qs}
 VERSIONS = (("cp.async.bulk.tensor", lambda op: True, (8, 0)),)
-MAX_TX = 2**20 - 1  # the mbarrier's transaction count (PTX ISA, "mbarrier": tx-count range)
 OBLIGATIONS = ("target", "tma_map", "tma_region", "tma_inner", "tma_store_edge", "tma_disjoint", "tma_smem", "tma_landing",
                "tma_tx", "tma_box", "tma_multicast")
 
@@ -411,19 +410,6 @@ def tx_bytes(check, apply, env):
     return n
 
 
-def decide_tx(check, apply, env):
-    """``expect_tx`` against the bytes of the copies of its phase (``phase``; alone: this copy's)."""
-    op = apply.opcode
-    if op.expect_tx is None:
-        return None
-    parts = [a.family.tx_bytes(check, a, env) for a in mbarrier.members(check, apply)]
-    if None in parts:
-        return None  # a member's own tma_map refutes it
-    n = sum(parts)
-    tx = evaluate(op.expect_tx, env)
-    return None if tx == n and n <= MAX_TX else {"symbols": dict(env), "expect_tx": tx, "delivered": n}
-
-
 def decide_multicast(check, apply, env):
     """The symmetric multicast: the mask inside the cluster, and the slices of two issuing ranks apart
     (each rank's bytes by TMA's own arithmetic, unswizzled: the swizzle permutes bytes)."""
@@ -503,7 +489,7 @@ RULE_NEEDS = {"tma_map": (), "tma_region": ("tma_map",), "tma_inner": ("tma_map"
 RULES = {"tma_map": decide_map, "tma_region": decide_region, "tma_inner": decide_inner,
          "tma_store_edge": decide_store_edge, "tma_disjoint": lambda check, apply, env: None,  # (across CTAs: below)
          "tma_smem": decide_smem, "tma_landing": decide_landing,
-         "tma_tx": decide_tx, "tma_box": decide_box, "tma_multicast": decide_multicast}
+         "tma_tx": mbarrier.decide_tx, "tma_box": decide_box, "tma_multicast": decide_multicast}
 
 
 FAMILY = Tma()

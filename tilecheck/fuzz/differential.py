@@ -134,12 +134,9 @@ def compare(data, timeout: float = 10.0, limit: int = 64, path: str = "<fuzz>", 
         problems = len(out.problems)
         for o in ar.obligations:
             d, witness = dec[o.name]
-            if o.status == "unknown":
-                out.unknown += 1
-                if not out.symbolic:
-                    out.problems.append(Problem(UNKNOWN, o.message or "", i, o.name))
+            if _unknown(out, o, i, o.name):
                 continue
-            if (o.status != d) if not out.symbolic else (o.status == "proved" and d == "refuted"):
+            if _differs(o.status, d, not out.symbolic):
                 w = f"; enumerator's witness {_short(witness)}" if witness else ""
                 z = f"; Z3: {o.message}" if o.message else ""
                 out.problems.append(Problem(DISAGREEMENT, f"Z3 {o.status}, enumerator {d}{w}{z}", i, o.name,
@@ -201,6 +198,22 @@ def _counts_differ(o, d: str, witness, symbolic: bool, proved_count) -> str | No
     return None
 
 
+def _unknown(out: CaseResult, o, apply, obligation: str) -> bool:
+    """Whether Z3 left ``o`` unknown: counted, and on a concrete case a problem (named ``obligation``)."""
+    if o.status != "unknown":
+        return False
+    out.unknown += 1
+    if not out.symbolic:
+        out.problems.append(Problem(UNKNOWN, o.message or "", apply, obligation))
+    return True
+
+
+def _differs(z3_status: str, decided: str, exact: bool) -> bool:
+    """A disagreement: any other status where the enumerator saw every assignment (``exact``), else only a
+    proof the enumerator refutes (on a symbolic case it saw some values: Z3 may refute more)."""
+    return z3_status != decided if exact else (z3_status == "proved" and decided == "refuted")
+
+
 def _short(w: dict) -> str:
     return json.dumps(w, default=str)[:300]
 
@@ -212,17 +225,14 @@ def _tensormaps(report, check, envs, out: CaseResult) -> None:
     for m, outcomes in report.tensormaps:
         out.others.append({o.name: o.status for o in outcomes})
         for o in outcomes:
-            if o.status == "unknown":
-                out.unknown += 1
-                if not out.symbolic:
-                    out.problems.append(Problem(UNKNOWN, o.message or "", None, f"tensormap {m.name} {o.name}"))
+            if _unknown(out, o, None, f"tensormap {m.name} {o.name}"):
                 continue
             try:
                 d, witness = enumerator.tensormap(check, m.name, envs)
             except Exception as e:  # noqa: BLE001
                 out.problems.append(_crash("tensormap", e))
                 return
-            if (o.status != d) if not out.symbolic else (o.status == "proved" and d == "refuted"):
+            if _differs(o.status, d, not out.symbolic):
                 out.problems.append(Problem(DISAGREEMENT, f"Z3 {o.status}, enumerator {d}; enumerator's witness "
                                             f"{_short(witness or {})}; Z3: {o.message}", None,
                                             f"tensormap {o.name}", (o.status, d)))
@@ -272,12 +282,9 @@ def compare_descriptors(data: dict, timeout: float = 10.0, limit: int = 4096, pa
         out.others.append({o.name: o.status for o in outs})
         for o in outs:
             d, witness = decided[name][o.name]
-            if o.status == "unknown":
-                out.unknown += 1
-                if not out.symbolic:
-                    out.problems.append(Problem(UNKNOWN, o.message or "", None, o.name))
+            if _unknown(out, o, None, o.name):
                 continue
-            if (o.status != d) if exact else (o.status == "proved" and d == "refuted"):
+            if _differs(o.status, d, exact):
                 w = f"; enumerator's witness {_short(witness)}" if witness else ""
                 out.problems.append(Problem(DISAGREEMENT, f"descriptor {name}: Z3 {o.status}, enumerator {d}{w}; "
                                                           f"Z3: {o.message}", None, o.name, (o.status, d)))

@@ -182,6 +182,25 @@ def _store(cfg: Config, row: str, smem: str) -> str:
     return f"\t{STORE} \t[%rd2, {{%r8, {row}}}], [{smem}];"
 
 
+def _head(cfg: Config, params: str) -> list:
+    """The module's first lines, both issue schemes': the dynamic shared array, the entry with ``params``,
+    the registers every kernel declares."""
+    n = cfg.name
+    return [".version 8.0", ".target sm_90", ".address_size 64", "",
+            f".extern .shared .align 1024 .b8 {n}_smem[];", "",
+            f".visible .entry {n}(" + params,
+            f".maxntid {cfg.threads}, 1, 1", "{",
+            "\t.reg .pred \t%p<8>;", "\t.reg .b32 \t%r<32>;", "\t.reg .b64 \t%rd<4>;"]
+
+
+def _maps(n: str) -> tuple:
+    """The entry's parameters (the two maps by value, the tile count) and the lines putting the maps'
+    generic addresses in %rd1 (source) and %rd2 (destination)."""
+    return ((f".param .align 64 .b8 {n}_src[128], .param .align 64 .b8 {n}_dst[128], .param .u32 {n}_tiles)"),
+            [f"\tmov.b64 \t%rd1, {n}_src;", "\tcvta.param.u64 \t%rd1, %rd1;",
+             f"\tmov.b64 \t%rd2, {n}_dst;", "\tcvta.param.u64 \t%rd2, %rd2;"])
+
+
 def copy_ptx(cfg: Config) -> str:
     """The kernel's module (entry ``cfg.name``; parameters: source map, destination map, u32 tiles)."""
     if cfg.split:
@@ -192,15 +211,8 @@ def copy_ptx(cfg: Config) -> str:
         ptrs = [f"\tld.param.u64 \t%rd1, [{n}_src];", "\tcvta.to.global.u64 \t%rd1, %rd1;",
                 f"\tld.param.u64 \t%rd2, [{n}_dst];", "\tcvta.to.global.u64 \t%rd2, %rd2;"]
     else:
-        params = (f".param .align 64 .b8 {n}_src[128], .param .align 64 .b8 {n}_dst[128], "
-                  f".param .u32 {n}_tiles)")
-        ptrs = [f"\tmov.b64 \t%rd1, {n}_src;", "\tcvta.param.u64 \t%rd1, %rd1;",
-                f"\tmov.b64 \t%rd2, {n}_dst;", "\tcvta.param.u64 \t%rd2, %rd2;"]
-    L = [".version 8.0", ".target sm_90", ".address_size 64", "",
-         f".extern .shared .align 1024 .b8 {n}_smem[];", "",
-         f".visible .entry {n}(" + params,
-         f".maxntid {THREADS}, 1, 1", "{",
-         "\t.reg .pred \t%p<8>;", "\t.reg .b32 \t%r<32>;", "\t.reg .b64 \t%rd<4>;",
+        params, ptrs = _maps(n)
+    L = [*_head(cfg, params),
          "\t.reg .pred \t%q<1>;\n\t.reg .b64 \t%rb<1>;" if cfg.bulk else "", "",
          "\tmov.u32 \t%r0, %tid.x;", "\tsetp.ne.u32 \t%p0, %r0, 0;", "\t@%p0 bra \tEND;",
          *ptrs,
@@ -281,15 +293,10 @@ def _split_ptx(cfg: Config) -> str:
     * the storer ends with ``cp.async.bulk.wait_group 0``.
     """
     n, S, T, R, D = cfg.name, cfg.stages, cfg.tile, cfg.rows, cfg.lag
-    L = [".version 8.0", ".target sm_90", ".address_size 64", "",
-         f".extern .shared .align 1024 .b8 {n}_smem[];", "",
-         f".visible .entry {n}(.param .align 64 .b8 {n}_src[128], .param .align 64 .b8 {n}_dst[128], "
-         f".param .u32 {n}_tiles)",
-         f".maxntid {cfg.threads}, 1, 1", "{",
-         "\t.reg .pred \t%p<8>;", "\t.reg .b32 \t%r<32>;", "\t.reg .b64 \t%rd<4>;", "",
+    params, ptrs = _maps(n)
+    L = [*_head(cfg, params), "",
          "\tmov.u32 \t%r0, %tid.x;",
-         f"\tmov.b64 \t%rd1, {n}_src;", "\tcvta.param.u64 \t%rd1, %rd1;",
-         f"\tmov.b64 \t%rd2, {n}_dst;", "\tcvta.param.u64 \t%rd2, %rd2;",
+         *ptrs,
          f"\tld.param.u32 \t%r1, [{n}_tiles];",
          "\tmov.u32 \t%r2, %ctaid.x;", "\tmov.u32 \t%r3, %nctaid.x;",
          "\tsetp.ge.u32 \t%p1, %r2, %r1;", "\t@%p1 bra \tEND;",  # uniform across the CTA

@@ -44,7 +44,7 @@ def extent_terms(q, t):
     """A tensor's declared extent, ``offset + 1 + sum((shape_i - 1) * stride_i)`` over its memory modes, as
     ``(top, mixed)``: ``top`` the polynomial of the terms the symbols' ranges keep non-negative, ``mixed``
     the terms whose sign they leave open (each counts as ``max(term, 0)``; a term never positive is
-    dropped).  ``bounds`` and ``tma_region`` bound what a tensor holds with it."""
+    dropped).  The obligations that bound what a tensor holds use it."""
     top, mixed = q.poly(t.offset) + 1, []
     for s, d in zip(_leaves(t.layout.shape), _leaves(t.layout.stride)):
         if isinstance(d, ThreadStride):

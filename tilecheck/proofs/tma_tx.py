@@ -8,7 +8,7 @@ them), stated on each apply of the phase."""
 import z3
 
 from ..expr import concrete, evaluate
-from ..families.tma import MAX_TX
+from ..families.mbarrier import MAX_TX
 from ..families.mbarrier import members
 from .runner import Violation, static
 from .tma_common import at, parts, visits, z
