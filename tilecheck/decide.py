@@ -1105,10 +1105,7 @@ def disjoint_grid(check, apply, envs):
     mem = check.tensors[apply.memory.tensor]
     if apply.is_load or mem.scope != "global" or not bound:
         return None
-    launches: dict = {}
-    for env in envs:
-        launches.setdefault(tuple(sorted((k, v) for k, v in env.items() if k not in bound)), []).append(env)
-    for ctas in launches.values():
+    for ctas in launches(check, envs):
         seen = {}
         for env in ctas:
             ops = Operands(check, apply, env)

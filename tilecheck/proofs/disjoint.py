@@ -36,7 +36,8 @@ def across_applies(check, apply, tensor: str) -> str:
             "across CTAs, not two applications'")
 
 
-def _across(q, name: str, tensor: str):
+def across_unknown(q, name: str, tensor: str):
+    """``across_applies`` as obligation ``name``'s unknown (a Violation), or None."""
     why = across_applies(q.check, q.apply, tensor)
     return Violation(z3.BoolVal(False), lambda w: None, unknown=f"{name} unknown: {why}") if why else None
 
@@ -113,7 +114,7 @@ def _plain(q, view, c) -> Poly:
 def _store(q):
     view = q.apply.memory
     t = q.tensor(view)
-    grid_unknown = _across(q, "disjoint", view.tensor)
+    grid_unknown = across_unknown(q, "disjoint", view.tensor)
     if grid_unknown is not None:
         return grid_unknown
     local, grid = t.scope == "local", t.scope == "global" and bool(q.cta_bound)

@@ -13,7 +13,7 @@ names both CTAs, the element of each and the byte."""
 import z3
 
 from ..expr import concrete, evaluate, to_poly
-from .disjoint import across_applies
+from .disjoint import across_unknown
 from .runner import Violation, static
 from .tma_common import at, concrete_visits, parts, visits, z
 
@@ -43,9 +43,9 @@ def violation(q):
     bound = q.cta_bound
     if op.load or not bound:
         return static(True, "")
-    why = across_applies(q.check, q.apply, q.apply.dst.tensor)
-    if why:
-        return Violation(z3.BoolVal(False), lambda w: None, unknown=f"tma_disjoint unknown: {why}")
+    grid_unknown = across_unknown(q, "tma_disjoint", q.apply.dst.tensor)
+    if grid_unknown is not None:
+        return grid_unknown
     e = m.bits // 8
     sa, sb = q.symbols, q.other_cta("b")
     ka, xa, ca, aa = _box(q, m, "a", sa)
